@@ -1,0 +1,138 @@
+import { existsSync } from 'node:fs';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { MENSAGENS, VERSAO_PAINEL } from '@intermedio/contracts';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authRoutes } from './auth/auth.routes.ts';
+import { criarAuthService } from './auth/auth.service.ts';
+import { guardas } from './auth/guardas.ts';
+import type { Config } from './config.ts';
+import { abrirBanco, type Banco } from './db/cliente.ts';
+import { semearDemo } from './db/demo.ts';
+import { ErroHttp } from './lib/http.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { Cofre } from './seguranca/cripto.ts';
+import { Barramento } from './tempo-real/barramento.ts';
+import { eventosRoutes } from './tempo-real/eventos.routes.ts';
+
+z.config(z.locales.pt());
+
+export type Aplicacao = { app: FastifyInstance; banco: Banco; barramento: Barramento; cofre: Cofre; semeado: boolean };
+
+/** Builds the whole server. Tests pass their own `banco` (fresh database per file). */
+export async function buildApp(config: Config, op: { banco?: Banco; logger?: boolean } = {}): Promise<Aplicacao> {
+  const banco = op.banco ?? (await abrirBanco({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const semeado = config.seedDemo ? await semearDemo(banco.db) : false;
+  const barramento = new Barramento();
+  await barramento.conectar(banco);
+  const cofre = new Cofre(config.secretKey);
+  const auth = criarAuthService(banco.db, { sessionTtlHours: config.sessionTtlHours });
+
+  const app = Fastify({
+    logger: op.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(tratarErro);
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api') || req.method !== 'GET' || !existsSync(config.webDist)) {
+      return reply.code(404).send({ status: 'error', data: MENSAGENS.rotaNaoEncontrada });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Intermédio API', version: VERSAO_PAINEL, description: 'API do painel Intermédio. Respostas `{status, data}`.' },
+      components: { securitySchemes: { sessao: { type: 'apiKey', in: 'cookie', name: 'intermedio_sessao' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(guardas, { auth });
+
+  app.get('/api/health', { config: { acesso: 'publico' }, schema: { tags: ['sistema'], summary: 'Servidor no ar' } }, async () => ({
+    status: 'success',
+    data: { versao: VERSAO_PAINEL, banco: banco.tipo },
+  }));
+  app.get('/api/openapi.json', { config: { acesso: 'publico' }, schema: { hide: true } }, async () => app.swagger());
+  await app.register(authRoutes, { auth, config });
+  await app.register(eventosRoutes, { barramento, auth });
+  await app.register(dashboardRoutes, { db: banco.db });
+
+  if (existsSync(config.webDist)) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      setHeaders(res, arquivo) {
+        // Vite's hashed assets never change; index.html always revalidates.
+        res.header('cache-control', arquivo.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.addHook('onClose', async () => {
+    await barramento.fechar();
+    if (!op.banco) await banco.fechar();
+  });
+  return { app, banco, barramento, cofre, semeado };
+}
+
+function tratarErro(
+  this: FastifyInstance,
+  erro: FastifyError,
+  req: { log: FastifyInstance['log'] },
+  reply: import('fastify').FastifyReply,
+) {
+  if (erro instanceof ErroHttp) {
+    return reply.code(erro.statusCode).send({ status: 'error', data: erro.message, ...(erro.campos ? { campos: erro.campos } : {}) });
+  }
+  if (hasZodFastifySchemaValidationErrors(erro)) {
+    const campos: Record<string, string> = {};
+    for (const v of erro.validation) {
+      const campo = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'corpo';
+      if (campo && !campos[campo]) campos[campo] = v.message ?? MENSAGENS.dadosInvalidos;
+    }
+    const primeira = Object.entries(campos)[0];
+    return reply.code(400).send({
+      status: 'error',
+      data: primeira ? `${MENSAGENS.dadosInvalidos} ${primeira[0]}: ${primeira[1]}` : MENSAGENS.dadosInvalidos,
+      campos,
+    });
+  }
+  if (erro.statusCode === 413) return reply.code(413).send({ status: 'error', data: MENSAGENS.corpoGrandeDemais });
+  if (erro.statusCode && erro.statusCode >= 400 && erro.statusCode < 500) {
+    return reply.code(erro.statusCode).send({ status: 'error', data: traduzirErroCliente(erro) });
+  }
+  req.log.error(erro);
+  return reply.code(500).send({ status: 'error', data: MENSAGENS.erroInterno });
+}
+
+/** Fastify's own 4xx (malformed JSON, wrong content type) with a Portuguese text. */
+function traduzirErroCliente(erro: FastifyError): string {
+  if (erro.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Tipo de conteúdo não suportado: envie JSON.';
+  if (erro.code?.startsWith('FST_ERR_CTP')) return 'Corpo da requisição inválido.';
+  return MENSAGENS.dadosInvalidos;
+}

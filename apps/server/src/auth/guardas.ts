@@ -1,0 +1,60 @@
+import { CABECALHO_CSRF, MENSAGENS } from '@intermedio/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { acessoNegado, ErroHttp, naoAutenticado } from '../lib/http.ts';
+import type { AuthService, SessaoAtiva } from './auth.service.ts';
+
+/**
+ * Each route declares who may call it (`config.acesso`); this is the only place that decides.
+ * - publico: anyone. autenticado: any signed-in, active user.
+ * - admin: admins only.
+ * - revenda: an admin, or a user whose own reseller is `:idRevenda`.
+ * - gestorRevenda: an admin, or the gestor of `:idRevenda`.
+ */
+export type Acesso = 'publico' | 'autenticado' | 'admin' | 'revenda' | 'gestorRevenda';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    acesso?: Acesso;
+  }
+  interface FastifyRequest {
+    sessao: SessaoAtiva | null;
+  }
+}
+
+export const COOKIE_SESSAO = 'intermedio_sessao';
+const METODOS_SEGUROS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const guardas = fp(async (app: FastifyInstance, op: { auth: AuthService }) => {
+  app.decorateRequest('sessao', null);
+
+  // A route without a declared rule is a programming error: refuse to start.
+  app.addHook('onRoute', (rota) => {
+    if (!rota.config?.acesso && rota.url.startsWith('/api/docs')) rota.config = { ...rota.config, acesso: 'publico' };
+    if (!rota.config?.acesso && rota.url.startsWith('/api')) {
+      throw new Error(`Rota ${rota.method} ${rota.url} sem regra de acesso (config.acesso)`);
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const acesso = req.routeOptions.config?.acesso ?? 'publico';
+    const token = req.cookies[COOKIE_SESSAO];
+    req.sessao = token ? await op.auth.sessaoDoToken(token) : null;
+    if (acesso === 'publico') return;
+    const sessao = exigirSessao(req);
+    if (!METODOS_SEGUROS.has(req.method) && req.headers[CABECALHO_CSRF] !== sessao.csrf) {
+      throw new ErroHttp(403, MENSAGENS.csrfInvalido);
+    }
+    const { usuario } = sessao;
+    if (usuario.role === 'admin' || acesso === 'autenticado') return;
+    if (acesso === 'admin') throw acessoNegado();
+    const idRevenda = (req.params as Record<string, string | undefined>).idRevenda;
+    if (!idRevenda || usuario.revenda_id !== idRevenda) throw acessoNegado();
+    if (acesso === 'gestorRevenda' && usuario.role !== 'gestor') throw acessoNegado();
+  });
+});
+
+export function exigirSessao(req: FastifyRequest): SessaoAtiva {
+  if (!req.sessao) throw naoAutenticado();
+  return req.sessao;
+}

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Repository root: defaults (./data, web build) are resolved from here, whatever the working directory. */
+export const RAIZ_REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const booleano01 = z.enum(['0', '1']).transform((v) => v === '1');
+
+const esquemaAmbiente = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default(path.join(RAIZ_REPO, 'data')),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres:// ou postgresql://')
+    .optional(),
+  SECRET_KEY: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
+  PUBLIC_URL: z.string().url('deve ser um endereço http(s) completo').optional(),
+  SEED_DEMO: booleano01.optional(),
+  SOLICITACOES_URL: z.string().url().default('https://solicitacoes.intermedio.com.br/'),
+  WEB_DIST: z.string().default(path.join(RAIZ_REPO, 'apps/web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(12),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  secretKey: string;
+  publicUrl: string;
+  seedDemo: boolean;
+  solicitacoesUrl: string;
+  webDist: string;
+  logLevel: z.infer<typeof esquemaAmbiente>['LOG_LEVEL'];
+  sessionTtlHours: number;
+};
+
+export class ErroConfiguracao extends Error {}
+
+/** Reads and validates the environment; throws ErroConfiguracao with every problem listed in Portuguese. */
+export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const limpo = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const r = esquemaAmbiente.safeParse(limpo);
+  if (!r.success) {
+    const linhas = r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ErroConfiguracao(`Configuração inválida:\n${linhas.join('\n')}`);
+  }
+  const e = r.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.DATABASE_URL && !e.SECRET_KEY) {
+    throw new ErroConfiguracao(
+      'Configuração inválida:\n  SECRET_KEY: obrigatória com DATABASE_URL (todas as instâncias precisam da mesma chave)',
+    );
+  }
+  const secretKey = e.SECRET_KEY ?? chaveDoDiretorio(dataDir);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    secretKey,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    // Embedded default: seed unless SEED_DEMO=0. Real PostgreSQL: only with SEED_DEMO=1.
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    solicitacoesUrl: e.SOLICITACOES_URL,
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+  };
+}
+
+/** On the embedded default a key is generated once and kept in DATA_DIR/secret.key. */
+function chaveDoDiretorio(dataDir: string): string {
+  const arquivo = path.join(dataDir, 'secret.key');
+  if (existsSync(arquivo)) return readFileSync(arquivo, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const chave = randomBytes(32).toString('base64url');
+  writeFileSync(arquivo, `${chave}\n`, { mode: 0o600 });
+  return chave;
+}

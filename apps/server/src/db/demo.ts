@@ -1,0 +1,80 @@
+import { count } from 'drizzle-orm';
+import { gerarHashSenha } from '../seguranca/senha.ts';
+import type { Db } from './cliente.ts';
+import { revendas, usuarios } from './schema/index.ts';
+
+export const SENHA_DEMO = 'demo1234';
+
+export const CONTAS_DEMO = [
+  { email: 'admin@intermedio.test', papel: 'admin', descricao: 'admin (empresa ff)' },
+  { email: 'gestor@autodemo.test', papel: 'gestor', descricao: 'gestor de Auto Demo Veículos' },
+  { email: 'cliente@autodemo.test', papel: 'client', descricao: 'usuário (client) de Auto Demo Veículos: não entra no painel' },
+  { email: 'inativo@autodemo.test', papel: 'gestor', descricao: 'gestor inativo de Auto Demo Veículos' },
+  { email: 'gestor@motosbasico.test', papel: 'gestor', descricao: 'gestor de Motos Básico (plano basico)' },
+] as const;
+
+export const RECURSOS_PADRAO = {
+  historico: true,
+  locais_anuncio: true,
+  marca_dagua: true,
+  site_revenda: false,
+  solicitacao_arte: true,
+};
+
+/** Demo data for an empty database; returns false (and does nothing) when users already exist. */
+export async function semearDemo(db: Db): Promise<boolean> {
+  const [r] = await db.select({ n: count() }).from(usuarios);
+  if (Number(r?.n) > 0) return false;
+  const senha_hash = await gerarHashSenha(SENHA_DEMO);
+  await db.transaction(async (tx) => {
+    const [autoDemo, motos] = await tx
+      .insert(revendas)
+      .values([
+        {
+          perazao_social_nome: 'Carlos Andrade',
+          penome_fantasia: 'Auto Demo Veículos',
+          pecpf_cnpj: '12345678000190',
+          peemail: 'contato@autodemo.test',
+          pehomepage: 'https://autodemo.test',
+          petelefone1: '(11) 98765-4321',
+          pecep_fiscal: '01310-100',
+          peendereco_fiscal: 'Avenida Paulista',
+          peendereco_fiscal_numero: 1000,
+          pebairro_fiscal: 'Bela Vista',
+          pecidade: 'São Paulo',
+          peuf: 'SP',
+          peblocotexto: 'Financiamos em até 60x. Aceitamos seu usado na troca.',
+          peblocotextovendidos: 'Mais um cliente satisfeito! Obrigado pela confiança.',
+          peblocotextobanners: 'Confira as ofertas da semana na Auto Demo Veículos!',
+          plano: 'concessionaria',
+          recursos: RECURSOS_PADRAO,
+          pedatavencimento: 10,
+          pevalormensalidade: '1490.00',
+          pestatus: 'green',
+        },
+        {
+          perazao_social_nome: 'Marina Souza',
+          penome_fantasia: 'Motos Básico',
+          peemail: 'contato@motosbasico.test',
+          petelefone1: '(31) 91234-5678',
+          pecidade: 'Belo Horizonte',
+          peuf: 'MG',
+          plano: 'basico',
+          recursos: RECURSOS_PADRAO,
+          pedatavencimento: 5,
+          pevalormensalidade: '0.00',
+          pestatus: 'green',
+        },
+      ])
+      .returning({ id: revendas.id });
+    if (!autoDemo || !motos) throw new Error('falha ao criar revendas de demonstração');
+    await tx.insert(usuarios).values([
+      { email: 'admin@intermedio.test', nome: 'Administrador Demo', role: 'admin', empresa: 'ff', senha_hash },
+      { email: 'gestor@autodemo.test', nome: 'Gestor Auto Demo', role: 'gestor', revenda_id: autoDemo.id, senha_hash },
+      { email: 'cliente@autodemo.test', nome: 'Cliente Auto Demo', role: 'client', revenda_id: autoDemo.id, senha_hash },
+      { email: 'inativo@autodemo.test', nome: 'Gestor Inativo', role: 'gestor', revenda_id: autoDemo.id, ativo: 0, senha_hash },
+      { email: 'gestor@motosbasico.test', nome: 'Gestor Motos Básico', role: 'gestor', revenda_id: motos.id, senha_hash },
+    ]);
+  });
+  return true;
+}

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { alteradoEm, alteradoPor, criadoEm, criadoPor, idPrimario } from './comum.ts';
+import { revendas } from './revendas.ts';
+
+const flag = (nome: string) => smallint(nome).notNull().default(0);
+
+export type OpcionalVeiculo = { id: string; descricao: string; ordenacao: number };
+export type LocalAnuncioVeiculo = {
+  id: string;
+  idLocal: string;
+  descricao: string;
+  ordenacao: number;
+  codigoMarca?: string | null;
+  codigoModelo?: string | null;
+  codigoVersao?: string | null;
+  selecionaVersao?: boolean;
+  selected?: boolean;
+  versoes?: { codigo_versao: string; versao: string }[];
+};
+
+/** Vehicle of a reseller (spec 2 §3). */
+export const veiculos = pgTable(
+  'veiculos',
+  {
+    id: idPrimario(),
+    revenda_id: uuid('revenda_id')
+      .notNull()
+      .references(() => revendas.id, { onDelete: 'cascade' }),
+    vetipoveiculo: text('vetipoveiculo').notNull(),
+    vefipe_marca: text('vefipe_marca').notNull(),
+    vefipe_name: text('vefipe_name').notNull(),
+    ve_modelo: text('ve_modelo').notNull(),
+    ve_versao: text('ve_versao').notNull(),
+    vefipe_codigo: text('vefipe_codigo'),
+    veano_fabricacao: integer('veano_fabricacao').notNull(),
+    vefipe_ano_modelo: integer('vefipe_ano_modelo').notNull(),
+    vefipe_combustivel: text('vefipe_combustivel').notNull().default('flex'),
+    vecambio: text('vecambio'),
+    vecor: text('vecor'),
+    veportas: smallint('veportas'),
+    vecarroceria: text('vecarroceria'),
+    veiplaca: text('veiplaca'),
+    vequilometragem: text('vequilometragem').notNull().default('0'),
+    vevalor: numeric('vevalor', { precision: 14, scale: 2 }).notNull(),
+    vecodigo_interno: text('vecodigo_interno'),
+    veobservacao: text('veobservacao'),
+    veveiculonovo: flag('veveiculonovo'),
+    veipva_pago: flag('veipva_pago'),
+    veblindado: flag('veblindado'),
+    vegarantia_fabrica: flag('vegarantia_fabrica'),
+    veexibir_site: boolean('veexibir_site').notNull().default(true),
+    opcionais: jsonb('opcionais').$type<OpcionalVeiculo[]>().notNull().default([]),
+    locais_anuncio: jsonb('locais_anuncio').$type<LocalAnuncioVeiculo[]>().notNull().default([]),
+    vedestaque: flag('vedestaque'),
+    vealterado: flag('vealterado'),
+    vevendido: flag('vevendido'),
+    veremovido: flag('veremovido'),
+    vevalidacaoincluido: flag('vevalidacaoincluido'),
+    vevalidacaoalterado: flag('vevalidacaoalterado'),
+    vevalidacaovendido: flag('vevalidacaovendido'),
+    vevalidacaoremovido: flag('vevalidacaoremovido'),
+    imagens_verificado: flag('imagens_verificado'),
+    veremovido_usuario: uuid('veremovido_usuario'),
+    veremovido_usuario_nome: text('veremovido_usuario_nome'),
+    vedataremovido: timestamp('vedataremovido', { withTimezone: true }),
+    created_id: criadoPor(),
+    updated_id: alteradoPor(),
+    created_at: criadoEm(),
+    updated_at: alteradoEm(),
+  },
+  (t) => [
+    index('veiculos_revenda_lista_idx').on(t.revenda_id, t.veremovido, t.vevendido, t.updated_at),
+    check('veiculos_tipo_chk', sql`${t.vetipoveiculo} in ('carro','moto','caminhao','outros')`),
+  ],
+);
+
+/** Photos of a vehicle, in display order. */
+export const veiculoImagens = pgTable(
+  'veiculo_imagens',
+  {
+    id: idPrimario(),
+    veiculo_id: uuid('veiculo_id')
+      .notNull()
+      .references(() => veiculos.id, { onDelete: 'cascade' }),
+    revenda_id: uuid('revenda_id').notNull(),
+    posicao: integer('posicao').notNull(),
+    imagem: text('imagem'),
+    file_name: text('file_name').notNull(),
+    file_url: text('file_url').notNull(),
+    file_thumb: text('file_thumb'),
+    created_at: criadoEm(),
+  },
+  (t) => [index('veiculo_imagens_veiculo_idx').on(t.veiculo_id, t.posicao)],
+);
+
+/** The vehicle's advert on one channel (spec 3 §3.1) and the state of the last send. */
+export const veiculoIntegracoes = pgTable(
+  'veiculo_integracoes',
+  {
+    veiculo_id: uuid('veiculo_id')
+      .notNull()
+      .references(() => veiculos.id, { onDelete: 'cascade' }),
+    canal: text('canal').notNull(),
+    revenda_id: uuid('revenda_id').notNull(),
+    status: boolean('status').notNull().default(false),
+    id_anuncio: text('id_anuncio'),
+    url_anuncio: text('url_anuncio'),
+    dados: jsonb('dados').$type<Record<string, unknown>>().notNull().default({}),
+    estado: text('estado').notNull().default('publicado'),
+    ultimo_erro: text('ultimo_erro'),
+    created_at: criadoEm(),
+    updated_at: alteradoEm(),
+  },
+  (t) => [primaryKey({ columns: [t.veiculo_id, t.canal] })],
+);
+
+/** Change history of a vehicle: per changed field `{ antiga, nova }` (spec 2 §3 "alteracoes"). */
+export const veiculoAlteracoes = pgTable(
+  'veiculo_alteracoes',
+  {
+    id: idPrimario(),
+    veiculo_id: uuid('veiculo_id')
+      .notNull()
+      .references(() => veiculos.id, { onDelete: 'cascade' }),
+    revenda_id: uuid('revenda_id').notNull(),
+    vedataalteracao: timestamp('vedataalteracao', { withTimezone: true }).notNull().defaultNow(),
+    usuario_id: uuid('usuario_id'),
+    veusuarioalterou: text('veusuarioalterou').notNull(),
+    campos: jsonb('campos').$type<Record<string, { antiga: unknown; nova: unknown }>>().notNull(),
+  },
+  (t) => [index('veiculo_alteracoes_veiculo_idx').on(t.veiculo_id, t.vedataalteracao)],
+);

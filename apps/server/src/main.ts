@@ -1,0 +1,34 @@
+import { buildApp } from './app.ts';
+import { ErroConfiguracao, lerConfig } from './config.ts';
+import { CONTAS_DEMO, SENHA_DEMO } from './db/demo.ts';
+
+const inicio = performance.now();
+let config: ReturnType<typeof lerConfig>;
+try {
+  config = lerConfig();
+} catch (e) {
+  if (e instanceof ErroConfiguracao) {
+    console.error(e.message);
+    process.exit(1);
+  }
+  throw e;
+}
+
+const { app, semeado, banco } = await buildApp(config);
+await app.listen({ port: config.port, host: config.host });
+const endereco = config.publicUrl;
+console.log(`\nIntermédio ${banco.tipo === 'pglite' ? `(banco embutido em ${config.dataDir})` : '(PostgreSQL)'} no ar em ${endereco}`);
+console.log(`Pronto em ${Math.round(performance.now() - inicio)} ms. Documentação da API: ${endereco}/api/docs`);
+if (config.seedDemo) {
+  console.log(`${semeado ? 'Dados de demonstração criados' : 'Contas de demonstração'} (senha ${SENHA_DEMO}):`);
+  for (const c of CONTAS_DEMO) console.log(`  ${c.email.padEnd(26)} ${c.descricao}`);
+}
+
+for (const sinal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sinal, () => {
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

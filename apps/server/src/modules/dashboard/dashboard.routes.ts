@@ -1,0 +1,37 @@
+import { contadoresAdminResposta, contadoresRevendaResposta, envelopeErro, idParam } from '@intermedio/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/cliente.ts';
+import { sucesso } from '../../lib/http.ts';
+import { dashboardRepository } from './dashboard.repository.ts';
+
+const tags = ['dashboard'];
+const negado = { 401: envelopeErro, 403: envelopeErro };
+
+export async function dashboardRoutes(app: FastifyInstance, op: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/dashboard/contadores',
+    {
+      config: { acesso: 'admin' },
+      schema: { tags, summary: 'Tamanhos das filas de moderação', response: { 200: contadoresAdminResposta, ...negado } },
+    },
+    async () => sucesso(await dashboardRepository.contadoresAdmin(op.db)),
+  );
+
+  r.get(
+    '/api/revendas/:idRevenda/dashboard',
+    {
+      config: { acesso: 'revenda' },
+      schema: {
+        tags,
+        summary: 'Contadores do painel da revenda',
+        params: z.object({ idRevenda: idParam }),
+        response: { 200: contadoresRevendaResposta, ...negado },
+      },
+    },
+    async (req) => sucesso(await dashboardRepository.contadoresRevenda(op.db, req.params.idRevenda)),
+  );
+}

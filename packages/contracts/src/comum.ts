@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+export const VERSAO_PAINEL = '1.7.0';
+export const FUSO_HORARIO = 'America/Sao_Paulo';
+
+/** Every API answer: `{ status, data }` (spec 1 §7). */
+export const envelopeSucesso = <T extends z.ZodType>(data: T) => z.object({ status: z.literal('success'), data });
+export const envelopeErro = z.object({
+  status: z.literal('error'),
+  data: z.string().describe('Mensagem em português para o usuário'),
+  campos: z.record(z.string(), z.string()).optional().describe('Mensagem por campo, quando a validação falha'),
+});
+export type EnvelopeErro = z.infer<typeof envelopeErro>;
+
+export const PAPEIS = ['admin', 'gestor', 'client'] as const;
+export const papel = z.enum(PAPEIS);
+export type Papel = z.infer<typeof papel>;
+
+export const PLANOS = ['basico', 'vendedor', 'familiar', 'showroom', 'concessionaria'] as const;
+export const plano = z.enum(PLANOS);
+export type Plano = z.infer<typeof plano>;
+export const ROTULO_PLANO: Record<Plano, string> = {
+  basico: 'Básico',
+  vendedor: 'Vendedor',
+  familiar: 'Loja familiar',
+  showroom: 'Showroom',
+  concessionaria: 'Concessionária',
+};
+
+/** Internal ids of the ten channels (Na Pista is `meucarronovo` internally). */
+export const CANAIS = [
+  'autoline',
+  'autoscar',
+  'facebook',
+  'icarros',
+  'instagram',
+  'mercadolivre',
+  'mobiauto',
+  'meucarronovo',
+  'olx',
+  'webmotors',
+] as const;
+export const canal = z.enum(CANAIS);
+export type CanalId = z.infer<typeof canal>;
+
+export const UFS = [
+  'AC',
+  'AL',
+  'AM',
+  'AP',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MG',
+  'MS',
+  'MT',
+  'PA',
+  'PB',
+  'PE',
+  'PI',
+  'PR',
+  'RJ',
+  'RN',
+  'RO',
+  'RR',
+  'RS',
+  'SC',
+  'SE',
+  'SP',
+  'TO',
+] as const;
+export const uf = z.enum(UFS);
+
+export const FILAS_MODERACAO = ['incluidos', 'vendidos', 'alterados', 'removidos', 'banners'] as const;
+export const filaModeracao = z.enum(FILAS_MODERACAO);
+export type FilaModeracao = z.infer<typeof filaModeracao>;
+
+export const idParam = z.string().uuid('Identificador inválido');

@@ -1,0 +1,5 @@
+export * from './auth.ts';
+export * from './comum.ts';
+export * from './dashboard.ts';
+export * from './eventos.ts';
+export * from './mensagens.ts';
