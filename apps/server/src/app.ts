@@ -22,7 +22,17 @@ import { eventosRoutes } from './tempo-real/eventos.routes.ts';
 
 z.config(z.locales.pt());
 
-export type Aplicacao = { app: FastifyInstance; banco: Banco; barramento: Barramento; cofre: Cofre; semeado: boolean };
+/** A registered route, as the access-matrix test enumerates them. */
+export type RotaRegistrada = { method: string; url: string; acesso: string | undefined };
+
+export type Aplicacao = {
+  app: FastifyInstance;
+  banco: Banco;
+  barramento: Barramento;
+  cofre: Cofre;
+  semeado: boolean;
+  rotas: RotaRegistrada[];
+};
 
 /** Builds the whole server. Tests pass their own `banco` (fresh database per file). */
 export async function buildApp(config: Config, op: { banco?: Banco; logger?: boolean } = {}): Promise<Aplicacao> {
@@ -37,6 +47,10 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     logger: op.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+  });
+  const opcoesDeRotas: { method: string | string[]; url: string; config?: { acesso?: string } }[] = [];
+  app.addHook('onRoute', (r) => {
+    opcoesDeRotas.push(r); // read later: the guards' own onRoute hook may still fill `config.acesso`
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -63,6 +77,7 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  await app.register(guardas, { auth });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Intermédio API', version: VERSAO_PAINEL, description: 'API do painel Intermédio. Respostas `{status, data}`.' },
@@ -71,7 +86,6 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(guardas, { auth });
 
   app.get('/api/health', { config: { acesso: 'publico' }, schema: { tags: ['sistema'], summary: 'Servidor no ar' } }, async () => ({
     status: 'success',
@@ -97,7 +111,10 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     await barramento.fechar();
     if (!op.banco) await banco.fechar();
   });
-  return { app, banco, barramento, cofre, semeado };
+  const rotas = opcoesDeRotas.flatMap((r) =>
+    [r.method].flat().flatMap((method) => (method === 'HEAD' ? [] : [{ method, url: r.url, acesso: r.config?.acesso }])),
+  );
+  return { app, banco, barramento, cofre, semeado, rotas };
 }
 
 function tratarErro(

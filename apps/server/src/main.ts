@@ -15,8 +15,8 @@ try {
 }
 
 const { app, semeado, banco } = await buildApp(config);
-await app.listen({ port: config.port, host: config.host });
-const endereco = config.publicUrl;
+const ouvindo = await app.listen({ port: config.port, host: config.host });
+const endereco = config.port === 0 ? ouvindo : config.publicUrl;
 console.log(`\nIntermédio ${banco.tipo === 'pglite' ? `(banco embutido em ${config.dataDir})` : '(PostgreSQL)'} no ar em ${endereco}`);
 console.log(`Pronto em ${Math.round(performance.now() - inicio)} ms. Documentação da API: ${endereco}/api/docs`);
 if (config.seedDemo) {

@@ -50,11 +50,15 @@ export async function authRoutes(app: FastifyInstance, op: { auth: AuthService; 
   r.post(
     '/api/auth/logout',
     {
-      config: { acesso: 'publico' },
-      schema: { tags, summary: 'Sair (encerra a sessão)', response: { 200: z.object({ status: z.literal('success'), data: z.null() }) } },
+      config: { acesso: 'autenticado' },
+      schema: {
+        tags,
+        summary: 'Sair (encerra a sessão)',
+        response: { 200: z.object({ status: z.literal('success'), data: z.null() }), 401: envelopeErro, 403: envelopeErro },
+      },
     },
     async (req, reply) => {
-      if (req.sessao) await op.auth.sair(req.sessao.id);
+      await op.auth.sair(exigirSessao(req).id);
       reply.clearCookie(COOKIE_SESSAO, { path: '/' });
       return sucesso(null);
     },

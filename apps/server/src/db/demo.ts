@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { gerarHashSenha } from '../seguranca/senha.ts';
 import type { Db } from './cliente.ts';
 import { revendas, usuarios } from './schema/index.ts';
@@ -26,7 +26,11 @@ export async function semearDemo(db: Db): Promise<boolean> {
   const [r] = await db.select({ n: count() }).from(usuarios);
   if (Number(r?.n) > 0) return false;
   const senha_hash = await gerarHashSenha(SENHA_DEMO);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Two instances starting together on one database: only the first seeds.
+    await tx.execute(sql`select pg_advisory_xact_lock(7419002)`);
+    const [again] = await tx.select({ n: count() }).from(usuarios);
+    if (Number(again?.n) > 0) return false;
     const [autoDemo, motos] = await tx
       .insert(revendas)
       .values([
@@ -75,6 +79,6 @@ export async function semearDemo(db: Db): Promise<boolean> {
       { email: 'inativo@autodemo.test', nome: 'Gestor Inativo', role: 'gestor', revenda_id: autoDemo.id, ativo: 0, senha_hash },
       { email: 'gestor@motosbasico.test', nome: 'Gestor Motos Básico', role: 'gestor', revenda_id: motos.id, senha_hash },
     ]);
+    return true;
   });
-  return true;
 }

@@ -1,0 +1,84 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MATRIZ, type Regra } from './acesso.matriz.ts';
+import { type Ambiente, type Credencial, criarAmbiente, PAPEIS_TESTE, type Papel } from './ajuda/ambiente.ts';
+
+/** Who the rule lets in. Denied callers get 401 without a valid session, 403 otherwise. */
+function permitido(regra: Regra, papel: Papel): boolean {
+  if (regra === 'publico') return true;
+  if (papel === 'anonimo' || papel === 'inativoA') return false;
+  if (papel === 'admin' || regra === 'autenticado') return true;
+  if (regra === 'admin') return false;
+  if (papel === 'gestorB') return false; // routes are exercised on reseller A
+  return regra === 'revenda' || papel === 'gestorA';
+}
+
+let amb: Ambiente;
+let base: string;
+const credenciais = new Map<Papel, Credencial | null>();
+
+beforeAll(async () => {
+  amb = await criarAmbiente();
+  await amb.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(amb.app.server.address() as AddressInfo).port}`;
+  for (const p of PAPEIS_TESTE) credenciais.set(p, await amb.entrar(p));
+});
+afterAll(() => amb.encerrar());
+
+async function chamar(metodo: string, url: string, payload: unknown, c: Credencial | null, fluxo: boolean) {
+  const headers: Record<string, string> = c ? { cookie: c.cookie, 'x-csrf-token': c.csrf } : {};
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  const controle = new AbortController();
+  const r = await fetch(base + url, {
+    method: metodo,
+    headers,
+    body: payload === undefined ? undefined : JSON.stringify(payload),
+    signal: controle.signal,
+  });
+  if (fluxo) controle.abort();
+  else await r.arrayBuffer();
+  return r.status;
+}
+
+describe('access matrix', () => {
+  it('lists every registered API route', () => {
+    const registradas = amb.rotas.filter((r) => r.url.startsWith('/api')).map((r) => `${r.method} ${r.url}`);
+    const faltando = registradas.filter((r) => !(r in MATRIZ));
+    expect(faltando, 'routes missing from test/acesso.matriz.ts').toEqual([]);
+    const inexistentes = Object.keys(MATRIZ).filter((r) => !registradas.includes(r));
+    expect(inexistentes, 'matrix entries with no route').toEqual([]);
+  });
+
+  it('declares on each route the same rule as the matrix', () => {
+    for (const r of amb.rotas.filter((x) => x.url.startsWith('/api'))) {
+      expect(r.acesso, `${r.method} ${r.url}`).toBe(MATRIZ[`${r.method} ${r.url}`]?.regra);
+    }
+  });
+
+  for (const [rota, entrada] of Object.entries(MATRIZ)) {
+    it(`${rota}: ${entrada.regra}`, async () => {
+      const [metodo = 'GET', caminho = ''] = rota.split(' ');
+      const { url, payload } = entrada.exemplo?.(amb.ids) ?? {};
+      const endereco = url ?? caminho.replace(':idRevenda', amb.ids.revendaA);
+      for (const papel of PAPEIS_TESTE) {
+        const credencial = entrada.encerraSessao ? await amb.entrar(papel) : (credenciais.get(papel) ?? null);
+        const status = await chamar(metodo, endereco, payload, credencial, entrada.fluxo ?? false);
+        const deveEntrar = permitido(entrada.regra, papel);
+        if (deveEntrar) expect([401, 403], `${papel} deveria acessar ${rota} (recebeu ${status})`).not.toContain(status);
+        else expect(status, `${papel} não deveria acessar ${rota}`).toBe(papel === 'anonimo' || papel === 'inativoA' ? 401 : 403);
+      }
+    });
+  }
+
+  it('an inactive gestor with an old session is refused at once (no matter the route)', async () => {
+    const c = credenciais.get('inativoA') ?? null;
+    expect(await chamar('GET', `/api/revendas/${amb.ids.revendaA}/dashboard`, undefined, c, false)).toBe(401);
+  });
+
+  it('reseller B gestor gets 403 on reseller A, and reseller A gestor on B', async () => {
+    const a = credenciais.get('gestorA') ?? null;
+    const b = credenciais.get('gestorB') ?? null;
+    expect(await chamar('GET', `/api/revendas/${amb.ids.revendaB}/dashboard`, undefined, a, false)).toBe(403);
+    expect(await chamar('GET', `/api/revendas/${amb.ids.revendaB}/dashboard`, undefined, b, false)).toBe(200);
+  });
+});

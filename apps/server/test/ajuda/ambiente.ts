@@ -1,0 +1,128 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { type Aplicacao, buildApp } from '../../src/app.ts';
+import { sessoesRepository } from '../../src/auth/sessoes.repository.ts';
+import { type Config, lerConfig } from '../../src/config.ts';
+import { abrirBanco, type Banco } from '../../src/db/cliente.ts';
+import { SENHA_DEMO } from '../../src/db/demo.ts';
+import { revendas, usuarios } from '../../src/db/schema/index.ts';
+import { gerarToken, hashToken } from '../../src/seguranca/tokens.ts';
+
+export type Papel = 'anonimo' | 'clienteA' | 'gestorA' | 'inativoA' | 'gestorB' | 'admin';
+export const PAPEIS_TESTE: Papel[] = ['anonimo', 'clienteA', 'gestorA', 'inativoA', 'gestorB', 'admin'];
+
+export type Credencial = { cookie: string; csrf: string };
+
+/**
+ * A fresh database for one test file: PGlite in memory, or with DATABASE_URL a new database on that
+ * server (dropped at the end). Demo data is seeded: reseller A = Auto Demo Veículos, B = Motos Básico.
+ */
+export async function novoBanco(): Promise<{ banco: Banco; url?: string; descartar: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) {
+    const banco = await abrirBanco({ emMemoria: true });
+    return { banco, descartar: () => banco.fechar() };
+  }
+  const nome = `teste_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${nome}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${nome}`;
+  const banco = await abrirBanco({ databaseUrl: url.toString() });
+  return {
+    banco,
+    url: url.toString(),
+    async descartar() {
+      await banco.fechar();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export function configTeste(extra: Record<string, string> = {}): Config {
+  const dir = mkdtempSync(path.join(tmpdir(), 'intermedio-teste-'));
+  return lerConfig({
+    DATA_DIR: dir,
+    SECRET_KEY: 'chave-de-teste-com-mais-de-32-caracteres!!',
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dir, 'sem-web'),
+    PORT: '0',
+    ...extra,
+  });
+}
+
+export type Ambiente = Aplicacao & {
+  config: Config;
+  ids: { revendaA: string; revendaB: string; gestorA: string; clienteA: string; admin: string };
+  entrar: (papel: Papel) => Promise<Credencial | null>;
+  encerrar: () => Promise<void>;
+};
+
+export async function criarAmbiente(extra: Record<string, string> = {}): Promise<Ambiente> {
+  const { banco, descartar } = await novoBanco();
+  const config = configTeste(extra);
+  const aplicacao = await buildApp(config, { banco, logger: false });
+  await aplicacao.app.ready();
+  const db = banco.db;
+  const idRevenda = async (nome: string) => (await db.select().from(revendas).where(eq(revendas.penome_fantasia, nome)))[0]?.id ?? '';
+  const idUsuario = async (email: string) => (await db.select().from(usuarios).where(eq(usuarios.email, email)))[0]?.id ?? '';
+  const ids = {
+    revendaA: await idRevenda('Auto Demo Veículos'),
+    revendaB: await idRevenda('Motos Básico'),
+    gestorA: await idUsuario('gestor@autodemo.test'),
+    clienteA: await idUsuario('cliente@autodemo.test'),
+    admin: await idUsuario('admin@intermedio.test'),
+  };
+
+  /** Signs in through the API; the client and the inactive gestor cannot, so their session is written directly. */
+  const entrar = async (papel: Papel): Promise<Credencial | null> => {
+    if (papel === 'anonimo') return null;
+    if (papel === 'clienteA' || papel === 'inativoA') {
+      const email = papel === 'clienteA' ? 'cliente@autodemo.test' : 'inativo@autodemo.test';
+      const token = gerarToken();
+      const csrf = gerarToken(24);
+      await sessoesRepository.criar(db, {
+        id: hashToken(token),
+        usuarioId: await idUsuario(email),
+        csrf,
+        ip: '127.0.0.1',
+        userAgent: null,
+        expira: new Date(Date.now() + 3_600_000),
+      });
+      return { cookie: `intermedio_sessao=${token}`, csrf };
+    }
+    const email = { gestorA: 'gestor@autodemo.test', gestorB: 'gestor@motosbasico.test', admin: 'admin@intermedio.test' }[papel];
+    return login(aplicacao, email, SENHA_DEMO);
+  };
+
+  return {
+    ...aplicacao,
+    config,
+    ids,
+    entrar,
+    async encerrar() {
+      await aplicacao.app.close();
+      await descartar();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function login(a: Aplicacao, email: string, senha: string, ip = '127.0.0.1'): Promise<Credencial> {
+  const r = await a.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha }, remoteAddress: ip });
+  if (r.statusCode !== 200) throw new Error(`login ${email} falhou: ${r.statusCode} ${r.body}`);
+  const cookie = r.cookies.find((c) => c.name === 'intermedio_sessao');
+  return { cookie: `intermedio_sessao=${cookie?.value}`, csrf: r.json().data.csrf };
+}
+
+/** Headers of a signed-in request (cookie and CSRF token). */
+export const cabecalhos = (c: Credencial | null) => (c ? { cookie: c.cookie, 'x-csrf-token': c.csrf } : {});
