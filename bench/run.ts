@@ -31,7 +31,11 @@ async function subir(dataDir: string, porta: number): Promise<{ filho: ChildProc
   }
 }
 
-const parar = (f: ChildProcess) => new Promise((ok) => (f.once('exit', ok), f.kill('SIGTERM')));
+const parar = (f: ChildProcess) =>
+  new Promise((ok) => {
+    f.once('exit', ok);
+    f.kill('SIGTERM');
+  });
 const percentil = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
 
 async function entrar(base: string) {
