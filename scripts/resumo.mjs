@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 const dir = process.argv[2];
 const ler = (f) => (existsSync(`${dir}/${f}`) ? readFileSync(`${dir}/${f}`, 'utf8') : null);
 const partes = [];
-for (const f of ['web.json', 'server-pglite.json', 'server-pg.json']) {
+for (const f of ['contracts.json', 'web.json', 'server-pglite.json', 'server-pg.json']) {
   const t = ler(f);
   if (!t) throw new Error(`relatório ausente: ${f}`);
   const v = JSON.parse(t);

@@ -44,6 +44,9 @@ npm run -s lint
 step "typecheck"
 npm run -s typecheck
 
+step "contracts unit tests (vitest)"
+(cd packages/contracts && npx vitest run --reporter=default --reporter=json --outputFile="$WORK/contracts.json")
+
 step "web unit tests (vitest + jsdom)"
 (cd apps/web && npx vitest run --reporter=default --reporter=json --outputFile="$WORK/web.json")
 
