@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,8 +16,15 @@ import { guardas } from './auth/guardas.ts';
 import type { Config } from './config.ts';
 import { abrirBanco, type Banco } from './db/cliente.ts';
 import { semearDemo } from './db/demo.ts';
+import { criarCorreio } from './email/correio.ts';
 import { ErroHttp } from './lib/http.ts';
+import { ArmazenamentoLocal, PREFIXO_ARQUIVOS } from './midia/armazenamento.ts';
+import { arquivosRoutes } from './modules/arquivos/arquivos.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { revendasRoutes } from './modules/revendas/revendas.routes.ts';
+import { criarRevendasService } from './modules/revendas/revendas.service.ts';
+import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
+import { criarUsuariosService } from './modules/usuarios/usuarios.service.ts';
 import { Cofre } from './seguranca/cripto.ts';
 import { Barramento } from './tempo-real/barramento.ts';
 import { eventosRoutes } from './tempo-real/eventos.routes.ts';
@@ -42,6 +51,9 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   await barramento.conectar(banco);
   const cofre = new Cofre(config.secretKey);
   const auth = criarAuthService(banco.db, { sessionTtlHours: config.sessionTtlHours });
+  const pastaArquivos = path.join(config.dataDir, 'arquivos');
+  mkdirSync(pastaArquivos, { recursive: true });
+  const armazenamento = new ArmazenamentoLocal(pastaArquivos);
 
   const app = Fastify({
     logger: op.logger === false ? false : { level: config.logLevel },
@@ -77,6 +89,7 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  await app.register(multipart, { limits: { files: 1, fields: 20 } });
   await app.register(guardas, { auth });
   await app.register(swagger, {
     openapi: {
@@ -95,6 +108,29 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   await app.register(authRoutes, { auth, config });
   await app.register(eventosRoutes, { barramento, auth });
   await app.register(dashboardRoutes, { db: banco.db });
+  const correio = criarCorreio({
+    smtpUrl: config.smtpUrl,
+    remetente: config.mailFrom,
+    dataDir: config.dataDir,
+    log: (m) => app.log.info(m),
+  });
+  await app.register(revendasRoutes, { revendas: criarRevendasService(banco.db, armazenamento) });
+  await app.register(usuariosRoutes, {
+    usuarios: criarUsuariosService(banco.db, { correio, publicUrl: config.publicUrl, log: (m) => app.log.warn(m) }),
+  });
+  await app.register(arquivosRoutes, { db: banco.db, armazenamento });
+  // Uploaded files: public, immutable addresses (a new upload gets a new name).
+  await app.register(fastifyStatic, {
+    root: pastaArquivos,
+    prefix: PREFIXO_ARQUIVOS,
+    decorateReply: false,
+    wildcard: true,
+    index: false,
+    setHeaders(res) {
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+      res.header('x-content-type-options', 'nosniff');
+    },
+  });
 
   if (existsSync(config.webDist)) {
     await app.register(fastifyStatic, {

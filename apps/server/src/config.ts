@@ -29,6 +29,11 @@ const esquemaAmbiente = z.object({
     .min(1)
     .max(24 * 90)
     .default(12),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'deve começar com smtp:// ou smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Intermédio <nao-responda@intermedio.com.br>'),
 });
 
 export type Config = {
@@ -43,6 +48,8 @@ export type Config = {
   webDist: string;
   logLevel: z.infer<typeof esquemaAmbiente>['LOG_LEVEL'];
   sessionTtlHours: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 export class ErroConfiguracao extends Error {}
@@ -76,6 +83,8 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     sessionTtlHours: e.SESSION_TTL_HOURS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

@@ -3,10 +3,10 @@
  * so every new route must join this table (with an example request when it needs params or a body).
  *
  * Rules: publico (anyone) · autenticado (any active signed-in user) · admin · revenda (admin, or any user of
- * the reseller in the URL) · gestorRevenda (admin, or the gestor of that reseller).
+ * the reseller in the URL or body) · gestorRevenda (admin, or the gestor of that reseller) · equipe (admin or any gestor).
  * In examples `:idRevenda` is reseller A (Auto Demo Veículos).
  */
-export type Regra = 'publico' | 'autenticado' | 'admin' | 'revenda' | 'gestorRevenda';
+export type Regra = 'publico' | 'autenticado' | 'admin' | 'revenda' | 'gestorRevenda' | 'equipe';
 
 export type Ids = { revendaA: string; revendaB: string; gestorA: string; clienteA: string; admin: string };
 
@@ -18,7 +18,19 @@ export type EntradaMatriz = {
   encerraSessao?: boolean;
   /** Server-Sent Events: only the answer's status is read. */
   fluxo?: boolean;
+  /** An allowed call destroys what other calls need (deletes the reseller or a user): each role gets a fresh database. */
+  destrutiva?: boolean;
 };
+
+/** A 1x1 PNG, as the data URL the frame upload takes. */
+const PNG_1X1 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const revendaA = {
+  perazao_social_nome: 'Carlos Andrade',
+  penome_fantasia: 'Auto Demo Veículos',
+  peemail: 'contato@autodemo.test',
+  plano: 'concessionaria',
+};
+const sufixo = () => Math.random().toString(36).slice(2, 10);
 
 export const MATRIZ: Record<string, EntradaMatriz> = {
   'GET /api/health': { regra: 'publico' },
@@ -35,4 +47,40 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
   'GET /api/eventos': { regra: 'autenticado', fluxo: true },
   'GET /api/dashboard/contadores': { regra: 'admin' },
   'GET /api/revendas/:idRevenda/dashboard': { regra: 'revenda' },
+
+  // Resellers (issue 3)
+  'GET /api/revendas': { regra: 'admin' },
+  'POST /api/revendas': {
+    regra: 'admin',
+    exemplo: () => ({ payload: { ...revendaA, penome_fantasia: `Nova ${sufixo()}`, plano: 'vendedor' } }),
+  },
+  'GET /api/revendas/:idRevenda': { regra: 'revenda' },
+  'PUT /api/revendas/:idRevenda': { regra: 'gestorRevenda', exemplo: () => ({ payload: revendaA }) },
+  'DELETE /api/revendas/:idRevenda': { regra: 'gestorRevenda', destrutiva: true },
+  'POST /api/revendas/:idRevenda/usuarios/ativo': { regra: 'admin', exemplo: () => ({ payload: { ativo: 1 } }) },
+  'POST /api/revendas/:idRevenda/site/ativo': { regra: 'admin', exemplo: () => ({ payload: { ativo: 1 } }) },
+  'POST /api/arquivos/logotipo': { regra: 'equipe' },
+  'POST /api/file/upload-imagem-moldura': {
+    regra: 'gestorRevenda',
+    exemplo: (ids) => ({ payload: { id_revenda: ids.revendaA, file: PNG_1X1, tipo_moldura: 'imagem_rodape', diretorio: 'molduras' } }),
+  },
+
+  // Users of a reseller (issue 3)
+  'GET /api/revendas/:idRevenda/usuarios': { regra: 'gestorRevenda' },
+  'POST /api/revendas/:idRevenda/usuarios': {
+    regra: 'gestorRevenda',
+    exemplo: () => {
+      const email = `novo.${sufixo()}@autodemo.test`;
+      return { payload: { nome: 'Novo', email, senha: 'Carro#2026', confirmacao: 'Carro#2026', role: 'client' } };
+    },
+  },
+  'GET /api/revendas/:idRevenda/usuarios/:idUsuario': { regra: 'gestorRevenda' },
+  'PUT /api/revendas/:idRevenda/usuarios/:idUsuario': {
+    regra: 'gestorRevenda',
+    exemplo: () => ({ payload: { nome: 'Cliente Auto Demo', role: 'client' } }),
+  },
+  'DELETE /api/revendas/:idRevenda/usuarios/:idUsuario': { regra: 'gestorRevenda', destrutiva: true },
+  'POST /api/revendas/:idRevenda/usuarios/:idUsuario/redefinir-senha': { regra: 'gestorRevenda' },
+  'GET /api/senha/redefinicao/:token': { regra: 'publico', exemplo: () => ({ url: `/api/senha/redefinicao/${'x'.repeat(43)}` }) },
+  'POST /api/senha/redefinir': { regra: 'publico', exemplo: () => ({ payload: { token: 'x'.repeat(43), senha: 'a', confirmacao: 'a' } }) },
 };

@@ -9,6 +9,7 @@ function permitido(regra: Regra, papel: Papel): boolean {
   if (papel === 'anonimo' || papel === 'inativoA') return false;
   if (papel === 'admin' || regra === 'autenticado') return true;
   if (regra === 'admin') return false;
+  if (regra === 'equipe') return papel === 'gestorA' || papel === 'gestorB';
   if (papel === 'gestorB') return false; // routes are exercised on reseller A
   return regra === 'revenda' || papel === 'gestorA';
 }
@@ -17,15 +18,22 @@ let amb: Ambiente;
 let base: string;
 const credenciais = new Map<Papel, Credencial | null>();
 
+async function ouvir(a: Ambiente) {
+  await a.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(a.app.server.address() as AddressInfo).port}`;
+}
+
 beforeAll(async () => {
   amb = await criarAmbiente();
-  await amb.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(amb.app.server.address() as AddressInfo).port}`;
+  base = await ouvir(amb);
   for (const p of PAPEIS_TESTE) credenciais.set(p, await amb.entrar(p));
 });
 afterAll(() => amb.encerrar());
 
-async function chamar(metodo: string, url: string, payload: unknown, c: Credencial | null, fluxo: boolean) {
+/** Fills `:idRevenda` (reseller A) and `:idUsuario` (client A). */
+const preencher = (caminho: string, a: Ambiente) => caminho.replace(':idRevenda', a.ids.revendaA).replace(':idUsuario', a.ids.clienteA);
+
+async function chamar(base: string, metodo: string, url: string, payload: unknown, c: Credencial | null, fluxo: boolean) {
   const headers: Record<string, string> = c ? { cookie: c.cookie, 'x-csrf-token': c.csrf } : {};
   if (payload !== undefined) headers['content-type'] = 'application/json';
   const controle = new AbortController();
@@ -56,13 +64,15 @@ describe('access matrix', () => {
   });
 
   for (const [rota, entrada] of Object.entries(MATRIZ)) {
-    it(`${rota}: ${entrada.regra}`, async () => {
+    it(`${rota}: ${entrada.regra}`, { timeout: entrada.destrutiva ? 60_000 : 20_000 }, async () => {
       const [metodo = 'GET', caminho = ''] = rota.split(' ');
-      const { url, payload } = entrada.exemplo?.(amb.ids) ?? {};
-      const endereco = url ?? caminho.replace(':idRevenda', amb.ids.revendaA);
       for (const papel of PAPEIS_TESTE) {
-        const credencial = entrada.encerraSessao ? await amb.entrar(papel) : (credenciais.get(papel) ?? null);
-        const status = await chamar(metodo, endereco, payload, credencial, entrada.fluxo ?? false);
+        const proprio = entrada.destrutiva ? await criarAmbiente() : amb;
+        const endBase = entrada.destrutiva ? await ouvir(proprio) : base;
+        const { url, payload } = entrada.exemplo?.(proprio.ids) ?? {};
+        const credencial = entrada.encerraSessao || entrada.destrutiva ? await proprio.entrar(papel) : (credenciais.get(papel) ?? null);
+        const status = await chamar(endBase, metodo, url ?? preencher(caminho, proprio), payload, credencial, entrada.fluxo ?? false);
+        if (entrada.destrutiva) await proprio.encerrar();
         const deveEntrar = permitido(entrada.regra, papel);
         if (deveEntrar) expect([401, 403], `${papel} deveria acessar ${rota} (recebeu ${status})`).not.toContain(status);
         else expect(status, `${papel} não deveria acessar ${rota}`).toBe(papel === 'anonimo' || papel === 'inativoA' ? 401 : 403);
@@ -72,13 +82,13 @@ describe('access matrix', () => {
 
   it('an inactive gestor with an old session is refused at once (no matter the route)', async () => {
     const c = credenciais.get('inativoA') ?? null;
-    expect(await chamar('GET', `/api/revendas/${amb.ids.revendaA}/dashboard`, undefined, c, false)).toBe(401);
+    expect(await chamar(base, 'GET', `/api/revendas/${amb.ids.revendaA}/dashboard`, undefined, c, false)).toBe(401);
   });
 
   it('reseller B gestor gets 403 on reseller A, and reseller A gestor on B', async () => {
     const a = credenciais.get('gestorA') ?? null;
     const b = credenciais.get('gestorB') ?? null;
-    expect(await chamar('GET', `/api/revendas/${amb.ids.revendaB}/dashboard`, undefined, a, false)).toBe(403);
-    expect(await chamar('GET', `/api/revendas/${amb.ids.revendaB}/dashboard`, undefined, b, false)).toBe(200);
+    expect(await chamar(base, 'GET', `/api/revendas/${amb.ids.revendaB}/dashboard`, undefined, a, false)).toBe(403);
+    expect(await chamar(base, 'GET', `/api/revendas/${amb.ids.revendaB}/dashboard`, undefined, b, false)).toBe(200);
   });
 });

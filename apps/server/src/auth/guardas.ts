@@ -10,12 +10,16 @@ import type { AuthService, SessaoAtiva } from './auth.service.ts';
  * - admin: admins only.
  * - revenda: an admin, or a user whose own reseller is `:idRevenda`.
  * - gestorRevenda: an admin, or the gestor of `:idRevenda`.
+ * - equipe: an admin or any gestor (e.g. uploading a logo before the reseller exists).
+ * Routes of the spec's calls carry the reseller in the body (`id_revenda`): `revendaNoCorpo` names that field,
+ * and the check runs once the body is parsed.
  */
-export type Acesso = 'publico' | 'autenticado' | 'admin' | 'revenda' | 'gestorRevenda';
+export type Acesso = 'publico' | 'autenticado' | 'admin' | 'revenda' | 'gestorRevenda' | 'equipe';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     acesso?: Acesso;
+    revendaNoCorpo?: string;
   }
   interface FastifyRequest {
     sessao: SessaoAtiva | null;
@@ -48,11 +52,27 @@ export const guardas = fp(async (app: FastifyInstance, op: { auth: AuthService }
     const { usuario } = sessao;
     if (usuario.role === 'admin' || acesso === 'autenticado') return;
     if (acesso === 'admin') throw acessoNegado();
-    const idRevenda = (req.params as Record<string, string | undefined>).idRevenda;
-    if (!idRevenda || usuario.revenda_id !== idRevenda) throw acessoNegado();
-    if (acesso === 'gestorRevenda' && usuario.role !== 'gestor') throw acessoNegado();
+    if (acesso === 'equipe') {
+      if (usuario.role !== 'gestor') throw acessoNegado();
+      return;
+    }
+    if (req.routeOptions.config.revendaNoCorpo) return; // checked in preValidation, once the body is parsed
+    conferirRevenda(sessao, acesso, (req.params as Record<string, string | undefined>).idRevenda);
+  });
+
+  app.addHook('preValidation', async (req) => {
+    const campo = req.routeOptions.config?.revendaNoCorpo;
+    const acesso = req.routeOptions.config?.acesso;
+    if (!campo || !req.sessao || req.sessao.usuario.role === 'admin' || (acesso !== 'revenda' && acesso !== 'gestorRevenda')) return;
+    const valor = (req.body as Record<string, unknown> | undefined)?.[campo];
+    conferirRevenda(req.sessao, acesso, typeof valor === 'string' ? valor : undefined);
   });
 });
+
+function conferirRevenda(sessao: SessaoAtiva, acesso: 'revenda' | 'gestorRevenda', idRevenda: string | undefined) {
+  if (!idRevenda || sessao.usuario.revenda_id !== idRevenda) throw acessoNegado();
+  if (acesso === 'gestorRevenda' && sessao.usuario.role !== 'gestor') throw acessoNegado();
+}
 
 export function exigirSessao(req: FastifyRequest): SessaoAtiva {
   if (!req.sessao) throw naoAutenticado();

@@ -1,0 +1,117 @@
+import { envelopeErro, MENSAGENS_REVENDA } from '@intermedio/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { exigirSessao } from '../../auth/guardas.ts';
+import type { Db } from '../../db/cliente.ts';
+import { ErroHttp, naoEncontrado, sucesso } from '../../lib/http.ts';
+import type { Armazenamento } from '../../midia/armazenamento.ts';
+import { MENSAGENS_IMAGEM, nomeUnico, prepararLogotipo, prepararMoldura } from '../../midia/imagem.ts';
+import { revendasRepository } from '../revendas/revendas.repository.ts';
+
+const tags = ['arquivos'];
+const LIMITE_LOGO_MB = 5;
+const LIMITE_MOLDURA_MB = 8;
+
+const arquivoResposta = z.object({
+  status: z.literal('success'),
+  data: z.object({ fileName: z.string(), fileUrl: z.string() }),
+});
+
+/** The frame upload of spec 1 §7: the file comes as a data URL in JSON. */
+const molduraEntrada = z.object({
+  api_key: z.string().optional().describe('Aceito por compatibilidade; não autoriza nada (a sessão autoriza)'),
+  id_revenda: z.string().uuid('Identificador inválido'),
+  upload_preset: z.string().max(2000).nullish(),
+  file: z.string().regex(/^data:image\/[\w.+-]+;base64,/, 'Envie a imagem como data URL (data:image/...;base64,...)'),
+  tipo_moldura: z.string().max(50).nullish(),
+  diretorio: z.string().max(200).nullish(),
+  imagem_moldura: z.string().max(1000).nullish(),
+});
+
+export async function arquivosRoutes(app: FastifyInstance, op: { db: Db; armazenamento: Armazenamento }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/arquivos/logotipo',
+    {
+      config: { acesso: 'equipe' },
+      schema: {
+        tags,
+        summary: `Enviar o logotipo de uma revenda (multipart, campo file; imagem de até ${LIMITE_LOGO_MB} MB)`,
+        consumes: ['multipart/form-data'],
+        response: { 200: arquivoResposta, 400: envelopeErro, 401: envelopeErro, 403: envelopeErro, 413: envelopeErro },
+      },
+    },
+    async (req) => {
+      const { usuario } = exigirSessao(req);
+      if (!req.isMultipart()) throw new ErroHttp(400, MENSAGENS_IMAGEM.semArquivo);
+      const parte = await req.file({ limits: { fileSize: LIMITE_LOGO_MB * 1024 * 1024, files: 1 } });
+      if (!parte) throw new ErroHttp(400, MENSAGENS_IMAGEM.semArquivo);
+      const bruto = await parte.toBuffer().catch(() => {
+        throw new ErroHttp(413, MENSAGENS_IMAGEM.grandeDemais(LIMITE_LOGO_MB));
+      });
+      const logo = await prepararLogotipo(bruto);
+      // Spec 1 §7: a folder for new client logos, name = user's e-mail + timestamp + extension.
+      const nome = nomeUnico(usuario.email, 'png');
+      const salvo = await op.armazenamento.salvar(`logos-novos-clientes/${nome}`, logo, 'image/png');
+      return sucesso({ fileName: nome, fileUrl: salvo.url });
+    },
+  );
+
+  r.post(
+    '/api/file/upload-imagem-moldura',
+    {
+      config: { acesso: 'gestorRevenda', revendaNoCorpo: 'id_revenda' },
+      bodyLimit: Math.ceil(LIMITE_MOLDURA_MB * 1.4 * 1024 * 1024),
+      schema: {
+        tags,
+        summary: 'Enviar a imagem de moldura (rodapé) de uma revenda (spec 1 §7)',
+        body: molduraEntrada,
+        response: {
+          200: z.object({
+            status: z.literal('success'),
+            data: z.object({
+              fileName: z.string(),
+              fileUrl: z.string(),
+              fileThumb: z.string(),
+              public_id: z.string(),
+              asset_id: z.string(),
+              width: z.number(),
+              height: z.number(),
+              tipo_moldura: z.string().nullable(),
+              diretorio: z.string().nullable(),
+            }),
+          }),
+          400: envelopeErro,
+          401: envelopeErro,
+          403: envelopeErro,
+          404: envelopeErro,
+          413: envelopeErro,
+        },
+      },
+    },
+    async (req) => {
+      const corpo = req.body;
+      const revenda = await revendasRepository.buscar(op.db, corpo.id_revenda);
+      if (!revenda) throw naoEncontrado(MENSAGENS_REVENDA.naoEncontrada);
+      const dados = Buffer.from(corpo.file.slice(corpo.file.indexOf(',') + 1), 'base64');
+      if (dados.length > LIMITE_MOLDURA_MB * 1024 * 1024) throw new ErroHttp(413, MENSAGENS_IMAGEM.grandeDemais(LIMITE_MOLDURA_MB));
+      const img = await prepararMoldura(dados);
+      const nome = nomeUnico('moldura', 'png');
+      const chave = `revendas/${revenda.id}/moldura/${nome}`;
+      const salvo = await op.armazenamento.salvar(chave, img.dados, 'image/png');
+      return sucesso({
+        fileName: nome,
+        fileUrl: salvo.url,
+        fileThumb: salvo.url,
+        public_id: chave,
+        asset_id: chave,
+        width: img.largura,
+        height: img.altura,
+        tipo_moldura: corpo.tipo_moldura ?? null,
+        diretorio: corpo.diretorio ?? null,
+      });
+    },
+  );
+}

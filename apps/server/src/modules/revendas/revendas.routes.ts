@@ -1,0 +1,122 @@
+import {
+  ativoEntrada,
+  envelopeErro,
+  idParam,
+  revendaEntrada,
+  revendaLinha,
+  revendaListaResposta,
+  revendaResposta,
+} from '@intermedio/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { exigirSessao } from '../../auth/guardas.ts';
+import { sucesso } from '../../lib/http.ts';
+import { paraRevenda, type RevendasService } from './revendas.service.ts';
+
+const tags = ['revendas'];
+const params = z.object({ idRevenda: idParam });
+const erros = { 400: envelopeErro, 401: envelopeErro, 403: envelopeErro, 404: envelopeErro };
+const resumoUsuarios = z.object({ status: z.literal('success'), data: z.object({ usuarios: z.number() }) });
+
+export async function revendasRoutes(app: FastifyInstance, op: { revendas: RevendasService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { revendas } = op;
+
+  r.get(
+    '/api/revendas',
+    {
+      config: { acesso: 'admin' },
+      schema: {
+        tags,
+        summary: 'Revendas (plano acima de basico, ordenadas por plano e nome) ou, com plano=basico, as do plano básico',
+        querystring: z.object({ plano: z.enum(['basico', 'pagos']).default('pagos') }),
+        response: { 200: revendaListaResposta, ...erros },
+      },
+    },
+    async (req) => {
+      const linhas = await revendas.listar(req.query.plano === 'basico');
+      return sucesso(linhas.map((l) => revendaLinha.parse({ ...l, created_at: l.created_at.toISOString() })));
+    },
+  );
+
+  r.post(
+    '/api/revendas',
+    {
+      config: { acesso: 'admin' },
+      schema: { tags, summary: 'Incluir revenda', body: revendaEntrada, response: { 200: revendaResposta, ...erros } },
+    },
+    async (req) => {
+      const quem = exigirSessao(req).usuario;
+      return sucesso(paraRevenda(await revendas.criar(req.body, quem), quem));
+    },
+  );
+
+  r.get(
+    '/api/revendas/:idRevenda',
+    {
+      config: { acesso: 'revenda' },
+      schema: { tags, summary: 'Dados de uma revenda', params, response: { 200: revendaResposta, ...erros } },
+    },
+    async (req) => sucesso(paraRevenda(await revendas.buscar(req.params.idRevenda), exigirSessao(req).usuario)),
+  );
+
+  r.put(
+    '/api/revendas/:idRevenda',
+    {
+      config: { acesso: 'gestorRevenda' },
+      schema: { tags, summary: 'Alterar revenda', params, body: revendaEntrada, response: { 200: revendaResposta, ...erros } },
+    },
+    async (req) => {
+      const quem = exigirSessao(req).usuario;
+      return sucesso(paraRevenda(await revendas.alterar(req.params.idRevenda, req.body, quem), quem));
+    },
+  );
+
+  r.delete(
+    '/api/revendas/:idRevenda',
+    {
+      config: { acesso: 'gestorRevenda' },
+      schema: {
+        tags,
+        summary: 'Remover a revenda e todos os seus usuários (numa transação)',
+        params,
+        response: { 200: resumoUsuarios, ...erros, 500: envelopeErro },
+      },
+    },
+    async (req) => sucesso(await revendas.remover(req.params.idRevenda)),
+  );
+
+  r.post(
+    '/api/revendas/:idRevenda/usuarios/ativo',
+    {
+      config: { acesso: 'admin' },
+      schema: {
+        tags,
+        summary: 'Bloquear (0) ou liberar (1) o acesso ao app de todos os usuários da revenda',
+        params,
+        body: ativoEntrada,
+        response: { 200: resumoUsuarios, ...erros },
+      },
+    },
+    async (req) => sucesso(await revendas.bloquearUsuarios(req.params.idRevenda, req.body.ativo)),
+  );
+
+  r.post(
+    '/api/revendas/:idRevenda/site/ativo',
+    {
+      config: { acesso: 'admin' },
+      schema: {
+        tags,
+        summary: 'Bloquear (0) ou liberar (1) o site da revenda',
+        params,
+        body: ativoEntrada,
+        response: { 200: z.object({ status: z.literal('success'), data: ativoEntrada }), ...erros },
+      },
+    },
+    async (req) => {
+      await revendas.bloquearSite(req.params.idRevenda, req.body.ativo);
+      return sucesso({ ativo: req.body.ativo });
+    },
+  );
+}

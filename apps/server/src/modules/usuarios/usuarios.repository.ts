@@ -1,0 +1,101 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/cliente.ts';
+import { redefinicoesSenha, sessoes, usuarios } from '../../db/schema/index.ts';
+
+const colunas = {
+  id: usuarios.id,
+  nome: usuarios.nome,
+  email: usuarios.email,
+  role: usuarios.role,
+  revenda_id: usuarios.revenda_id,
+  ativo: usuarios.ativo,
+  telefone1: usuarios.telefone1,
+  telefone2: usuarios.telefone2,
+  created_at: usuarios.created_at,
+};
+export type UsuarioRegistro = {
+  id: string;
+  nome: string;
+  email: string;
+  role: string;
+  revenda_id: string | null;
+  ativo: number;
+  telefone1: string | null;
+  telefone2: string | null;
+  created_at: Date;
+};
+
+export const usuariosRepository = {
+  listarDaRevenda: (db: Executor, idRevenda: string): Promise<UsuarioRegistro[]> =>
+    db
+      .select(colunas)
+      .from(usuarios)
+      .where(eq(usuarios.revenda_id, idRevenda))
+      .orderBy(asc(sql`lower(${usuarios.nome})`)),
+
+  async buscarNaRevenda(db: Executor, idRevenda: string, id: string): Promise<UsuarioRegistro | undefined> {
+    const [u] = await db
+      .select(colunas)
+      .from(usuarios)
+      .where(and(eq(usuarios.id, id), eq(usuarios.revenda_id, idRevenda)));
+    return u;
+  },
+
+  async emailExiste(db: Executor, email: string) {
+    const [u] = await db.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.email, email));
+    return Boolean(u);
+  },
+
+  async criar(db: Executor, dados: typeof usuarios.$inferInsert): Promise<UsuarioRegistro> {
+    const [u] = await db.insert(usuarios).values(dados).returning(colunas);
+    if (!u) throw new Error('insert sem retorno');
+    return u;
+  },
+
+  async alterar(db: Executor, id: string, dados: Partial<typeof usuarios.$inferInsert>) {
+    const [u] = await db
+      .update(usuarios)
+      .set({ ...dados, updated_at: new Date() })
+      .where(eq(usuarios.id, id))
+      .returning(colunas);
+    return u;
+  },
+
+  async remover(db: Executor, id: string) {
+    const r = await db.delete(usuarios).where(eq(usuarios.id, id)).returning({ id: usuarios.id });
+    return r.length > 0;
+  },
+
+  async criarRedefinicao(db: Executor, usuarioId: string, tokenHash: string, expira: Date) {
+    await db.transaction(async (tx) => {
+      // A new link replaces the ones not used yet.
+      await tx.delete(redefinicoesSenha).where(and(eq(redefinicoesSenha.usuario_id, usuarioId), isNull(redefinicoesSenha.usado_em)));
+      await tx.insert(redefinicoesSenha).values({ id: tokenHash, usuario_id: usuarioId, expires_at: expira });
+    });
+  },
+
+  /** The user of a reset link still valid (not used, not expired). */
+  async usuarioDaRedefinicao(db: Executor, tokenHash: string) {
+    const [r] = await db
+      .select({ id: usuarios.id, email: usuarios.email })
+      .from(redefinicoesSenha)
+      .innerJoin(usuarios, eq(usuarios.id, redefinicoesSenha.usuario_id))
+      .where(and(eq(redefinicoesSenha.id, tokenHash), isNull(redefinicoesSenha.usado_em), gt(redefinicoesSenha.expires_at, sql`now()`)));
+    return r;
+  },
+
+  /** Uses the link once: new password, link marked used, every open session of the user ended. */
+  async concluirRedefinicao(db: Executor, tokenHash: string, usuarioId: string, senhaHash: string) {
+    return db.transaction(async (tx) => {
+      const usados = await tx
+        .update(redefinicoesSenha)
+        .set({ usado_em: new Date() })
+        .where(and(eq(redefinicoesSenha.id, tokenHash), isNull(redefinicoesSenha.usado_em)))
+        .returning({ id: redefinicoesSenha.id });
+      if (usados.length === 0) return false;
+      await tx.update(usuarios).set({ senha_hash: senhaHash, updated_at: new Date() }).where(eq(usuarios.id, usuarioId));
+      await tx.delete(sessoes).where(eq(sessoes.usuario_id, usuarioId));
+      return true;
+    });
+  },
+};

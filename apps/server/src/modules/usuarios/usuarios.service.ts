@@ -1,0 +1,123 @@
+import { MENSAGENS_USUARIO, senhaFraca, type Usuario, type usuarioAlteracao, type usuarioNovo } from '@intermedio/contracts';
+import type { z } from 'zod';
+import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
+import type { Db } from '../../db/cliente.ts';
+import type { Correio } from '../../email/correio.ts';
+import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
+import { gerarHashSenha } from '../../seguranca/senha.ts';
+import { gerarToken, hashToken } from '../../seguranca/tokens.ts';
+import { type UsuarioRegistro, usuariosRepository } from './usuarios.repository.ts';
+
+export const VALIDADE_LINK_SENHA_MIN = 60;
+
+export const paraUsuario = (u: UsuarioRegistro): Usuario => ({
+  id: u.id,
+  nome: u.nome,
+  email: u.email,
+  role: u.role as Usuario['role'],
+  revenda: u.revenda_id,
+  ativo: u.ativo,
+  telefone1: u.telefone1,
+  telefone2: u.telefone2,
+  created_at: u.created_at.toISOString(),
+});
+
+const naoEncontradoUsuario = () => naoEncontrado('Usuário não encontrado.');
+
+export function criarUsuariosService(db: Db, op: { correio: Correio; publicUrl: string; log: (m: string) => void }) {
+  const buscar = async (idRevenda: string, id: string) => {
+    const u = await usuariosRepository.buscarNaRevenda(db, idRevenda, id);
+    if (!u) throw naoEncontradoUsuario();
+    return u;
+  };
+
+  return {
+    listar: (idRevenda: string) => usuariosRepository.listarDaRevenda(db, idRevenda),
+    buscar,
+
+    async criar(idRevenda: string, dados: z.output<typeof usuarioNovo>, quem: UsuarioDaSessao) {
+      if (senhaFraca(dados.senha, dados.email))
+        throw new ErroHttp(400, MENSAGENS_USUARIO.senhaFraca, { senha: MENSAGENS_USUARIO.senhaFraca });
+      if (await usuariosRepository.emailExiste(db, dados.email)) {
+        throw new ErroHttp(409, MENSAGENS_USUARIO.emailJaCadastrado, { email: MENSAGENS_USUARIO.emailJaCadastrado });
+      }
+      try {
+        return await usuariosRepository.criar(db, {
+          nome: dados.nome,
+          email: dados.email,
+          role: dados.role,
+          revenda_id: idRevenda,
+          telefone1: dados.telefone1,
+          telefone2: dados.telefone2,
+          senha_hash: await gerarHashSenha(dados.senha),
+          created_id: quem.id,
+          updated_id: quem.id,
+        });
+      } catch (e) {
+        // Two creations of one e-mail at the same moment: the unique index decides.
+        if (String((e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code) === '23505') {
+          throw new ErroHttp(409, MENSAGENS_USUARIO.emailJaCadastrado, { email: MENSAGENS_USUARIO.emailJaCadastrado });
+        }
+        throw new ErroHttp(500, MENSAGENS_USUARIO.erroGravar);
+      }
+    },
+
+    async alterar(idRevenda: string, id: string, dados: z.output<typeof usuarioAlteracao>, quem: UsuarioDaSessao) {
+      await buscar(idRevenda, id);
+      if (id === quem.id && dados.role !== quem.role) {
+        throw new ErroHttp(400, 'Você não pode mudar o seu próprio perfil de acesso.', { role: 'Perfil do próprio usuário' });
+      }
+      const u = await usuariosRepository.alterar(db, id, { ...dados, updated_id: quem.id });
+      if (!u) throw naoEncontradoUsuario();
+      return u;
+    },
+
+    async remover(idRevenda: string, id: string, quem: UsuarioDaSessao) {
+      await buscar(idRevenda, id);
+      if (id === quem.id) throw new ErroHttp(400, 'Você não pode remover o seu próprio usuário.');
+      if (!(await usuariosRepository.remover(db, id))) throw new ErroHttp(500, MENSAGENS_USUARIO.falhaRemover);
+    },
+
+    /** Sends a single-use link, valid for VALIDADE_LINK_SENHA_MIN minutes, to the user's e-mail. */
+    async enviarLinkSenha(idRevenda: string, id: string) {
+      const u = await buscar(idRevenda, id);
+      const token = gerarToken();
+      await usuariosRepository.criarRedefinicao(db, u.id, hashToken(token), new Date(Date.now() + VALIDADE_LINK_SENHA_MIN * 60_000));
+      const link = `${op.publicUrl}/redefinir-senha/${token}`;
+      try {
+        await op.correio.enviar({
+          para: u.email,
+          assunto: 'Intermédio: alteração de senha',
+          texto: [
+            `Olá, ${u.nome}.`,
+            '',
+            'Recebemos um pedido para alterar a sua senha do Intermédio. Para escolher uma nova senha, abra o link abaixo:',
+            link,
+            '',
+            `O link vale por ${VALIDADE_LINK_SENHA_MIN} minutos e pode ser usado uma única vez. Se você não pediu, ignore esta mensagem.`,
+          ].join('\n'),
+        });
+      } catch (e) {
+        op.log(`Falha ao enviar e-mail de senha para ${u.email}: ${(e as Error).message}`);
+        throw new ErroHttp(502, MENSAGENS_USUARIO.erroLink(u.email));
+      }
+      return { email: u.email, mensagem: MENSAGENS_USUARIO.linkEnviado(u.email) };
+    },
+
+    async conferirLink(token: string) {
+      const u = await usuariosRepository.usuarioDaRedefinicao(db, hashToken(token));
+      if (!u) throw new ErroHttp(400, MENSAGENS_USUARIO.linkInvalido);
+      return { email: u.email };
+    },
+
+    async redefinirSenha(token: string, senha: string) {
+      const u = await usuariosRepository.usuarioDaRedefinicao(db, hashToken(token));
+      if (!u) throw new ErroHttp(400, MENSAGENS_USUARIO.linkInvalido);
+      if (senhaFraca(senha, u.email)) throw new ErroHttp(400, MENSAGENS_USUARIO.senhaFraca, { senha: MENSAGENS_USUARIO.senhaFraca });
+      const ok = await usuariosRepository.concluirRedefinicao(db, hashToken(token), u.id, await gerarHashSenha(senha));
+      if (!ok) throw new ErroHttp(400, MENSAGENS_USUARIO.linkInvalido);
+      return { mensagem: MENSAGENS_USUARIO.senhaAlterada };
+    },
+  };
+}
+export type UsuariosService = ReturnType<typeof criarUsuariosService>;

@@ -1,0 +1,102 @@
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Ambiente, type Credencial, criarAmbiente } from './ajuda/ambiente.ts';
+
+let amb: Ambiente;
+let base: string;
+let gestor: Credencial | null;
+beforeAll(async () => {
+  amb = await criarAmbiente();
+  await amb.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(amb.app.server.address() as AddressInfo).port}`;
+  gestor = await amb.entrar('gestorA');
+});
+afterAll(() => amb.encerrar());
+
+const png = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 4, background: '#c00' } })
+    .png()
+    .toBuffer();
+
+async function enviarLogo(dados: Buffer, nome: string, c = gestor) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(dados)]), nome);
+  return fetch(`${base}/api/arquivos/logotipo`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie: c?.cookie ?? '', 'x-csrf-token': c?.csrf ?? '' },
+  });
+}
+
+describe('logo upload (spec 1 §2, §7)', () => {
+  it('stores an image, resized to fit 360x160, served at a stable address with long cache', async () => {
+    const r = await enviarLogo(await png(1200, 400), 'logo.png');
+    expect(r.status).toBe(200);
+    const { data } = (await r.json()) as { data: { fileName: string; fileUrl: string } };
+    expect(data.fileUrl).toMatch(/^\/arquivos\/logos-novos-clientes\/gestor-autodemo\.test-\d+-[0-9a-f]+\.png$/);
+    const arquivo = await fetch(base + data.fileUrl);
+    expect(arquivo.headers.get('cache-control')).toContain('immutable');
+    const meta = await sharp(Buffer.from(await arquivo.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 360, 120]);
+  });
+
+  it('checks the content, not the name: a text file named .png is refused', async () => {
+    const r = await enviarLogo(Buffer.from('não sou imagem'), 'falso.png');
+    expect(r.status).toBe(400);
+    expect(((await r.json()) as { data: string }).data).toBe('O arquivo enviado não é uma imagem (JPEG, PNG, WebP ou GIF).');
+  });
+
+  it('refuses more than 5 MB', async () => {
+    const grande = Buffer.concat([await png(10, 10), Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    const r = await enviarLogo(grande, 'grande.png');
+    expect(r.status).toBe(413);
+    expect(((await r.json()) as { data: string }).data).toBe('A imagem deve ter no máximo 5 MB.');
+  });
+
+  it('a client cannot upload', async () => {
+    expect((await enviarLogo(await png(10, 10), 'x.png', await amb.entrar('clienteA'))).status).toBe(403);
+  });
+});
+
+describe('POST /api/file/upload-imagem-moldura (spec 1 §7)', () => {
+  const enviar = async (corpo: object, c = gestor) =>
+    fetch(`${base}/api/file/upload-imagem-moldura`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: c?.cookie ?? '', 'x-csrf-token': c?.csrf ?? '' },
+      body: JSON.stringify(corpo),
+    });
+
+  it('stores the frame of the reseller and answers the image record', async () => {
+    const file = `data:image/png;base64,${(await png(800, 120)).toString('base64')}`;
+    const r = await enviar({
+      api_key: 'ignorada',
+      id_revenda: amb.ids.revendaA,
+      upload_preset: 'p',
+      file,
+      tipo_moldura: 'imagem_rodape',
+      diretorio: 'molduras',
+      imagem_moldura: '',
+    });
+    const corpo = (await r.json()) as { status: string; data: { fileUrl: string; width: number } };
+    expect(corpo.status).toBe('success');
+    expect(corpo.data.fileUrl).toContain(`/arquivos/revendas/${amb.ids.revendaA}/moldura/`);
+    expect(corpo.data.width).toBe(800);
+    expect((await fetch(base + corpo.data.fileUrl)).status).toBe(200);
+  });
+
+  it('the reseller comes from the session: a gestor naming another reseller is refused', async () => {
+    const file = `data:image/png;base64,${(await png(8, 8)).toString('base64')}`;
+    expect((await enviar({ id_revenda: amb.ids.revendaB, file })).status).toBe(403);
+  });
+
+  it('"Erro ao obter revenda." for an unknown reseller, 400 for a data URL that is not an image', async () => {
+    const admin = await amb.entrar('admin');
+    const file = `data:image/png;base64,${(await png(8, 8)).toString('base64')}`;
+    const r = await enviar({ id_revenda: '00000000-0000-4000-8000-000000000000', file }, admin);
+    expect(r.status).toBe(404);
+    expect(((await r.json()) as { data: string }).data).toBe('Erro ao obter revenda.');
+    const ruim = await enviar({ id_revenda: amb.ids.revendaA, file: 'data:image/png;base64,AAAA' });
+    expect(ruim.status).toBe(400);
+  });
+});
