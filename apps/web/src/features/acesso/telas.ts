@@ -1,0 +1,5 @@
+import type { Tela } from '@/lib/telas';
+
+export const telasAcesso: Tela[] = [
+  { caminho: '/acesso-negado', titulo: 'Acesso negado', regra: 'autenticado', pagina: () => import('./PaginaAcessoNegado') },
+];

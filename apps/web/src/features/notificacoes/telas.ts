@@ -1,0 +1,6 @@
+import type { Tela } from '@/lib/telas';
+
+export const telasNotificacoes: Tela[] = [
+  { caminho: '/revenda/:idRevenda/notificacoes/listar', titulo: 'Notificações', regra: 'admin' },
+  { caminho: '/revenda/:idRevenda/notificacoes/incluir', titulo: 'Nova notificação', regra: 'admin' },
+];

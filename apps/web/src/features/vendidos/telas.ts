@@ -1,0 +1,6 @@
+import type { Tela } from '@/lib/telas';
+
+export const telasVendidos: Tela[] = [
+  { caminho: '/revenda/:idRevenda/vendidos/listar', titulo: 'Vendidos', regra: 'revenda' },
+  { caminho: '/revenda/:idRevenda/vendidos/incluir', titulo: 'Incluir vendido', regra: 'revenda' },
+];

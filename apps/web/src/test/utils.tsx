@@ -1,0 +1,89 @@
+import type { Sessao } from '@intermedio/contracts';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { criarQueryClient, Providers } from '@/app/providers';
+import { criarRotas } from '@/app/router';
+
+export const ID_REVENDA = '11111111-1111-4111-8111-111111111111';
+export const OUTRA_REVENDA = '22222222-2222-4222-8222-222222222222';
+
+export const SESSAO_ADMIN: Sessao = {
+  usuario: { id: 'a1', role: 'admin', revenda: null, nome: 'Ana Admin' },
+  csrf: 'csrf-admin',
+  solicitacoesUrl: 'https://solicitacoes.test/?u=a1',
+};
+export const SESSAO_GESTOR: Sessao = {
+  usuario: { id: 'g1', role: 'gestor', revenda: ID_REVENDA, nome: 'Gil Gestor' },
+  csrf: 'csrf-gestor',
+  solicitacoesUrl: 'https://solicitacoes.test/?u=g1',
+};
+
+export const sucesso = (data: unknown, status = 200) =>
+  new Response(JSON.stringify({ status: 'success', data }), { status, headers: { 'content-type': 'application/json' } });
+export const falha = (status: number, data: string) =>
+  new Response(JSON.stringify({ status: 'error', data }), { status, headers: { 'content-type': 'application/json' } });
+
+type Tratador = (caminho: string, init: RequestInit) => Response | Promise<Response>;
+
+/** Replaces fetch: `rotas` maps "METHOD /path" to an answer; anything else is a 404. Returns the mock. */
+export function simularApi(rotas: Record<string, Tratador | Response>) {
+  const mock = vi.fn(async (entrada: RequestInfo | URL, init: RequestInit = {}) => {
+    const caminho = String(entrada);
+    const chave = `${init.method ?? 'GET'} ${caminho}`;
+    const r = rotas[chave];
+    if (!r) return falha(404, `sem simulação para ${chave}`);
+    return typeof r === 'function' ? r(caminho, init) : r.clone();
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+/** A session answer for GET /api/auth/sessao (null → 401). */
+export const respostaSessao = (s: Sessao | null) => (s ? sucesso(s) : falha(401, 'Sessão expirada ou inexistente. Faça login novamente.'));
+
+/** Renders the whole app (real routes, guards and providers) at `caminho`. */
+export function renderizarApp(caminho: string) {
+  const queryClient = criarQueryClient();
+  const router = createMemoryRouter(criarRotas(), { initialEntries: [caminho] });
+  const resultado = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...resultado, router, queryClient };
+}
+
+/** Stand-in for the browser's EventSource (jsdom has none); `ultima()` is the last one opened. */
+export class EventSourceFalso extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static abertas: EventSourceFalso[] = [];
+  static ultima() {
+    return EventSourceFalso.abertas.at(-1);
+  }
+  readyState = EventSourceFalso.OPEN;
+  onmessage: ((e: MessageEvent<string>) => void) | null = null;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    super();
+    EventSourceFalso.abertas.push(this);
+  }
+  /** Delivers a default (`message`) event with JSON data. */
+  emitir(data: unknown) {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
+  }
+  emitirEvento(tipo: string) {
+    this.dispatchEvent(new MessageEvent(tipo, { data: '{}' }));
+  }
+  close() {
+    this.readyState = EventSourceFalso.CLOSED;
+  }
+}
+
+export function simularEventSource() {
+  EventSourceFalso.abertas = [];
+  vi.stubGlobal('EventSource', EventSourceFalso);
+}

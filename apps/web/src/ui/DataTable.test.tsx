@@ -1,0 +1,63 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ColunaTabela, DataTable } from './DataTable';
+
+type Veiculo = { id: string; nome: string; valor: number };
+const LINHAS: Veiculo[] = Array.from({ length: 5000 }, (_, i) => ({ id: `v${i}`, nome: `Veículo ${i}`, valor: i * 1000 }));
+const COLUNAS: ColunaTabela<Veiculo>[] = [
+  { id: 'nome', cabecalho: 'Veículo', celula: (v) => v.nome, largura: 200 },
+  { id: 'valor', cabecalho: 'Valor', celula: (v) => String(v.valor), alinhar: 'right' },
+];
+
+// jsdom has no layout: give the scroll area a height of 480 px (10 rows of 48 px).
+const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+beforeEach(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 480 });
+});
+afterEach(() => {
+  if (original) Object.defineProperty(HTMLElement.prototype, 'clientHeight', original);
+});
+
+const renderizar = (linhas: Veiculo[]) =>
+  render(
+    <MantineProvider>
+      <DataTable colunas={COLUNAS} linhas={linhas} chaveLinha={(v) => v.id} legenda="Veículos" alturaLinha={48} overscan={5} />
+    </MantineProvider>,
+  );
+
+const linhasDoCorpo = () =>
+  within(screen.getByRole('table', { name: 'Veículos' }))
+    .getAllByRole('row')
+    .filter((r) => r.hasAttribute('aria-rowindex'));
+
+describe('DataTable', () => {
+  it('renderiza só uma janela de 5.000 linhas, com o total anunciado', () => {
+    renderizar(LINHAS);
+    const tabela = screen.getByRole('table', { name: 'Veículos' });
+    expect(tabela).toHaveAttribute('aria-rowcount', '5001');
+    const linhas = linhasDoCorpo();
+    // header + the 10 visible rows + overscan; never thousands.
+    expect(linhas.length).toBeGreaterThan(10);
+    expect(linhas.length).toBeLessThan(30);
+    expect(screen.getByText('Veículo 0')).toBeInTheDocument();
+    expect(screen.queryByText('Veículo 4999')).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Veículo' })).toBeInTheDocument();
+  });
+
+  it('troca a janela ao rolar', () => {
+    renderizar(LINHAS);
+    const regiao = screen.getByRole('region', { name: 'Veículos' });
+    regiao.scrollTop = 48 * 4000;
+    fireEvent.scroll(regiao);
+    expect(screen.getByText('Veículo 4000')).toBeInTheDocument();
+    expect(screen.queryByText('Veículo 0')).not.toBeInTheDocument();
+    const indice = linhasDoCorpo().map((r) => Number(r.getAttribute('aria-rowindex')));
+    expect(indice).toContain(4002);
+  });
+
+  it('mostra a mensagem de lista vazia', () => {
+    renderizar([]);
+    expect(screen.getByText('Nenhum registro encontrado.')).toBeInTheDocument();
+  });
+});
