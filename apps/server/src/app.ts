@@ -68,7 +68,9 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(tratarErro);
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api') || req.method !== 'GET' || !existsSync(config.webDist)) {
+    // The SPA answers every page address; a missing file (an old /assets/*.js, any name with an extension) is a 404.
+    const caminho = req.url.split('?')[0] ?? '';
+    if (caminho.startsWith('/api') || /\.\w+$/.test(caminho) || req.method !== 'GET' || !existsSync(config.webDist)) {
       return reply.code(404).send({ status: 'error', data: MENSAGENS.rotaNaoEncontrada });
     }
     return reply.type('text/html').sendFile('index.html');
@@ -135,7 +137,7 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   if (existsSync(config.webDist)) {
     await app.register(fastifyStatic, {
       root: config.webDist,
-      wildcard: false,
+      wildcard: true, // files are looked up per request, so a rebuilt SPA is served without a restart
       setHeaders(res, arquivo) {
         // Vite's hashed assets never change; index.html always revalidates.
         res.header('cache-control', arquivo.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
