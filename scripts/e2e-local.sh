@@ -28,4 +28,4 @@ PORT=$(free_port)
   PORT=$PORT DATA_DIR="$WORK/data" LOG_LEVEL=warn exec node --import tsx src/main.ts) >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$PORT/api/health" >/dev/null && break; sleep 0.5; done
-(cd e2e && BASE_URL="http://127.0.0.1:$PORT" E2E_DATABASE_URL="$DB" npx playwright test "$@") || { tail -40 "$WORK/server.log"; exit 1; }
+(cd e2e && BASE_URL="http://127.0.0.1:$PORT" E2E_DATABASE_URL="$DB" E2E_DATA_DIR="$WORK/data" npx playwright test "$@") || { tail -40 "$WORK/server.log"; exit 1; }

@@ -78,7 +78,7 @@ PORT=$(free_port)
   PORT=$PORT DATA_DIR="$WORK/e2e-data" LOG_LEVEL=warn exec node --import tsx src/main.ts) >"$WORK/server-e2e.log" 2>&1 &
 PIDS+=($!)
 wait_http "http://127.0.0.1:$PORT/api/health" || { cat "$WORK/server-e2e.log"; exit 1; }
-(cd e2e && BASE_URL="http://127.0.0.1:$PORT" E2E_DATABASE_URL="$E2E_DB" PLAYWRIGHT_JSON_OUTPUT_NAME="$WORK/e2e.json" \
+(cd e2e && BASE_URL="http://127.0.0.1:$PORT" E2E_DATABASE_URL="$E2E_DB" E2E_DATA_DIR="$WORK/e2e-data" PLAYWRIGHT_JSON_OUTPUT_NAME="$WORK/e2e.json" \
   npx playwright test --reporter=list,json) || { echo "--- log do servidor"; tail -50 "$WORK/server-e2e.log"; exit 1; }
 
 step "smoke: npm start on the embedded default (PGlite, demo data)"
