@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { type CanalId, envelopeSucesso } from './comum.ts';
+import { MENSAGENS } from './mensagens.ts';
+
+/** Labels of the ten channels (Na Pista is `meucarronovo` in routes and records). */
+export const ROTULO_CANAL: Record<CanalId, string> = {
+  autoline: 'Autoline',
+  autoscar: 'Autoscar',
+  facebook: 'Facebook',
+  icarros: 'iCarros',
+  instagram: 'Instagram',
+  mercadolivre: 'Mercado Livre',
+  mobiauto: 'Mobiauto',
+  meucarronovo: 'Na Pista',
+  olx: 'Olx',
+  webmotors: 'Webmotors',
+};
+
+/** Channels whose configuration only an admin may open and change (spec 1 §2, §6). */
+export const CANAIS_SO_ADMIN: readonly CanalId[] = ['autoscar', 'olx'];
+/** Channels whose Configurar link in the integrations list shows only to an admin. */
+export const LINKS_SO_ADMIN: readonly CanalId[] = ['autoscar', 'mercadolivre', 'olx'];
+export const CANAIS_SOCIAIS: readonly CanalId[] = ['facebook', 'instagram'];
+
+export const MENSAGENS_INTEGRACAO = {
+  erroConfigurar: 'Erro ao configurar integração.',
+  configurada: 'Integração configurada com sucesso!',
+  cancelarFacebook: 'Confirma o cancelamento do acesso ao Facebook?',
+  cancelarInstagram: 'Confirma o cancelamento do acesso ao Instagram?',
+  erroCancelarFacebook: 'Ocorreu algum problema ao efetuar o cancelamento da integração com o facebook.',
+  erroCancelarInstagram: 'Ocorreu algum problema ao efetuar o cancelamento da integração com o instagram.',
+  facebookConfigurado: 'Facebook configurado com sucesso!',
+  instagramConfigurado: 'Instagram configurado com sucesso!',
+  erroFacebook: 'Ocorreu um erro ao configurar o Facebook. Tente novamente!',
+  erroPaginasFacebook: 'Ocorreu um erro ao carregar as páginas do Facebook. Tente novamente!',
+  erroInstagram: 'Ocorreu um erro ao configurar o Instagram. Informe o ID do Instagram manualmente!',
+  erroPaginasInstagram: 'Ocorreu um erro ao carregar as páginas do Instagram! Informe o ID do Instagram manualmente!',
+  erroContaInstagram: 'Ocorreu um erro ao obter a conta do Instagram da página selecionada. Informe o ID do Instagram manualmente!',
+  erroDadosInstagram: 'Ocorreu um erro ao obter os dados da conta do Instagram.',
+  instagramNaoEncontrado: 'Conta do Instagram não encontrada ou acesso não permitido, utilize um ID válido.',
+  usuarioDivergente: 'O usuário informado não é o usuário da sessão.',
+  canalSoAdmin: 'Somente o administrador pode configurar este canal.',
+  senhaObrigatoria: MENSAGENS.preenchimentoObrigatorio,
+} as const;
+
+/** Kinds of channel failure, each explained in Portuguese to the user. */
+export const TIPOS_ERRO_CANAL = ['auth', 'validation', 'quota', 'rate_limit', 'transient', 'rejected'] as const;
+export type TipoErroCanal = (typeof TIPOS_ERRO_CANAL)[number];
+
+const obrig = (max = 200) => z.string(MENSAGENS.preenchimentoObrigatorio).trim().min(1, MENSAGENS.preenchimentoObrigatorio).max(max);
+const emailLogin = obrig(254).pipe(z.email(MENSAGENS.emailInvalido));
+/** A password left empty on a configured channel keeps the stored one. */
+const senha = z.string().max(200).optional().default('');
+
+/**
+ * The fields each channel's configuration form saves (spec 1 §3, §5). Secret fields (passwords, codes)
+ * are write-only: the API never returns them, only whether one is stored.
+ */
+export const camposIntegracao = {
+  autoscar: z.object({
+    id_autoscar: obrig(20)
+      .regex(/^\d+$/, MENSAGENS.numeroInvalido)
+      .refine((v) => Number(v) >= 1, MENSAGENS.numeroInvalido),
+  }),
+  webmotors: z.object({ cnpj: obrig(20).regex(/^\d+$/, MENSAGENS.numeroInvalido), email_webmotors: emailLogin, senha_webmotors: senha }),
+  olx: z.object({ code_olx: senha }),
+  mercadolivre: z.object({ code_ml: senha }),
+  autoline: z.object({ email_autoline: emailLogin, senha_autoline: senha }),
+  icarros: z.object({ email_icarros: emailLogin, senha_icarros: senha }),
+  meucarronovo: z.object({ email_meucarronovo: obrig(254), senha_meucarronovo: senha }),
+  mobiauto: z.object({ email_integrador: emailLogin, senha_integrador: senha }),
+  facebook: z.object({}),
+  instagram: z.object({}),
+} satisfies Record<CanalId, z.ZodObject>;
+
+/** Which fields of each channel are secrets (encrypted at rest, never answered). */
+export const CAMPOS_SECRETOS: Record<CanalId, readonly string[]> = {
+  autoscar: [],
+  webmotors: ['senha_webmotors'],
+  olx: ['code_olx'],
+  mercadolivre: ['code_ml'],
+  autoline: ['senha_autoline'],
+  icarros: ['senha_icarros'],
+  meucarronovo: ['senha_meucarronovo'],
+  mobiauto: ['senha_integrador'],
+  facebook: [],
+  instagram: [],
+};
+
+/** The integration record as the API answers it (spec 1 §3), without secrets. */
+export const integracao = z.object({
+  canal: z.string(),
+  descricao: z.string(),
+  /** false when no record exists (red icon); then `status` is null. */
+  configurado: z.boolean(),
+  status: z.boolean().nullable(),
+  /** The non-secret fields: id_autoscar, cnpj, email_webmotors, email_*, page_id, page_name, ... */
+  dados: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  /** Secret fields that have a stored value (the form may leave them empty to keep it). */
+  segredos_salvos: z.array(z.string()),
+  so_admin: z.boolean(),
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type Integracao = z.infer<typeof integracao>;
+export const integracaoResposta = envelopeSucesso(integracao);
+export const integracaoListaResposta = envelopeSucesso(z.array(integracao));
+
+/** Write of the record (the "document write" of spec 1 §4): chosen status plus the channel's fields. */
+export const integracaoGravacao = z.object({ status: z.boolean() }).catchall(z.unknown());
+
+/** Browser-side settings of the social login popups (sandbox by default). */
+export const socialConfig = z.object({
+  appId: z.string(),
+  dialogUrl: z.string().describe('Endereço do diálogo de autorização (fluxo implícito, response_type=token)'),
+  graphUrl: z.string().describe('Base da Graph API, com a versão (v20.0)'),
+  escopos: z.object({ facebook: z.array(z.string()), instagram: z.array(z.string()) }),
+  sandbox: z.boolean(),
+});
+export const socialConfigResposta = envelopeSucesso(socialConfig);
+export const ESCOPOS_SOCIAIS = {
+  facebook: ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts'],
+  instagram: ['pages_show_list', 'instagram_basic', 'instagram_content_publish', 'instagram_manage_comments'],
+} as const;
