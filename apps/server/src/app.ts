@@ -21,13 +21,24 @@ import { ErroHttp } from './lib/http.ts';
 import { ArmazenamentoLocal, PREFIXO_ARQUIVOS } from './midia/armazenamento.ts';
 import { arquivosRoutes } from './modules/arquivos/arquivos.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { integracoesRoutes } from './modules/integracoes/integracoes.routes.ts';
+import { criarIntegracoesService } from './modules/integracoes/integracoes.service.ts';
 import { revendasRoutes } from './modules/revendas/revendas.routes.ts';
 import { criarRevendasService } from './modules/revendas/revendas.service.ts';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 import { criarUsuariosService } from './modules/usuarios/usuarios.service.ts';
+import { sandboxes } from './sandbox/index.ts';
 import { Cofre } from './seguranca/cripto.ts';
 import { Barramento } from './tempo-real/barramento.ts';
 import { eventosRoutes } from './tempo-real/eventos.routes.ts';
+import { opcionaisRoutes } from './modules/opcionais/opcionais.routes.ts';
+import { locaisAnuncioRoutes } from './modules/locais-anuncio/locais-anuncio.routes.ts';
+import { fipeRoutes } from './modules/fipe/fipe.routes.ts';
+import { criarFipeService } from './modules/fipe/fipe.service.ts';
+import { criarClienteFipe, transporteEmProcesso, transporteHttp } from './modules/fipe/fipe.client.ts';
+import { fipeManualRoutes } from './modules/fipe/fipe-manual.routes.ts';
+import { criarFipeManualService } from './modules/fipe/fipe-manual.service.ts';
+import { fipeSandboxRoutes, PREFIXO_SANDBOX_FIPE } from './sandbox/fipe/fipe.sandbox.routes.ts';
 
 z.config(z.locales.pt());
 
@@ -83,7 +94,7 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(config.canais.social.real ? ['https://graph.facebook.com'] : [])],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -121,6 +132,23 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     usuarios: criarUsuariosService(banco.db, { correio, publicUrl: config.publicUrl, log: (m) => app.log.warn(m) }),
   });
   await app.register(arquivosRoutes, { db: banco.db, armazenamento });
+  const integracoes = criarIntegracoesService({
+    db: banco.db,
+    cofre,
+    canais: config.canais,
+    publicUrl: config.publicUrl,
+    origemInterna: () => origemInterna(app, config.publicUrl),
+  });
+  await app.register(integracoesRoutes, { integracoes, canais: config.canais });
+  await app.register(sandboxes);
+  // Catalogues and FIPE (issue 5). FIPE_API_URL unset: the lookup calls the built-in sandbox inside this process.
+  await app.register(opcionaisRoutes, { db: banco.db });
+  await app.register(locaisAnuncioRoutes, { db: banco.db });
+  await app.register(fipeSandboxRoutes, { prefix: PREFIXO_SANDBOX_FIPE });
+  const transporteFipe = config.fipeApiUrl ? transporteHttp(config.fipeApiUrl) : transporteEmProcesso(app, PREFIXO_SANDBOX_FIPE);
+  const fipe = criarFipeService(banco.db, { consultar: criarClienteFipe(transporteFipe, { token: config.fipeToken }), origem: config.fipeApiUrl ?? 'sandbox' });
+  await app.register(fipeRoutes, { fipe });
+  await app.register(fipeManualRoutes, { fipeManual: criarFipeManualService(banco.db) });
   // Uploaded files: public, immutable addresses (a new upload gets a new name).
   await app.register(fastifyStatic, {
     root: pastaArquivos,
@@ -153,6 +181,14 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     [r.method].flat().flatMap((method) => (method === 'HEAD' ? [] : [{ method, url: r.url, acesso: r.config?.acesso }])),
   );
   return { app, banco, barramento, cofre, semeado, rotas };
+}
+
+/** This server's own address, as the adapters reach the built-in sandboxes (the listening port is known only once listening). */
+function origemInterna(app: FastifyInstance, reserva: string): string {
+  const a = app.server.address();
+  if (!a || typeof a === 'string') return reserva;
+  const host = a.address === '0.0.0.0' || a.address === '::' ? '127.0.0.1' : a.family === 'IPv6' ? `[${a.address}]` : a.address;
+  return `http://${host}:${a.port}`;
 }
 
 function tratarErro(

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type ConfigCanais, lerConfigCanais } from './canais/config.ts';
 
 /** Repository root: defaults (./data, web build) are resolved from here, whatever the working directory. */
 export const RAIZ_REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -34,6 +35,9 @@ const esquemaAmbiente = z.object({
     .regex(/^smtps?:\/\//, 'deve começar com smtp:// ou smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Intermédio <nao-responda@intermedio.com.br>'),
+  /** FIPE price table API (parallelum v2 shape); unset = the built-in sandbox, called in process. */
+  FIPE_API_URL: z.string().url('deve ser um endereço http(s) completo').optional(),
+  FIPE_TOKEN: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -50,6 +54,10 @@ export type Config = {
   sessionTtlHours: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  canais: ConfigCanais;
+  /** null: the built-in FIPE sandbox (/sandbox/fipe/api/v2), called inside this process. */
+  fipeApiUrl: string | null;
+  fipeToken: string | null;
 };
 
 export class ErroConfiguracao extends Error {}
@@ -85,6 +93,9 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: e.SESSION_TTL_HOURS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    canais: lerConfigCanais(limpo),
+    fipeApiUrl: e.FIPE_API_URL?.replace(/\/+$/, '') ?? null,
+    fipeToken: e.FIPE_TOKEN ?? null,
   };
 }
 

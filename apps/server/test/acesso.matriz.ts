@@ -83,4 +83,63 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
   'POST /api/revendas/:idRevenda/usuarios/:idUsuario/redefinir-senha': { regra: 'gestorRevenda' },
   'GET /api/senha/redefinicao/:token': { regra: 'publico', exemplo: () => ({ url: `/api/senha/redefinicao/${'x'.repeat(43)}` }) },
   'POST /api/senha/redefinir': { regra: 'publico', exemplo: () => ({ payload: { token: 'x'.repeat(43), senha: 'a', confirmacao: 'a' } }) },
+
+  // Channel configuration (issue 4)
+  'GET /api/revendas/:idRevenda/integracoes': { regra: 'revenda' },
+  'GET /api/revendas/:idRevenda/integracoes/:canal': {
+    regra: 'revenda',
+    exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/integracoes/webmotors` }),
+  },
+  'PUT /api/revendas/:idRevenda/integracoes/:canal': {
+    regra: 'revenda',
+    exemplo: (ids) => ({
+      url: `/api/revendas/${ids.revendaA}/integracoes/icarros`,
+      payload: { status: true, email_icarros: 'loja@autodemo.test', senha_icarros: 'segredo' },
+    }),
+  },
+  'GET /api/integracao/social/config': { regra: 'autenticado' },
+  ...configurarCanais(),
 };
+
+/** `POST /api/integracao/{canal}/...` of spec 1 §7, with a body the sandbox accepts. */
+function configurarCanais(): Record<string, EntradaMatriz> {
+  const credenciais: Record<string, Record<string, string>> = {
+    autoscar: { id_autoscar: '123' },
+    webmotors: { cnpj_revenda: '12345678000190', email_webmotors: 'loja@autodemo.test', senha_webmotors: 'segredo' },
+    olx: { code_olx: 'codigo' },
+    mercadolivre: { code_ml: 'codigo' },
+    autoline: { email_autoline: 'loja@autodemo.test', senha_autoline: 'segredo' },
+    icarros: { email_icarros: 'loja@autodemo.test', senha_icarros: 'segredo' },
+    meucarronovo: { email_meucarronovo: 'loja', senha_meucarronovo: 'segredo' },
+    mobiauto: { email_integrador: 'loja@autodemo.test', senha_integrador: 'segredo' },
+  };
+  const entradas: Record<string, EntradaMatriz> = {};
+  for (const [canal, campos] of Object.entries(credenciais)) {
+    entradas[`POST /api/integracao/${canal}/configurar`] = {
+      regra: canal === 'autoscar' || canal === 'olx' ? 'admin' : 'revenda',
+      exemplo: (ids) => ({ payload: { id_revenda: ids.revendaA, ...campos } }),
+    };
+  }
+  for (const canal of ['facebook', 'instagram']) {
+    entradas[`POST /api/integracao/${canal}/configurar`] = {
+      regra: 'revenda',
+      exemplo: (ids) => ({ payload: { id_revenda: ids.revendaA, access_token: 'sbx.demo.x' } }),
+    };
+    entradas[`POST /api/integracao/${canal}/configurar-pagina`] = {
+      regra: 'revenda',
+      exemplo: (ids) => ({
+        payload: {
+          id_revenda: ids.revendaA,
+          page_id: '100000000000001',
+          page_name: 'Auto Demo Veículos',
+          page_access_token: 'sbxpage.100000000000001',
+        },
+      }),
+    };
+    entradas[`POST /api/integracao/${canal}/disallow`] = {
+      regra: 'revenda',
+      exemplo: (ids) => ({ payload: { id_revenda: ids.revendaA } }),
+    };
+  }
+  return entradas;
+}

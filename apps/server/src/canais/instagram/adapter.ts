@@ -1,0 +1,4 @@
+import { canalSocial } from '../social/adapter.ts';
+import { meta } from './meta.ts';
+
+export const instagram = canalSocial(meta);

@@ -1,0 +1,10 @@
+import type { MetaCanal } from '../tipos.ts';
+
+export const meta: MetaCanal = {
+  id: 'mercadolivre',
+  rotulo: 'Mercado Livre',
+  tipo: 'portal',
+  soAdmin: false,
+  habilidades: ['configurar'],
+  contrato: 'publico',
+};

@@ -1,0 +1,21 @@
+import { chamarCanal, pedirToken, tipoPorStatus } from '../http.ts';
+import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
+
+/** Na Pista: token at /login-server/token (Basic client auth, password grant), API at /api-server/v1 (channels.md §7). */
+export async function entrar(ctx: ContextoCanal, usuario: string, senha: string) {
+  const basic = Buffer.from(`${ctx.app.clientId}:${ctx.app.clientSecret}`).toString('base64');
+  return pedirToken(`${ctx.base}/login-server/token`, { grant_type: 'password', username: usuario, password: senha }, ctx.timeoutMs, {
+    authorization: `Basic ${basic}`,
+  });
+}
+
+export async function planoVigente(ctx: ContextoCanal, token: string): Promise<Resultado<{ nome: string }>> {
+  const r = await chamarCanal(
+    `${ctx.base}/api-server/v1/meus-dados/plano-vingente`,
+    { headers: { authorization: `Bearer ${token}` } },
+    ctx.timeoutMs,
+  );
+  if (!r.ok) return r;
+  if (r.valor.status !== 200) return falha(tipoPorStatus(r.valor.status), `HTTP ${r.valor.status} ao consultar o plano`);
+  return ok({ nome: String((r.valor.json() as { nome?: string } | null)?.nome ?? '') });
+}

@@ -1,0 +1,10 @@
+import type { MetaCanal } from '../tipos.ts';
+
+export const meta: MetaCanal = {
+  id: 'mobiauto',
+  rotulo: 'Mobiauto',
+  tipo: 'portal',
+  soAdmin: false,
+  habilidades: ['configurar'],
+  contrato: 'terceiros',
+};

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { PUBLICO } from './comum.ts';
+import { bearerValido, tokenOAuth } from './oauth.ts';
+
+/** A Keycloak realm (token endpoint) plus the dealers list behind it: iCarros and Mobiauto. */
+export function sandboxKeycloak(realm: string, caminhoRevendas: string, revendas: { id: number; name: string }[]) {
+  return async (app: FastifyInstance) => {
+    tokenOAuth(app, `/auth/realms/${realm}/protocol/openid-connect/token`, { prefixo: `kc-${realm}`, refresh: true });
+    app.get(caminhoRevendas, PUBLICO, async (req, reply) => {
+      if (!bearerValido(req.headers.authorization, `kc-${realm}`)) return reply.code(401).send({ error: 'unauthorized' });
+      return revendas;
+    });
+  };
+}
+
+export const sandboxIcarros = sandboxKeycloak('icarros', '/pj/v1/core/dealers', [{ id: 4321, name: 'Auto Demo Veículos' }]);
+export const sandboxMobiauto = sandboxKeycloak('mobiauto', '/api/dealer/v1.0/dealers', [{ id: 98765, name: 'Auto Demo Veículos' }]);

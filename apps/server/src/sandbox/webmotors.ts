@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { lerTag } from '../canais/http.ts';
+import { NS_LOGIN } from '../canais/webmotors/client.ts';
+import { aleatorio, aplicarChaves, PUBLICO } from './comum.ts';
+import { falhaSoap, respostaSoap } from './soap.ts';
+
+/** Webmotors' login service: autenticar(cnpj, email, senha) → HashAutenticacao, "Erro na Autenticacao" when refused. */
+export async function sandboxWebmotors(app: FastifyInstance) {
+  app.post('/wsLoginSistemaRevendedor.asmx', PUBLICO, async (req, reply) => {
+    const xml = String(req.body ?? '');
+    const [cnpj, email, senha] = ['cnpj', 'email', 'senha'].map((t) => lerTag(xml, t) ?? '');
+    const desfecho = await aplicarChaves(req, email, cnpj);
+    reply.type('text/xml; charset=utf-8');
+    if (desfecho === 'falhar') return reply.code(500).send(falhaSoap('Server was unable to process request.'));
+    const recusado = desfecho === 'recusar' || !/^\d{8,14}$/.test(cnpj ?? '') || !senha;
+    const hash = recusado ? 'Erro na Autenticacao' : `WM${aleatorio()}${aleatorio()}`;
+    return respostaSoap(
+      `<autenticarResponse xmlns="${NS_LOGIN}"><autenticarResult><HashAutenticacao>${hash}</HashAutenticacao><CodigoRetorno>${recusado ? '31' : '500'}</CodigoRetorno></autenticarResult></autenticarResponse>`,
+    );
+  });
+}
