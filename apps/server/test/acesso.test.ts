@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATRIZ, type Regra } from './acesso.matriz.ts';
-import { type Ambiente, type Credencial, criarAmbiente, PAPEIS_TESTE, type Papel } from './ajuda/ambiente.ts';
+import { type Ambiente, type Credencial, criarAmbiente, ouvir, PAPEIS_TESTE, type Papel } from './ajuda/ambiente.ts';
 
 /** Who the rule lets in. Denied callers get 401 without a valid session, 403 otherwise. */
 function permitido(regra: Regra, papel: Papel): boolean {
@@ -17,11 +16,6 @@ function permitido(regra: Regra, papel: Papel): boolean {
 let amb: Ambiente;
 let base: string;
 const credenciais = new Map<Papel, Credencial | null>();
-
-async function ouvir(a: Ambiente) {
-  await a.app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(a.app.server.address() as AddressInfo).port}`;
-}
 
 beforeAll(async () => {
   amb = await criarAmbiente();
@@ -48,9 +42,12 @@ async function chamar(base: string, metodo: string, url: string, payload: unknow
   return r.status;
 }
 
+/** Routes the matrix covers: the API, and the spec's calls kept outside /api (/fipe-manual/...). */
+const naMatriz = (url: string) => url.startsWith('/api') || url.startsWith('/fipe-manual');
+
 describe('access matrix', () => {
   it('lists every registered API route', () => {
-    const registradas = amb.rotas.filter((r) => r.url.startsWith('/api')).map((r) => `${r.method} ${r.url}`);
+    const registradas = amb.rotas.filter((r) => naMatriz(r.url)).map((r) => `${r.method} ${r.url}`);
     const faltando = registradas.filter((r) => !(r in MATRIZ));
     expect(faltando, 'routes missing from test/acesso.matriz.ts').toEqual([]);
     const inexistentes = Object.keys(MATRIZ).filter((r) => !registradas.includes(r));
@@ -58,7 +55,7 @@ describe('access matrix', () => {
   });
 
   it('declares on each route the same rule as the matrix', () => {
-    for (const r of amb.rotas.filter((x) => x.url.startsWith('/api'))) {
+    for (const r of amb.rotas.filter((x) => naMatriz(x.url))) {
       expect(r.acesso, `${r.method} ${r.url}`).toBe(MATRIZ[`${r.method} ${r.url}`]?.regra);
     }
   });

@@ -1,15 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Ambiente, type Credencial, criarAmbiente } from './ajuda/ambiente.ts';
+import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
 
 let amb: Ambiente;
 let base: string;
 let gestor: Credencial | null;
 beforeAll(async () => {
   amb = await criarAmbiente();
-  await amb.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(amb.app.server.address() as AddressInfo).port}`;
+  base = await ouvir(amb);
   gestor = await amb.entrar('gestorA');
 });
 afterAll(() => amb.encerrar());

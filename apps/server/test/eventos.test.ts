@@ -1,17 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import type { EventoMudanca } from '@intermedio/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners, moderacao, usuarios } from '../src/db/schema/index.ts';
-import { type Ambiente, criarAmbiente } from './ajuda/ambiente.ts';
+import { type Ambiente, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
 import { abrirFluxo } from './ajuda/fluxo.ts';
 
 let amb: Ambiente;
 let base: string;
 beforeAll(async () => {
   amb = await criarAmbiente();
-  await amb.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(amb.app.server.address() as AddressInfo).port}`;
+  base = await ouvir(amb);
 });
 afterAll(() => amb.encerrar());
 

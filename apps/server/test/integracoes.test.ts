@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revendaIntegracoes } from '../src/db/schema/index.ts';
-import { type Ambiente, type Credencial, criarAmbiente } from './ajuda/ambiente.ts';
+import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
 
 let amb: Ambiente;
 let base: string;
@@ -10,8 +9,7 @@ let admin: Credencial | null;
 let gestor: Credencial | null;
 beforeAll(async () => {
   amb = await criarAmbiente({ CANAIS_TIMEOUT_MS: '400' });
-  await amb.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(amb.app.server.address() as AddressInfo).port}`;
+  base = await ouvir(amb);
   admin = await amb.entrar('admin');
   gestor = await amb.entrar('gestorA');
 });
@@ -195,7 +193,11 @@ describe('Facebook and Instagram (spec 1 §4, §7)', () => {
     const cancelar = await chamar('POST', '/api/integracao/facebook/disallow', gestor, { id_revenda });
     expect(cancelar.corpo).toEqual({ status: 'success', data: 'Acesso cancelado.' });
     const depois = await registro('facebook');
-    expect([depois?.status, depois?.segredos, (depois?.config as Record<string, unknown> | undefined)?.page_id]).toEqual([false, null, undefined]);
+    expect([depois?.status, depois?.segredos, (depois?.config as Record<string, unknown> | undefined)?.page_id]).toEqual([
+      false,
+      null,
+      undefined,
+    ]);
   });
 
   it('an Instagram account id that does not exist is refused and the status stays false', async () => {

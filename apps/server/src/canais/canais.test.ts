@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { CANAIS, type CanalId } from '@intermedio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Ambiente, criarAmbiente } from '../../test/ajuda/ambiente.ts';
+import { type Ambiente, criarAmbiente, ouvir } from '../../test/ajuda/ambiente.ts';
 import { APP_SANDBOX } from '../sandbox/comum.ts';
 import { CANAIS_REGISTRADOS } from './registro.ts';
 import type { ContextoCanal } from './tipos.ts';
@@ -11,8 +10,7 @@ let amb: Ambiente;
 let base: string;
 beforeAll(async () => {
   amb = await criarAmbiente();
-  await amb.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(amb.app.server.address() as AddressInfo).port}`;
+  base = await ouvir(amb);
 });
 afterAll(() => amb.encerrar());
 

@@ -1,5 +1,5 @@
 import { chamarCanal, pedirToken, tipoPorStatus } from './http.ts';
-import { type ContextoCanal, falha, ok, type Resultado } from './tipos.ts';
+import { type Configuracao, type ContextoCanal, falha, ok, type Resultado } from './tipos.ts';
 
 /**
  * Keycloak password grant, then the dealers the token may act for: iCarros and Mobiauto both sit on a
@@ -29,4 +29,22 @@ export async function entrarKeycloak(
   const primeira = Array.isArray(lista) ? lista[0] : undefined;
   if (!primeira?.id) return falha('rejected', 'nenhuma revenda vinculada a este usuário');
   return ok({ token: token.valor, idRevendaCanal: String(primeira.id) });
+}
+
+/** The configuration both Keycloak channels keep: the refresh token (secret) and the dealer id at the channel. */
+export async function configurarKeycloak(
+  ctx: ContextoCanal,
+  realm: string,
+  caminhoRevendas: string,
+  usuario: string,
+  senha: string,
+  mensagem: string,
+): Promise<Resultado<Configuracao>> {
+  const r = await entrarKeycloak(ctx, realm, caminhoRevendas, usuario, senha);
+  if (!r.ok) return r;
+  return ok({
+    segredos: { refresh_token: String(r.valor.token.refresh_token ?? '') },
+    dados: { dealer_id: r.valor.idRevendaCanal },
+    mensagem,
+  });
 }

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -126,3 +127,9 @@ export async function login(a: Aplicacao, email: string, senha: string, ip = '12
 
 /** Headers of a signed-in request (cookie and CSRF token). */
 export const cabecalhos = (c: Credencial | null) => (c ? { cookie: c.cookie, 'x-csrf-token': c.csrf } : {});
+
+/** Listens on a free loopback port (SSE, multipart and the channel sandboxes need a real socket); answers the base URL. */
+export async function ouvir(a: Aplicacao): Promise<string> {
+  await a.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(a.app.server.address() as AddressInfo).port}`;
+}
