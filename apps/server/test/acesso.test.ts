@@ -61,16 +61,17 @@ describe('access matrix', () => {
   });
 
   for (const [rota, entrada] of Object.entries(MATRIZ)) {
-    it(`${rota}: ${entrada.regra}`, { timeout: entrada.destrutiva ? 60_000 : 20_000 }, async () => {
+    it(`${rota}: ${entrada.regra}`, { timeout: entrada.destrutiva ? 120_000 : 20_000 }, async () => {
       const [metodo = 'GET', caminho = ''] = rota.split(' ');
       for (const papel of PAPEIS_TESTE) {
-        const proprio = entrada.destrutiva ? await criarAmbiente() : amb;
-        const endBase = entrada.destrutiva ? await ouvir(proprio) : base;
-        const { url, payload } = entrada.exemplo?.(proprio.ids) ?? {};
-        const credencial = entrada.encerraSessao || entrada.destrutiva ? await proprio.entrar(papel) : (credenciais.get(papel) ?? null);
-        const status = await chamar(endBase, metodo, url ?? preencher(caminho, proprio), payload, credencial, entrada.fluxo ?? false);
-        if (entrada.destrutiva) await proprio.encerrar();
         const deveEntrar = permitido(entrada.regra, papel);
+        // A refused call changes nothing; an allowed destructive one gets a database of its own.
+        const proprio = entrada.destrutiva && deveEntrar ? await criarAmbiente() : amb;
+        const endBase = proprio === amb ? base : await ouvir(proprio);
+        const { url, payload } = entrada.exemplo?.(proprio.ids) ?? {};
+        const credencial = entrada.encerraSessao || proprio !== amb ? await proprio.entrar(papel) : (credenciais.get(papel) ?? null);
+        const status = await chamar(endBase, metodo, url ?? preencher(caminho, proprio), payload, credencial, entrada.fluxo ?? false);
+        if (proprio !== amb) await proprio.encerrar();
         if (deveEntrar) expect([401, 403], `${papel} deveria acessar ${rota} (recebeu ${status})`).not.toContain(status);
         else expect(status, `${papel} não deveria acessar ${rota}`).toBe(papel === 'anonimo' || papel === 'inativoA' ? 401 : 403);
       }

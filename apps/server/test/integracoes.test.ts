@@ -157,6 +157,12 @@ describe('POST /api/integracao/{canal}/configurar (spec 1 §7)', () => {
     expect((await registro('meucarronovo'))?.status).toBe(false);
   });
 
+  it('an empty code with none stored is refused before calling the channel', async () => {
+    const r = await chamar('POST', '/api/integracao/olx/configurar', admin, { id_revenda: amb.ids.revendaA, code_olx: '' });
+    expect(r.status).toBe(400);
+    expect(r.corpo.campos).toEqual({ code_olx: 'Preenchimento obrigatório' });
+  });
+
   it('refuses a usuario in the body that is not the session user', async () => {
     const r = await chamar('POST', '/api/integracao/icarros/configurar', gestor, {
       id_revenda: amb.ids.revendaA,

@@ -67,10 +67,10 @@ describe('guardas de navegação', () => {
 
   it('abre ao gestor as telas da própria revenda', async () => {
     simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR) });
-    const { router } = renderizarApp(rotas.revenda.integracao(ID_REVENDA));
-    expect(await screen.findByRole('heading', { name: 'Integrações' })).toBeInTheDocument();
+    const { router } = renderizarApp(rotas.revenda.veiculos.historico(ID_REVENDA));
+    expect(await screen.findByRole('heading', { name: 'Histórico' })).toBeInTheDocument();
     expect(screen.getByText(MENSAGENS.telaEmConstrucao)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(rotas.revenda.integracao(ID_REVENDA));
+    expect(router.state.location.pathname).toBe(rotas.revenda.veiculos.historico(ID_REVENDA));
   });
 
   it('abre ao admin as telas de qualquer revenda, com o menu de admin', async () => {

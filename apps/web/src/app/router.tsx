@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { CAMINHOS_JANELA, LayoutJanela } from '@/features/integracao-social/LayoutJanela';
 import type { DadosRota, Regra, Tela } from '@/lib/telas';
 import { Carregando } from '@/ui/Carregando';
 import { ErroDeRota } from './ErroDeRota';
@@ -22,6 +23,9 @@ function rotaDaTela(tela: Tela): RouteObject {
 
 const REGRAS: Regra[] = ['autenticado', 'admin', 'revenda', 'gestorRevenda'];
 
+/** Screens of the social authorisation popup (430x580): signed-in, but without the menu layout. */
+const naJanela = (t: Tela) => CAMINHOS_JANELA.has(t.caminho);
+
 /** The whole route tree; `main.tsx` gives it to a browser router, tests to a memory router. */
 export function criarRotas(telas: readonly Tela[] = TELAS): RouteObject[] {
   return [
@@ -34,11 +38,24 @@ export function criarRotas(telas: readonly Tela[] = TELAS): RouteObject[] {
         { index: true, handle: { titulo: 'Acesso ao painel' }, lazy: async () => ({ Component: (await paginaLogin()).default }) },
         { path: 'login', handle: { titulo: 'Acesso ao painel' }, lazy: async () => ({ Component: (await paginaLogin()).default }) },
         {
+          // Public: the password-reset link of the e-mail (no session, no menu).
+          path: 'redefinir-senha/:token',
+          handle: { titulo: 'Alteração de senha' },
+          lazy: async () => ({ Component: (await import('@/features/senha/PaginaRedefinirSenha')).default }),
+        },
+        {
+          element: <LayoutJanela />,
+          children: REGRAS.map((regra) => ({
+            element: <Guarda regra={regra} />,
+            children: telas.filter((t) => t.regra === regra && naJanela(t)).map(rotaDaTela),
+          })).filter((r) => r.children.length > 0),
+        },
+        {
           element: <LayoutAutenticado />,
           children: [
             ...REGRAS.map((regra) => ({
               element: <Guarda regra={regra} />,
-              children: telas.filter((t) => t.regra === regra).map(rotaDaTela),
+              children: telas.filter((t) => t.regra === regra && !naJanela(t)).map(rotaDaTela),
             })),
             {
               path: '*',

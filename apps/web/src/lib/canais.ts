@@ -1,15 +1,2 @@
-import type { CanalId } from '@intermedio/contracts';
-
-/** Names shown to users for each channel (Na Pista is `meucarronovo` internally). */
-export const ROTULO_CANAL: Record<CanalId, string> = {
-  autoline: 'Autoline',
-  autoscar: 'Autoscar',
-  facebook: 'Facebook',
-  icarros: 'iCarros',
-  instagram: 'Instagram',
-  mercadolivre: 'Mercado Livre',
-  mobiauto: 'Mobiauto',
-  meucarronovo: 'Na Pista',
-  olx: 'Olx',
-  webmotors: 'Webmotors',
-};
+/** Names shown to users for each channel (Na Pista is `meucarronovo` internally); the contract is the single source. */
+export { ROTULO_CANAL } from '@intermedio/contracts';

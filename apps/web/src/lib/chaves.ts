@@ -44,3 +44,9 @@ export const chaves = {
     detalhe: (idRevenda: string, sub: SubrecursoRevenda, id: string) => ['revenda', idRevenda, sub, 'detalhe', id] as const,
   },
 };
+
+/** Social login settings and the popup's one-off preparation (configure call + Graph lookups), outside any reseller. */
+export const chavesIntegracaoSocial = {
+  config: () => ['integracaoSocial', 'config'] as const,
+  preparo: (canal: string, token: string) => ['integracaoSocial', 'preparo', canal, token] as const,
+};

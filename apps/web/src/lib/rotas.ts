@@ -93,4 +93,6 @@ export const rotas = {
   integracaoSocial: {
     configurar: (canal: 'facebook' | 'instagram') => `/integracao/configurar-${canal}`,
   },
+  /** Public page of the password-reset e-mail link (no session). */
+  redefinirSenha: (token: string) => `/redefinir-senha/${seg(token)}`,
 };

@@ -172,6 +172,14 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
       const guardados = segredosDe(await integracoesRepository.buscar(db, idRevenda, canal));
       const completas = { ...credenciais };
       for (const campo of CAMPOS_SECRETOS[canal]) if (!completas[campo]) completas[campo] = guardados[campo] ?? '';
+      const faltando = CAMPOS_SECRETOS[canal].filter((c) => !completas[c]);
+      if (faltando.length) {
+        throw new ErroHttp(
+          400,
+          MENSAGENS.preenchimentoObrigatorio,
+          Object.fromEntries(faltando.map((c) => [c, MENSAGENS.preenchimentoObrigatorio])),
+        );
+      }
       const valida = camposIntegracao[canal].safeParse(completas);
       if (!valida.success) {
         const campos = Object.fromEntries(valida.error.issues.map((i) => [i.path.join('.'), i.message]));

@@ -1,20 +1,31 @@
-import { CANAIS, type CanalId } from '@intermedio/contracts';
-import { ROTULO_CANAL } from '@/lib/canais';
+import { CANAIS, CANAIS_SO_ADMIN, CANAIS_SOCIAIS, ROTULO_CANAL } from '@intermedio/contracts';
 import type { Regra, Tela } from '@/lib/telas';
+import type { CanalPortal } from './fluxos';
 
 /** Autoscar and Olx are configured by admins only; every other channel also by the reseller's own users (spec 1 §6). */
-const SO_ADMIN: ReadonlySet<CanalId> = new Set(['autoscar', 'olx']);
-
 export const telasIntegracoes: Tela[] = [
-  { caminho: '/revenda/:idRevenda/integracao', titulo: 'Integrações', regra: 'revenda' },
+  { caminho: '/revenda/:idRevenda/integracao', titulo: 'Integrações', regra: 'revenda', pagina: () => import('./PaginaIntegracoes') },
   ...CANAIS.map(
     (canal): Tela => ({
       caminho: `/revenda/:idRevenda/configurar-${canal}`,
       titulo: `Configurar ${ROTULO_CANAL[canal]}`,
-      regra: (SO_ADMIN.has(canal) ? 'admin' : 'revenda') satisfies Regra,
+      regra: (CANAIS_SO_ADMIN.includes(canal) ? 'admin' : 'revenda') satisfies Regra,
+      pagina: CANAIS_SOCIAIS.includes(canal)
+        ? () => import('./PaginaConfigurarSocial').then((m) => ({ default: m.PAGINAS_SOCIAIS[canal as 'facebook' | 'instagram'] }))
+        : () => import('./PaginaConfigurarPortal').then((m) => ({ default: m.PAGINAS_PORTAL[canal as CanalPortal] })),
     }),
   ),
-  // Landing pages of the social networks' authorisation popup; the reseller id travels in `state`.
-  { caminho: '/integracao/configurar-facebook', titulo: 'Configurar página do Facebook', regra: 'autenticado' },
-  { caminho: '/integracao/configurar-instagram', titulo: 'Configurar conta do Instagram', regra: 'autenticado' },
+  // Landing pages of the social networks' authorisation popup (no menu layout); the reseller id travels in `state`.
+  {
+    caminho: '/integracao/configurar-facebook',
+    titulo: 'Configurar página do Facebook',
+    regra: 'autenticado',
+    pagina: () => import('@/features/integracao-social/PaginaRetornoFacebook'),
+  },
+  {
+    caminho: '/integracao/configurar-instagram',
+    titulo: 'Configurar conta do Instagram',
+    regra: 'autenticado',
+    pagina: () => import('@/features/integracao-social/PaginaRetornoInstagram'),
+  },
 ];

@@ -1,0 +1,187 @@
+import { CAMPOS_SECRETOS, type Integracao, ROTULO_CANAL } from '@intermedio/contracts';
+import { Alert, Button, Fieldset, Group, NativeSelect, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { type GetInputPropsReturnType, useForm } from '@mantine/form';
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ComponentType, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { chaves } from '@/lib/chaves';
+import { rotas } from '@/lib/rotas';
+import { useSessaoAtiva } from '@/lib/sessao';
+import { AlertaErro } from '@/ui/AlertaErro';
+import { Carregando } from '@/ui/Carregando';
+import { useIntegracao } from './api';
+import {
+  CAMPOS_FORMULARIO,
+  CANAIS_PORTAL,
+  type CanalPortal,
+  camposDoCanal,
+  type DefCampo,
+  STATUS_OPCOES,
+  salvarConfiguracao,
+  type ValoresFormulario,
+  validarFormulario,
+  valoresIniciais,
+} from './fluxos';
+import { StatusIntegracao } from './StatusIntegracao';
+
+/** Configuration screen of one portal channel, /revenda/:idRevenda/configurar-{canal} (spec 1 §2, §4, §5). */
+export function PaginaConfigurarPortal({ canal }: { canal: CanalPortal }) {
+  const { idRevenda = '' } = useParams();
+  // The form starts from what the server has now: a cached copy (e.g. from before the last save) is not used.
+  const { data, error, isFetchedAfterMount, refetch } = useIntegracao(idRevenda, canal, { sempreAtual: true });
+  return (
+    <Stack maw={560}>
+      <Group justify="space-between">
+        <Title order={1}>Configurar {ROTULO_CANAL[canal]}</Title>
+        <BotaoVoltar idRevenda={idRevenda} />
+      </Group>
+      {error ? (
+        <AlertaErro erro={error} tentarNovamente={() => void refetch()} />
+      ) : !data || !isFetchedAfterMount ? (
+        <Carregando />
+      ) : (
+        <Formulario canal={canal} idRevenda={idRevenda} registro={data} />
+      )}
+    </Stack>
+  );
+}
+
+export function BotaoVoltar({ idRevenda }: { idRevenda: string }) {
+  return (
+    <Button
+      component={Link}
+      to={rotas.revenda.integracao(idRevenda)}
+      variant="default"
+      leftSection={<IconArrowLeft size={16} aria-hidden />}
+    >
+      Voltar
+    </Button>
+  );
+}
+
+type Aviso = { mensagem: string; onde: 'topo' | 'botoes' };
+
+function Formulario({ canal, idRevenda, registro }: { canal: CanalPortal; idRevenda: string; registro: Integracao }) {
+  const { usuario } = useSessaoAtiva();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [salvando, setSalvando] = useState(false);
+  const [aviso, setAviso] = useState<Aviso | null>(null);
+  const form = useForm<ValoresFormulario>({
+    initialValues: valoresIniciais(canal, registro),
+    validate: (valores) => validarFormulario(canal, valores, registro.segredos_salvos),
+  });
+
+  const salvar = async (valores: ValoresFormulario) => {
+    setAviso(null);
+    setSalvando(true);
+    const r = await salvarConfiguracao({
+      canal,
+      idRevenda,
+      usuario: usuario.id,
+      status: valores.status === '1',
+      campos: camposDoCanal(canal, valores),
+    });
+    void queryClient.invalidateQueries({ queryKey: chaves.revenda.sub(idRevenda, 'integracoes') });
+    setSalvando(false);
+    switch (r.tipo) {
+      case 'concluido':
+        navigate(rotas.revenda.integracao(idRevenda));
+        return;
+      case 'recusado':
+        // Olx: the returned text in a red block; Mobiauto: in a red alert above the buttons (spec 1 §8).
+        setAviso({ mensagem: r.mensagem, onde: canal === 'olx' ? 'topo' : 'botoes' });
+        return;
+      case 'alerta':
+        window.alert(r.mensagem);
+        return;
+      case 'campos':
+        form.setErrors(r.campos);
+        return;
+      case 'sem-resposta':
+        setAviso({ mensagem: r.mensagem, onde: 'botoes' });
+        return;
+    }
+  };
+
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <form noValidate onSubmit={form.onSubmit(salvar)} aria-label={`Configuração ${ROTULO_CANAL[canal]}`}>
+        <Fieldset variant="unstyled" disabled={salvando}>
+          <Stack>
+            <Group gap="xs">
+              <StatusIntegracao registro={registro} comTexto />
+            </Group>
+            {aviso?.onde === 'topo' && <AlertaVermelho mensagem={aviso.mensagem} testid="recusa-canal" />}
+            {CAMPOS_FORMULARIO[canal].map((c) => (
+              <Campo
+                key={c.nome}
+                def={c}
+                entrada={form.getInputProps(c.nome)}
+                guardado={registro.segredos_salvos.includes(c.nome)}
+                secreto={CAMPOS_SECRETOS[canal].includes(c.nome)}
+              />
+            ))}
+            <NativeSelect label="Status integração" data={STATUS_OPCOES} withAsterisk {...form.getInputProps('status')} />
+            {aviso?.onde === 'botoes' && <AlertaVermelho mensagem={aviso.mensagem} testid="recusa-canal" />}
+            <Group justify="flex-end">
+              <BotaoVoltar idRevenda={idRevenda} />
+              <Button type="submit" loading={salvando}>
+                Gravar
+              </Button>
+            </Group>
+          </Stack>
+        </Fieldset>
+      </form>
+    </Paper>
+  );
+}
+
+function AlertaVermelho({ mensagem, testid }: { mensagem: string; testid: string }) {
+  return (
+    <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden />} data-testid={testid}>
+      {mensagem}
+    </Alert>
+  );
+}
+
+function Campo({
+  def,
+  entrada,
+  guardado,
+  secreto,
+}: {
+  def: DefCampo;
+  entrada: GetInputPropsReturnType;
+  guardado: boolean;
+  secreto: boolean;
+}) {
+  const props = { label: def.rotulo, withAsterisk: !(secreto && guardado), ...entrada };
+  switch (def.tipo) {
+    case 'senha':
+      return (
+        <PasswordInput
+          {...props}
+          autoComplete="new-password"
+          description={guardado ? 'Deixe em branco para manter a senha atual.' : undefined}
+        />
+      );
+    case 'codigo':
+      return <TextInput {...props} autoComplete="off" description={guardado ? 'Deixe em branco para manter o código atual.' : undefined} />;
+    case 'email':
+      return <TextInput {...props} type="email" autoComplete="off" />;
+    case 'numero':
+      return <TextInput {...props} inputMode="numeric" autoComplete="off" />;
+    case 'texto':
+      return <TextInput {...props} autoComplete="off" />;
+  }
+}
+
+/** One page component per portal channel (the route tells the channel; screens have no props). */
+export const PAGINAS_PORTAL = {} as Record<CanalPortal, ComponentType>;
+for (const canal of CANAIS_PORTAL) {
+  const Pagina = () => <PaginaConfigurarPortal canal={canal} />;
+  Pagina.displayName = `PaginaConfigurar_${canal}`;
+  PAGINAS_PORTAL[canal] = Pagina;
+}

@@ -1,0 +1,156 @@
+import type { CanalId } from '@intermedio/contracts';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  EventSourceFalso,
+  ID_REVENDA,
+  renderizarApp,
+  respostaSessao,
+  SESSAO_ADMIN,
+  SESSAO_GESTOR,
+  simularApi,
+  simularEventSource,
+  sucesso,
+} from '@/test/utils';
+import { listaTeste, registroTeste } from './teste-dados';
+
+// Whole-app renders with lazy routes: generous waits when the machine is busy (the full suite runs in parallel).
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const LISTA = `GET /api/revendas/${ID_REVENDA}/integracoes`;
+const ENDERECO = `/revenda/${ID_REVENDA}/integracao`;
+
+const linha = (canal: CanalId) => {
+  const tr = document.querySelector<HTMLElement>(`tr[data-canal="${canal}"]`);
+  if (!tr) throw new Error(`linha ${canal} ausente`);
+  return within(tr);
+};
+
+const dados = () =>
+  listaTeste({
+    webmotors: {
+      status: true,
+      dados: { cnpj: '12345678000199', email_webmotors: 'loja@autodemo.test' },
+      segredos_salvos: ['senha_webmotors'],
+    },
+    autoline: { status: false, dados: { email_autoline: 'loja@autodemo.test' }, segredos_salvos: ['senha_autoline'] },
+    facebook: { status: true, dados: { page_id: '101', page_name: 'Loja Demo' } },
+  });
+
+describe('Integrações da revenda (/revenda/:idRevenda/integracao)', () => {
+  it('admin: dez canais em ordem, ícones com nome acessível, todos os links, coluna Ações e Voltar para a lista de revendas', async () => {
+    simularEventSource();
+    simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN), [LISTA]: sucesso(dados()) });
+    renderizarApp(ENDERECO);
+    const tabela = await screen.findByTestId('tabela-integracoes');
+    expect(
+      within(tabela)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Integração', 'Status', 'Configurar', 'Ações']);
+    const nomes = within(tabela)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.querySelector('td')?.textContent);
+    expect(nomes).toEqual([
+      'Autoline',
+      'Autoscar',
+      'Facebook',
+      'iCarros',
+      'Instagram',
+      'Mercado Livre',
+      'Mobiauto',
+      'Na Pista',
+      'Olx',
+      'Webmotors',
+    ]);
+
+    expect(linha('webmotors').getByRole('img', { name: 'Ativo' })).toBeInTheDocument();
+    expect(linha('autoline').getByRole('img', { name: 'Inativo' })).toBeInTheDocument();
+    expect(linha('olx').getByRole('img', { name: 'Não configurado' })).toBeInTheDocument();
+
+    for (const [canal, nome] of [
+      ['autoscar', 'Autoscar'],
+      ['mercadolivre', 'Mercado Livre'],
+      ['olx', 'Olx'],
+      ['meucarronovo', 'Na Pista'],
+    ] as const)
+      expect(linha(canal).getByRole('link', { name: `Configurar ${nome}` })).toHaveAttribute(
+        'href',
+        `/revenda/${ID_REVENDA}/configurar-${canal}`,
+      );
+
+    expect(linha('webmotors').getByRole('button', { name: 'Desativar Webmotors' })).toBeInTheDocument();
+    expect(linha('autoline').getByRole('button', { name: 'Ativar Autoline' })).toBeInTheDocument();
+    // Not configured: nothing to toggle; social channels are activated only through their authorisation.
+    expect(linha('olx').queryByRole('button')).toBeNull();
+    expect(linha('facebook').getByRole('button', { name: 'Desativar Facebook' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/revenda/listar');
+  });
+
+  it('gestor: sem Ações e sem os links de Autoscar, Mercado Livre e Olx; Voltar para o painel', async () => {
+    simularEventSource();
+    simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR), [LISTA]: sucesso(dados()) });
+    renderizarApp(ENDERECO);
+    const tabela = await screen.findByTestId('tabela-integracoes');
+    expect(within(tabela).queryByRole('columnheader', { name: 'Ações' })).toBeNull();
+    for (const canal of ['autoscar', 'mercadolivre', 'olx'] as const) expect(linha(canal).queryByRole('link')).toBeNull();
+    for (const canal of ['autoline', 'facebook', 'icarros', 'instagram', 'mobiauto', 'meucarronovo', 'webmotors'] as const)
+      expect(linha(canal).getByRole('link', { name: /^Configurar/ })).toHaveAttribute('href', `/revenda/${ID_REVENDA}/configurar-${canal}`);
+    expect(screen.queryByRole('button', { name: /^(Ativar|Desativar)/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/painel/dashboard');
+  });
+
+  it('atualiza ao vivo quando o registro de integração muda', async () => {
+    simularEventSource();
+    let lista = dados();
+    simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR), [LISTA]: () => sucesso(lista) });
+    renderizarApp(ENDERECO);
+    await screen.findByTestId('tabela-integracoes');
+    expect(linha('icarros').getByRole('img', { name: 'Não configurado' })).toBeInTheDocument();
+    lista = lista.map((r) => (r.canal === 'icarros' ? registroTeste('icarros', { status: true }) : r));
+    act(() => EventSourceFalso.ultima()?.emitir({ tabela: 'revenda_integracoes', revenda: ID_REVENDA, id: 'icarros', op: 'INSERT' }));
+    await waitFor(() => expect(linha('icarros').getByRole('img', { name: 'Ativo' })).toBeInTheDocument());
+  });
+
+  it('Ações: Desativar grava o registro com status false e os mesmos campos; Ativar refaz a configuração do canal', async () => {
+    simularEventSource();
+    const corpos: Record<string, unknown>[] = [];
+    const guardar = (init: RequestInit) => corpos.push(JSON.parse(String(init.body)));
+    const mock = simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN),
+      [LISTA]: () => sucesso(dados()),
+      [`PUT /api/revendas/${ID_REVENDA}/integracoes/webmotors`]: (_c, init) => {
+        guardar(init);
+        return sucesso(registroTeste('webmotors', { status: false }));
+      },
+      [`PUT /api/revendas/${ID_REVENDA}/integracoes/autoline`]: (_c, init) => {
+        guardar(init);
+        return sucesso(registroTeste('autoline', { status: true }));
+      },
+      'POST /api/integracao/autoline/configurar': (_c, init) => {
+        guardar(init);
+        return sucesso('ok');
+      },
+    });
+    renderizarApp(ENDERECO);
+    await screen.findByTestId('tabela-integracoes');
+    fireEvent.click(linha('webmotors').getByRole('button', { name: 'Desativar Webmotors' }));
+    await waitFor(() => expect(corpos).toHaveLength(1));
+    expect(corpos[0]).toEqual({ status: false, cnpj: '12345678000199', email_webmotors: 'loja@autodemo.test', senha_webmotors: '' });
+
+    fireEvent.click(linha('autoline').getByRole('button', { name: 'Ativar Autoline' }));
+    await waitFor(() => expect(corpos).toHaveLength(3));
+    expect(corpos[1]).toEqual({ status: true, email_autoline: 'loja@autodemo.test', senha_autoline: '' });
+    expect(corpos[2]).toEqual({ id_revenda: ID_REVENDA, email_autoline: 'loja@autodemo.test', senha_autoline: '', usuario: 'a1' });
+    const metodos = mock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`).filter((c) => !c.startsWith('GET'));
+    expect(metodos).toEqual([
+      `PUT /api/revendas/${ID_REVENDA}/integracoes/webmotors`,
+      `PUT /api/revendas/${ID_REVENDA}/integracoes/autoline`,
+      'POST /api/integracao/autoline/configurar',
+    ]);
+    const csrf = mock.mock.calls.find(([, init]) => init?.method === 'PUT')?.[1]?.headers as Record<string, string>;
+    expect(csrf['x-csrf-token']).toBe('csrf-admin');
+  });
+});

@@ -1,0 +1,162 @@
+import { CANAIS, type CanalId, type Integracao, LINKS_SO_ADMIN, MENSAGENS_INTEGRACAO, ROTULO_CANAL } from '@intermedio/contracts';
+import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconSettings } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { chaves } from '@/lib/chaves';
+import { rotas } from '@/lib/rotas';
+import { useSessaoAtiva } from '@/lib/sessao';
+import { AlertaErro, mensagemDoErro } from '@/ui/AlertaErro';
+import { Carregando } from '@/ui/Carregando';
+import { gravarRegistro, useIntegracoes } from './api';
+import { type CanalPortal, camposDoCanal, ehCanalPortal, type ResultadoSalvar, salvarConfiguracao, valoresIniciais } from './fluxos';
+import { StatusIntegracao } from './StatusIntegracao';
+
+/** Integrations list /revenda/:idRevenda/integracao (spec 1 §2): live table of the ten channels. */
+export default function PaginaIntegracoes() {
+  const { idRevenda = '' } = useParams();
+  const { usuario } = useSessaoAtiva();
+  const admin = usuario.role === 'admin';
+  const { data, error, isPending, refetch } = useIntegracoes(idRevenda);
+
+  // The API answers the ten channels in label order; a channel it leaves out still gets its row (red icon).
+  const linhas: Integracao[] = data ? [...data, ...CANAIS.filter((c) => !data.some((l) => l.canal === c)).map(semRegistro)] : [];
+  linhas.sort((a, b) => rotulo(a.canal).localeCompare(rotulo(b.canal), 'pt-BR'));
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>Integrações</Title>
+        <Button
+          component={Link}
+          to={admin ? rotas.revendas.listar() : rotas.painel()}
+          variant="default"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+        >
+          Voltar
+        </Button>
+      </Group>
+      {error && !data && <AlertaErro erro={error} tentarNovamente={() => void refetch()} />}
+      {isPending ? (
+        <Carregando />
+      ) : (
+        data && (
+          <Table.ScrollContainer minWidth={480}>
+            <Table striped highlightOnHover verticalSpacing="xs" aria-label="Integrações da revenda" data-testid="tabela-integracoes">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Integração</Table.Th>
+                  <Table.Th w={110} ta="center">
+                    Status
+                  </Table.Th>
+                  <Table.Th w={140}>Configurar</Table.Th>
+                  {admin && <Table.Th w={150}>Ações</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {linhas.map((l) => (
+                  <LinhaIntegracao key={l.canal} idRevenda={idRevenda} registro={l} admin={admin} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )
+      )}
+    </Stack>
+  );
+}
+
+const rotulo = (canal: string) => ROTULO_CANAL[canal as CanalId] ?? canal;
+const semRegistro = (canal: CanalId): Integracao => ({
+  canal,
+  descricao: ROTULO_CANAL[canal],
+  configurado: false,
+  status: null,
+  dados: {},
+  segredos_salvos: [],
+  so_admin: false,
+  created_at: null,
+  updated_at: null,
+});
+const ehCanal = (canal: string): canal is CanalId => (CANAIS as readonly string[]).includes(canal);
+
+function LinhaIntegracao({ idRevenda, registro, admin }: { idRevenda: string; registro: Integracao; admin: boolean }) {
+  const nome = rotulo(registro.canal);
+  const canal = ehCanal(registro.canal) ? registro.canal : null;
+  const mostrarLink = canal && (admin || !LINKS_SO_ADMIN.includes(canal));
+  return (
+    <Table.Tr data-canal={registro.canal}>
+      <Table.Td>
+        <Text fw={500}>{nome}</Text>
+      </Table.Td>
+      <Table.Td ta="center">
+        <StatusIntegracao registro={registro} />
+      </Table.Td>
+      <Table.Td>
+        {mostrarLink && (
+          <Anchor component={Link} to={rotas.revenda.configurar(idRevenda, canal)} aria-label={`Configurar ${nome}`}>
+            <Group gap={4} wrap="nowrap" component="span">
+              <IconSettings size={16} aria-hidden />
+              Configurar
+            </Group>
+          </Anchor>
+        )}
+      </Table.Td>
+      {admin && <Table.Td>{canal && <AcaoStatus idRevenda={idRevenda} canal={canal} registro={registro} />}</Table.Td>}
+    </Table.Tr>
+  );
+}
+
+/**
+ * Admin's Ações (spec 1 §6 leaves its content open): on a configured channel, "Desativar" writes the record with
+ * status false and the same fields; "Ativar" (portals only) re-runs the channel's save flow with status true and
+ * the stored fields, so the channel is asked again and a refusal leaves it Inativo (the social networks are
+ * activated only by authorising on their screen).
+ */
+function AcaoStatus({ idRevenda, canal, registro }: { idRevenda: string; canal: CanalId; registro: Integracao }) {
+  const queryClient = useQueryClient();
+  const { usuario } = useSessaoAtiva();
+  const nome = rotulo(canal);
+  const ativar = registro.status !== true;
+
+  const acao = useMutation({
+    mutationFn: async (): Promise<ResultadoSalvar> => {
+      const campos = ehCanalPortal(canal) ? camposDoCanal(canal, valoresIniciais(canal, registro)) : {};
+      if (!ativar) {
+        await gravarRegistro(idRevenda, canal, { status: false, ...campos });
+        return { tipo: 'concluido' };
+      }
+      return salvarConfiguracao({ canal: canal as CanalPortal, idRevenda, usuario: usuario.id, status: true, campos });
+    },
+    onSuccess: (r) => {
+      if (r.tipo === 'concluido' && !r.recusa) {
+        if (ativar) notifications.show({ color: 'green', title: nome, message: MENSAGENS_INTEGRACAO.configurada });
+        return;
+      }
+      const mensagem =
+        r.tipo === 'campos'
+          ? 'Configuração incompleta: use Configurar para informar os dados do canal.'
+          : r.tipo === 'concluido'
+            ? r.recusa
+            : r.mensagem;
+      notifications.show({ color: 'red', title: nome, message: mensagem });
+    },
+    onError: (erro) => notifications.show({ color: 'red', title: nome, message: mensagemDoErro(erro) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: chaves.revenda.sub(idRevenda, 'integracoes') }),
+  });
+
+  if (!registro.configurado || (ativar && !ehCanalPortal(canal))) return null;
+  return (
+    <Button
+      size="compact-sm"
+      variant="light"
+      color={ativar ? 'green' : 'yellow'}
+      loading={acao.isPending}
+      onClick={() => acao.mutate()}
+      aria-label={`${ativar ? 'Ativar' : 'Desativar'} ${nome}`}
+    >
+      {ativar ? 'Ativar' : 'Desativar'}
+    </Button>
+  );
+}

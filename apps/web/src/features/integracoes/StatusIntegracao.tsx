@@ -1,0 +1,52 @@
+import type { Integracao } from '@intermedio/contracts';
+import { Group, Text } from '@mantine/core';
+import { IconBan, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+
+type Situacao = 'ativo' | 'inativo' | 'naoConfigurado';
+
+/** ok (green) = record with status true; banned (gold) = status false; red = no record (spec 1 §2). */
+export function situacaoDe(registro: Pick<Integracao, 'configurado' | 'status'> | undefined): Situacao {
+  if (!registro?.configurado) return 'naoConfigurado';
+  return registro.status ? 'ativo' : 'inativo';
+}
+
+const ICONES = {
+  ativo: { Icone: IconCircleCheck, cor: 'var(--mantine-color-green-7)', rotulo: 'Ativo' },
+  inativo: { Icone: IconBan, cor: 'var(--mantine-color-yellow-7)', rotulo: 'Inativo' },
+  naoConfigurado: { Icone: IconCircleX, cor: 'var(--mantine-color-red-7)', rotulo: 'Não configurado' },
+} as const;
+
+/** The status icon, with an accessible name (Ativo / Inativo / Não configurado); `comTexto` also writes it. */
+export function StatusIntegracao({
+  registro,
+  comTexto = false,
+  tamanho = 22,
+}: {
+  registro: Pick<Integracao, 'configurado' | 'status'> | undefined;
+  comTexto?: boolean;
+  tamanho?: number;
+}) {
+  const situacao = situacaoDe(registro);
+  const { Icone, cor, rotulo } = ICONES[situacao];
+  const icone = (
+    <Icone
+      size={tamanho}
+      color={cor}
+      role="img"
+      aria-label={comTexto ? undefined : rotulo}
+      aria-hidden={comTexto || undefined}
+      data-status={comTexto ? undefined : situacao}
+      data-testid={comTexto ? undefined : 'status-integracao'}
+      title={comTexto ? undefined : rotulo}
+    />
+  );
+  if (!comTexto) return icone;
+  return (
+    <Group gap={6} wrap="nowrap" data-status={situacao} data-testid="status-integracao">
+      {icone}
+      <Text span fw={500} c={cor}>
+        {rotulo}
+      </Text>
+    </Group>
+  );
+}
