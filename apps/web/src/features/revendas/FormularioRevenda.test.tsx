@@ -1,0 +1,252 @@
+import type { Revenda } from '@intermedio/contracts';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  falha,
+  ID_REVENDA,
+  renderizarApp,
+  respostaSessao,
+  SESSAO_ADMIN,
+  SESSAO_GESTOR,
+  simularApi,
+  simularEventSource,
+  sucesso,
+} from '@/test/utils';
+
+// These screens are large: under a loaded machine jsdom needs more than the default 1 s to settle.
+configure({ asyncUtilTimeout: 5000 });
+
+const REVENDA: Revenda = {
+  id: ID_REVENDA,
+  perazao_social_nome: 'Carlos Andrade',
+  penome_fantasia: 'Auto Demo Veículos',
+  pecpf_cnpj: '12345678000190',
+  peinscricaoestadual: null,
+  peinscricaomunicipal: null,
+  peemail: 'contato@autodemo.test',
+  pehomepage: 'https://autodemo.test',
+  petelefone1: '(11) 98765-4321',
+  petelefone2: null,
+  petelefone3: null,
+  pecep_fiscal: '01310-100',
+  peendereco_fiscal: 'Avenida Paulista',
+  peendereco_fiscal_numero: 1000,
+  peendereco_fiscal_compl: null,
+  pebairro_fiscal: 'Bela Vista',
+  pecidade: 'São Paulo',
+  peuf: 'SP',
+  peblocotexto: 'Financiamos em até 60x.',
+  peblocotextovendidos: null,
+  peblocotextobanners: null,
+  peobsadm: null,
+  logotipo: null,
+  plano: 'concessionaria',
+  recursos: { historico: true, locais_anuncio: true, marca_dagua: true, site_revenda: false, solicitacao_arte: true },
+  pedatavencimento: 10,
+  pevalormensalidade: '1490.00',
+  pestatus: 'green',
+  ativo: 1,
+  texto_sobre_nos_site: null,
+  horario_seg_sex: null,
+  horario_sab: null,
+  mapa_link: null,
+  instagram_link: null,
+  facebook_link: null,
+  tipo_moldura_veiculo: null,
+  diretorio_veiculo: null,
+  imagem_moldura_veiculo: null,
+  tipo_moldura_vendido: null,
+  diretorio_vendido: null,
+  imagem_moldura_vendido: null,
+  transformation: null,
+  transformation_vendidos: null,
+  transformation_videos: null,
+  created_at: '2026-01-01T12:00:00.000Z',
+  updated_at: '2026-01-01T12:00:00.000Z',
+};
+
+// jsdom has no document.fonts, which Mantine's autosize Textarea listens to.
+beforeAll(() => {
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
+});
+
+const corpoDe = (api: ReturnType<typeof simularApi>, metodo: string) => {
+  const chamada = api.mock.calls.find(([, init]) => init?.method === metodo);
+  return chamada ? JSON.parse(String(chamada[1]?.body)) : undefined;
+};
+
+/** Fills the field whose label starts with `rotulo` (required fields end with an asterisk). */
+const preencher = (rotulo: string, valor: string) =>
+  fireEvent.change(screen.getByLabelText(new RegExp(`^${rotulo}`)), { target: { value: valor } });
+
+/** Opens a Mantine Select and picks an option of its own list (every Select keeps its options in the DOM). */
+async function escolher(rotulo: string, opcao: string) {
+  const campo = screen.getByRole('combobox', { name: rotulo });
+  fireEvent.click(campo);
+  await waitFor(() => expect(campo).toHaveAttribute('aria-controls'));
+  const lista = document.getElementById(campo.getAttribute('aria-controls') ?? '') as HTMLElement;
+  fireEvent.click(within(lista).getByRole('option', { name: opcao, hidden: true }));
+}
+
+// The whole reseller form is large: rendering it in jsdom takes a few seconds.
+describe('Incluir revenda (/revenda/incluir)', { timeout: 60_000 }, () => {
+  it('mostra Preenchimento obrigatório nos campos exigidos e não grava', async () => {
+    simularEventSource();
+    const api = simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN), 'POST /api/revendas': sucesso(REVENDA) });
+    renderizarApp('/revenda/incluir');
+    fireEvent.click(await screen.findByRole('button', { name: 'Gravar' }));
+    expect(await screen.findAllByText('Preenchimento obrigatório')).toHaveLength(4);
+    for (const rotulo of ['Nome do responsável', 'Nome da loja', 'E-mail'])
+      expect(screen.getByRole('textbox', { name: new RegExp(`^${rotulo}`) })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('combobox', { name: /^Plano/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(corpoDe(api, 'POST')).toBeUndefined();
+    // Resources: every one on by default except the reseller's site (spec 1 §5).
+    const recursos = within(screen.getByRole('group', { name: 'Recursos' }));
+    for (const r of ['Histórico', 'Locais de anúncio', "Marca d'água", 'Solicitação de arte'])
+      expect(recursos.getByRole('checkbox', { name: r })).toBeChecked();
+    expect(recursos.getByRole('checkbox', { name: 'Site da revenda' })).not.toBeChecked();
+
+    preencher('E-mail', 'nao-e-email');
+    fireEvent.click(screen.getByRole('button', { name: 'Gravar' }));
+    expect(await screen.findByText('E-mail inválido')).toBeInTheDocument();
+    expect(corpoDe(api, 'POST')).toBeUndefined();
+  });
+
+  it('com moldura de imagem de rodapé exige diretório e imagem', async () => {
+    simularEventSource();
+    simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN) });
+    renderizarApp('/revenda/incluir');
+    await screen.findByRole('button', { name: 'Gravar' });
+    await escolher('Tipo de moldura dos veículos', 'Imagem de rodapé');
+    fireEvent.click(screen.getByRole('button', { name: 'Gravar' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /^Diretório das imagens dos veículos/ })).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(screen.getByRole('textbox', { name: /^Imagem da moldura dos veículos/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: /^Diretório das imagens dos vendidos/ })).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('grava com os campos mascarados (formulário desabilitado enquanto grava), avisa e volta à lista', async () => {
+    simularEventSource();
+    let responder: () => void = () => {};
+    const api = simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN),
+      'POST /api/revendas': () =>
+        new Promise<Response>((r) => {
+          responder = () => r(sucesso(REVENDA));
+        }),
+      'GET /api/revendas?plano=pagos': sucesso([]),
+    });
+    const { router } = renderizarApp('/revenda/incluir');
+    await screen.findByRole('button', { name: 'Gravar' });
+    preencher('Nome do responsável', 'Carlos Andrade');
+    preencher('Nome da loja', 'Loja Nova');
+    preencher('E-mail', 'Contato@LojaNova.test');
+    preencher('Telefone 1', '11987654321');
+    preencher('CEP', '01310100');
+    preencher('Mensalidade', '1234,56');
+    await escolher('Plano', 'Loja familiar');
+    await escolher('UF', 'SP');
+    fireEvent.click(screen.getByRole('button', { name: 'Gravar' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Nome da loja/)).toBeDisabled());
+    expect(screen.getByLabelText(/^Telefone 1/)).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: /^Plano/ })).toBeDisabled();
+    responder();
+    expect(await screen.findByText('Revenda gravada com sucesso!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/revenda/listar'));
+    const corpo = corpoDe(api, 'POST');
+    expect(corpo).toMatchObject({
+      perazao_social_nome: 'Carlos Andrade',
+      penome_fantasia: 'Loja Nova',
+      peemail: 'Contato@LojaNova.test',
+      petelefone1: '(11) 98765-4321',
+      pecep_fiscal: '01310-100',
+      plano: 'familiar',
+      peuf: 'SP',
+      recursos: { historico: true, locais_anuncio: true, marca_dagua: true, site_revenda: false, solicitacao_arte: true },
+      tipo_moldura_veiculo: '',
+      tipo_moldura_vendido: '',
+      pedatavencimento: null,
+    });
+    expect(Number(corpo.pevalormensalidade)).toBe(1234.56);
+  });
+
+  it('mostra no campo o erro de validação do servidor e fica no formulário', async () => {
+    simularEventSource();
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN),
+      'POST /api/revendas': () =>
+        new Response(
+          JSON.stringify({
+            status: 'error',
+            data: 'O plano básico só pode ser escolhido por um administrador da empresa ff.',
+            campos: { plano: 'O plano básico só pode ser escolhido por um administrador da empresa ff.' },
+          }),
+          { status: 400, headers: { 'content-type': 'application/json' } },
+        ),
+    });
+    const { router } = renderizarApp('/revenda/incluir');
+    await screen.findByRole('button', { name: 'Gravar' });
+    preencher('Nome do responsável', 'Ana');
+    preencher('Nome da loja', 'Loja Básica');
+    preencher('E-mail', 'ana@basica.test');
+    await escolher('Plano', 'Básico');
+    fireEvent.click(screen.getByRole('button', { name: 'Gravar' }));
+    expect(await screen.findAllByText('O plano básico só pode ser escolhido por um administrador da empresa ff.')).not.toHaveLength(0);
+    expect(screen.getByRole('combobox', { name: /^Plano/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(router.state.location.pathname).toBe('/revenda/incluir');
+  });
+
+  it('outra falha ao gravar avisa e volta à lista', async () => {
+    simularEventSource();
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN),
+      'POST /api/revendas': falha(500, 'Falha ao gravar revenda!'),
+      'GET /api/revendas?plano=pagos': sucesso([]),
+    });
+    const { router } = renderizarApp('/revenda/incluir');
+    await screen.findByRole('button', { name: 'Gravar' });
+    preencher('Nome do responsável', 'Ana');
+    preencher('Nome da loja', 'Loja X');
+    preencher('E-mail', 'ana@x.test');
+    await escolher('Plano', 'Vendedor');
+    fireEvent.click(screen.getByRole('button', { name: 'Gravar' }));
+    expect(await screen.findByText('Falha ao gravar revenda!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/revenda/listar'));
+  });
+});
+
+describe('Alterar revenda (/revenda/:id/alterar)', { timeout: 60_000 }, () => {
+  it('o gestor vê os dados comerciais só para leitura, grava tudo e volta ao painel', async () => {
+    simularEventSource();
+    const api = simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET /api/revendas/${ID_REVENDA}`]: sucesso(REVENDA),
+      [`PUT /api/revendas/${ID_REVENDA}`]: sucesso(REVENDA),
+      [`GET /api/revendas/${ID_REVENDA}/dashboard`]: sucesso({ veiculos: 1, vendidos: 0, usuarios: 1, historico: 0, banners: 0 }),
+    });
+    const { router } = renderizarApp(`/revenda/${ID_REVENDA}/alterar`);
+    expect(await screen.findByDisplayValue('Auto Demo Veículos')).toBeInTheDocument();
+    expect(screen.getByLabelText('Mensalidade')).toHaveValue('R$ 1.490,00');
+    expect(screen.getByRole('combobox', { name: /^Plano/ })).toBeDisabled();
+    expect(screen.getByLabelText('Mensalidade')).toBeDisabled();
+    expect(screen.queryByLabelText('Observações do administrador')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
+    const plano = within(screen.getByRole('group', { name: 'Plano e recursos' }));
+    expect(plano.getByRole('checkbox', { name: 'Histórico' })).toBeDisabled();
+
+    preencher('Nome da loja', 'Auto Demo Veículos Ltda');
+    fireEvent.click(screen.getByRole('button', { name: 'Gravar' }));
+    expect(await screen.findByText('Revenda gravada com sucesso!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/painel/dashboard'));
+    expect(corpoDe(api, 'PUT')).toMatchObject({
+      penome_fantasia: 'Auto Demo Veículos Ltda',
+      plano: 'concessionaria',
+      pevalormensalidade: 1490,
+      peendereco_fiscal_numero: '1000',
+      peuf: 'SP',
+      pestatus: 'green',
+    });
+  });
+});

@@ -1,0 +1,200 @@
+import { CORES_STATUS, type RevendaLinha, ROTULO_COR_STATUS } from '@intermedio/contracts';
+import { Anchor, Badge, Box, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { formatarNumero } from '@/lib/formato';
+import { rotas } from '@/lib/rotas';
+import { useSessaoAtiva } from '@/lib/sessao';
+import { AlertaErro, mensagemDoErro } from '@/ui/AlertaErro';
+import { Carregando } from '@/ui/Carregando';
+import { type ColunaTabela, DataTable } from '@/ui/DataTable';
+import { Data, Moeda } from '@/ui/Formatados';
+import { type AcaoBloqueio, type PlanoLista, useBloqueio, useRevendas } from './api';
+import { enderecoDoSite, MenuManutencao } from './MenuManutencao';
+
+type Cor = (typeof CORES_STATUS)[number];
+const ehCor = (c: string | null): c is Cor => !!c && (CORES_STATUS as readonly string[]).includes(c);
+
+/** The pestatus colour dot. */
+export function PontoStatus({ cor }: { cor: string | null }) {
+  if (!ehCor(cor)) return null;
+  return (
+    <Box
+      component="span"
+      role="img"
+      aria-label={`Status: ${ROTULO_COR_STATUS[cor]}`}
+      title={ROTULO_COR_STATUS[cor]}
+      data-cor={cor}
+      style={{
+        display: 'inline-block',
+        width: 14,
+        height: 14,
+        borderRadius: '50%',
+        backgroundColor: `var(--mantine-color-${cor}-6)`,
+        verticalAlign: 'middle',
+      }}
+    />
+  );
+}
+
+const TEXTOS_CONFIRMACAO: Record<AcaoBloqueio['alvo'], Record<0 | 1, { pergunta: string; feito: string }>> = {
+  usuarios: {
+    0: { pergunta: 'Bloquear o acesso ao app de todos os usuários da revenda', feito: 'Acesso dos usuários bloqueado.' },
+    1: { pergunta: 'Liberar o acesso ao app de todos os usuários da revenda', feito: 'Acesso dos usuários liberado.' },
+  },
+  site: {
+    0: { pergunta: 'Bloquear o site da revenda', feito: 'Site bloqueado.' },
+    1: { pergunta: 'Liberar o site da revenda', feito: 'Site liberado.' },
+  },
+};
+
+function colunas(basico: boolean, solicitacoesUrl: string, aoBloquear: (l: RevendaLinha, a: AcaoBloqueio) => void) {
+  const todas: (ColunaTabela<RevendaLinha> | false)[] = [
+    {
+      id: 'status',
+      cabecalho: <span title="Status">St.</span>,
+      largura: 56,
+      alinhar: 'center',
+      celula: (r) => <PontoStatus cor={r.pestatus} />,
+    },
+    !basico && {
+      id: 'logo',
+      cabecalho: 'Logo',
+      largura: 124,
+      celula: (r) =>
+        r.logotipo ? (
+          <img
+            src={r.logotipo}
+            alt={`Logotipo de ${r.penome_fantasia}`}
+            loading="lazy"
+            style={{ maxWidth: 100, maxHeight: 40, objectFit: 'contain', verticalAlign: 'middle' }}
+          />
+        ) : null,
+    },
+    {
+      id: 'manutencao',
+      cabecalho: 'Manutenção',
+      largura: 150,
+      celula: (r) => <MenuManutencao linha={r} basico={basico} solicitacoesUrl={solicitacoesUrl} aoBloquear={aoBloquear} />,
+    },
+    {
+      id: 'loja',
+      cabecalho: 'Loja',
+      largura: 240,
+      celula: (r) => (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={500} truncate="end" title={r.penome_fantasia}>
+            {r.penome_fantasia}
+          </Text>
+          {r.ativo === 0 && (
+            <Badge color="red" variant="light" size="xs">
+              Site bloqueado
+            </Badge>
+          )}
+          {r.usuarios_total > 0 && r.usuarios_bloqueados === r.usuarios_total && (
+            <Badge color="orange" variant="light" size="xs">
+              Usuários bloqueados
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    { id: 'mensalidade', cabecalho: 'Mensalidade', largura: 130, alinhar: 'right', celula: (r) => <Moeda valor={r.pevalormensalidade} /> },
+    { id: 'vencimento', cabecalho: 'Vencimento', largura: 110, alinhar: 'center', celula: (r) => r.pedatavencimento ?? '' },
+    { id: 'obs', cabecalho: 'Obs. adm', largura: 200, celula: (r) => <span title={r.peobsadm ?? undefined}>{r.peobsadm}</span> },
+    { id: 'cnpj', cabecalho: 'CNPJ', largura: 160, celula: (r) => r.pecpf_cnpj },
+    {
+      id: 'responsavel',
+      cabecalho: 'Responsável',
+      largura: 190,
+      celula: (r) => <span title={r.perazao_social_nome}>{r.perazao_social_nome}</span>,
+    },
+    {
+      id: 'cidade',
+      cabecalho: 'Cidade-UF',
+      largura: 180,
+      celula: (r) => [r.pecidade, r.peuf].filter(Boolean).join('-'),
+    },
+    { id: 'cadastro', cabecalho: 'Cadastro', largura: 110, celula: (r) => <Data valor={r.created_at} /> },
+    { id: 'dias', cabecalho: 'Dias ativo', largura: 100, alinhar: 'right', celula: (r) => formatarNumero(r.dias_ativo) },
+    { id: 'telefone', cabecalho: 'Telefone', largura: 150, celula: (r) => r.petelefone1 },
+    { id: 'email', cabecalho: 'E-mail', largura: 230, celula: (r) => <span title={r.peemail}>{r.peemail}</span> },
+    {
+      id: 'site',
+      cabecalho: 'Site',
+      largura: 220,
+      celula: (r) => {
+        const site = enderecoDoSite(r.pehomepage);
+        return site ? (
+          <Anchor href={site} target="_blank" rel="noopener noreferrer" size="sm">
+            {r.pehomepage}
+          </Anchor>
+        ) : null;
+      },
+    },
+  ];
+  return todas.filter((c): c is ColunaTabela<RevendaLinha> => c !== false);
+}
+
+/**
+ * Live reseller list (spec 1 §2): paid plans on /revenda/listar, basic plan on /revenda-free/listar
+ * (no logo column, no Banners/Vendidos entries). All rows, virtualised, no paging; the server sorts.
+ */
+export function ListaRevendas({ plano, titulo }: { plano: PlanoLista; titulo: string }) {
+  const { solicitacoesUrl } = useSessaoAtiva();
+  const { data, error, refetch, isPending } = useRevendas(plano);
+  const bloqueio = useBloqueio();
+  const [pendente, setPendente] = useState<{ linha: RevendaLinha; acao: AcaoBloqueio } | null>(null);
+  const basico = plano === 'basico';
+  const cols = useMemo(() => colunas(basico, solicitacoesUrl, (linha, acao) => setPendente({ linha, acao })), [basico, solicitacoesUrl]);
+
+  const confirmar = () => {
+    if (!pendente) return;
+    const { linha, acao } = pendente;
+    bloqueio.mutate(
+      { idRevenda: linha.id, ...acao },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: TEXTOS_CONFIRMACAO[acao.alvo][acao.ativo].feito }),
+        onError: (erro) => notifications.show({ color: 'red', message: mensagemDoErro(erro) }),
+        onSettled: () => setPendente(null),
+      },
+    );
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>
+          {titulo}
+          {data ? ` (${formatarNumero(data.length)})` : ''}
+        </Title>
+        <Button component={Link} to={rotas.revendas.incluir()} leftSection={<IconPlus size={16} aria-hidden />}>
+          Nova revenda
+        </Button>
+      </Group>
+      {error && !data && <AlertaErro erro={error} tentarNovamente={() => void refetch()} />}
+      {isPending && <Carregando />}
+      {data && <DataTable colunas={cols} linhas={data} chaveLinha={(r) => r.id} legenda={titulo} alturaLinha={56} />}
+
+      <Modal opened={pendente !== null} onClose={() => !bloqueio.isPending && setPendente(null)} title="Confirmação" centered>
+        {pendente && (
+          <Stack>
+            <Text>
+              {TEXTOS_CONFIRMACAO[pendente.acao.alvo][pendente.acao.ativo].pergunta} <strong>{pendente.linha.penome_fantasia}</strong>?
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setPendente(null)} disabled={bloqueio.isPending}>
+                Cancelar
+              </Button>
+              <Button color={pendente.acao.ativo === 0 ? 'red' : 'blue'} onClick={confirmar} loading={bloqueio.isPending}>
+                Confirmar
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

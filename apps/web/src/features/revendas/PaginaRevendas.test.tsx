@@ -1,0 +1,178 @@
+import type { RevendaLinha } from '@intermedio/contracts';
+import { act, configure, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  EventSourceFalso,
+  ID_REVENDA,
+  renderizarApp,
+  respostaSessao,
+  SESSAO_ADMIN,
+  simularApi,
+  simularEventSource,
+  sucesso,
+} from '@/test/utils';
+
+// These screens are large: under a loaded machine jsdom needs more than the default 1 s to settle.
+configure({ asyncUtilTimeout: 5000 });
+
+const linha = (i: number, extra: Partial<RevendaLinha> = {}): RevendaLinha => ({
+  id: i === 0 ? ID_REVENDA : `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  pestatus: 'green',
+  logotipo: '/arquivos/logo.png',
+  penome_fantasia: `Loja ${i}`,
+  pevalormensalidade: '1490.00',
+  pedatavencimento: 10,
+  peobsadm: 'Cliente antigo',
+  pecpf_cnpj: '12345678000190',
+  perazao_social_nome: `Responsável ${i}`,
+  pecidade: 'São Paulo',
+  peuf: 'SP',
+  created_at: '2026-03-05T15:00:00.000Z',
+  petelefone1: '(11) 98765-4321',
+  peemail: `loja${i}@teste.test`,
+  pehomepage: 'autodemo.test',
+  plano: 'concessionaria',
+  ativo: 1,
+  dias_ativo: 1234,
+  usuarios_bloqueados: 0,
+  usuarios_total: 3,
+  ...extra,
+});
+
+// jsdom has no layout: the virtualised table needs a height to show rows.
+// Menu dropdowns: Mantine hides them when floating-ui finds the (layout-less) target "detached", hence `hidden: true`.
+const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+beforeEach(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+});
+afterEach(() => {
+  if (original) Object.defineProperty(HTMLElement.prototype, 'clientHeight', original);
+});
+
+describe('Lista de revendas (/revenda/listar)', { timeout: 60_000 }, () => {
+  it('mostra a contagem no título e as colunas formatadas, sem paginação, com 5.000 linhas', async () => {
+    simularEventSource();
+    const linhas = Array.from({ length: 5000 }, (_, i) => linha(i));
+    simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN), 'GET /api/revendas?plano=pagos': sucesso(linhas) });
+    renderizarApp('/revenda/listar');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Revendas (5.000)' }, { timeout: 5000 })).toBeInTheDocument();
+    const tabela = screen.getByRole('table', { name: 'Revendas' });
+    expect(tabela).toHaveAttribute('aria-rowcount', '5001');
+    for (const c of [
+      'Logo',
+      'Manutenção',
+      'Loja',
+      'Mensalidade',
+      'Vencimento',
+      'Obs. adm',
+      'CNPJ',
+      'Responsável',
+      'Cidade-UF',
+      'Cadastro',
+      'Dias ativo',
+      'Telefone',
+      'E-mail',
+      'Site',
+    ])
+      expect(within(tabela).getByRole('columnheader', { name: c })).toBeInTheDocument();
+    const primeira = within(tabela).getByText('Loja 0').closest('tr') as HTMLElement;
+    expect(within(primeira).getByText('R$ 1.490,00')).toBeInTheDocument();
+    expect(within(primeira).getByText('05/03/2026')).toBeInTheDocument();
+    expect(within(primeira).getByText('São Paulo-SP')).toBeInTheDocument();
+    expect(within(primeira).getByText('1.234')).toBeInTheDocument();
+    expect(within(primeira).getByRole('img', { name: 'Status: Verde' })).toBeInTheDocument();
+    expect(within(primeira).getByRole('img', { name: 'Logotipo de Loja 0' })).toHaveAttribute('src', '/arquivos/logo.png');
+    expect(within(primeira).getByRole('link', { name: 'autodemo.test' })).toHaveAttribute('href', 'https://autodemo.test');
+    // Virtualised: only a window of rows is in the DOM.
+    expect(within(tabela).getAllByRole('row').length).toBeLessThan(40);
+    expect(screen.getByRole('link', { name: /Nova revenda/ })).toHaveAttribute('href', '/revenda/incluir');
+  });
+
+  it('o menu Manutenção leva às telas da revenda e aos links externos', async () => {
+    simularEventSource();
+    simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN), 'GET /api/revendas?plano=pagos': sucesso([linha(0)]) });
+    renderizarApp('/revenda/listar');
+    fireEvent.click(await screen.findByRole('button', { name: 'Manutenção: Loja 0' }));
+    const menu = await screen.findByRole('menu');
+    const r = `/revenda/${ID_REVENDA}`;
+    const esperados: [string, string][] = [
+      ['Usuários', `${r}/usuarios/listar`],
+      ['Veículos', `${r}/veiculos/listar`],
+      ['Banners', `${r}/banners/listar`],
+      ['Vendidos', `${r}/vendidos/listar`],
+      ['Integrações', `${r}/integracao`],
+      ['Imagens destaque', `${r}/imagem-destaque/listar`],
+      ['Banner site', `${r}/banner-site/listar`],
+      ['Histórico', `${r}/veiculos/historico`],
+      ['Notificações', `${r}/notificacoes/listar`],
+      ['Alterar', `${r}/alterar`],
+      ['Excluir', `${r}/excluir`],
+      ['Site', 'https://autodemo.test'],
+    ];
+    for (const [nome, href] of esperados)
+      expect(within(menu).getByRole('menuitem', { name: nome, hidden: true })).toHaveAttribute('href', href);
+    expect(within(menu).getByRole('menuitem', { name: 'Solicitações', hidden: true }).getAttribute('href')).toContain(
+      `id_revenda=${ID_REVENDA}`,
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Bloquear acesso dos usuários', hidden: true })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Liberar acesso dos usuários', hidden: true })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Bloquear site', hidden: true })).toBeInTheDocument();
+  });
+
+  it('bloqueia o acesso dos usuários após confirmar e atualiza a lista', async () => {
+    simularEventSource();
+    let bloqueados = 0;
+    const api = simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN),
+      'GET /api/revendas?plano=pagos': () => sucesso([linha(0, { usuarios_bloqueados: bloqueados })]),
+      [`POST /api/revendas/${ID_REVENDA}/usuarios/ativo`]: () => {
+        bloqueados = 3;
+        return sucesso({ usuarios: 3 });
+      },
+    });
+    renderizarApp('/revenda/listar');
+    fireEvent.click(await screen.findByRole('button', { name: 'Manutenção: Loja 0' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Bloquear acesso dos usuários', hidden: true }));
+    const dialogo = await screen.findByRole('dialog');
+    expect(dialogo).toHaveTextContent('Bloquear o acesso ao app de todos os usuários da revenda Loja 0?');
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Acesso dos usuários bloqueado.')).toBeInTheDocument();
+    const init = api.mock.calls.find(([url, i]) => String(url).endsWith('/usuarios/ativo') && i?.method === 'POST')?.[1] ?? {};
+    expect(JSON.parse(String(init.body))).toEqual({ ativo: 0 });
+    expect(new Headers(init.headers).get('x-csrf-token')).toBe('csrf-admin');
+    expect(await screen.findByText('Usuários bloqueados')).toBeInTheDocument();
+  });
+
+  it('atualiza ao vivo quando uma revenda muda', async () => {
+    simularEventSource();
+    let linhas = [linha(0)];
+    simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN), 'GET /api/revendas?plano=pagos': () => sucesso(linhas) });
+    renderizarApp('/revenda/listar');
+    expect(await screen.findByRole('heading', { name: 'Revendas (1)' })).toBeInTheDocument();
+    linhas = [linha(0), linha(1)];
+    act(() => EventSourceFalso.ultima()?.emitir({ tabela: 'revendas', revenda: null, id: 'x', op: 'INSERT' }));
+    expect(await screen.findByRole('heading', { name: 'Revendas (2)' })).toBeInTheDocument();
+    expect(screen.getByText('Loja 1')).toBeInTheDocument();
+  });
+});
+
+describe('Lista do plano básico (/revenda-free/listar)', () => {
+  it('não tem a coluna de logotipo nem Banners e Vendidos no menu', async () => {
+    simularEventSource();
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN),
+      'GET /api/revendas?plano=basico': sucesso([linha(0, { penome_fantasia: 'Motos Básico', plano: 'basico' })]),
+    });
+    renderizarApp('/revenda-free/listar');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Revendas - Plano Básico (1)' })).toBeInTheDocument();
+    const tabela = screen.getByRole('table', { name: 'Revendas - Plano Básico' });
+    expect(within(tabela).queryByRole('columnheader', { name: 'Logo' })).not.toBeInTheDocument();
+    expect(within(tabela).queryByRole('img', { name: /Logotipo/ })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Manutenção: Motos Básico' }));
+    const menu = await screen.findByRole('menu');
+    expect(await within(menu).findByRole('menuitem', { name: 'Usuários', hidden: true })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Banners', hidden: true })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Vendidos', hidden: true })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Alterar', hidden: true })).toBeInTheDocument();
+  });
+});

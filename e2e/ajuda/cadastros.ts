@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { CONTAS, comBanco } from './painel.ts';
+
+/** A short random suffix, so that tests do not depend on each other's data. */
+export const sufixoUnico = () => randomBytes(4).toString('hex');
+
+/** A valid 1x1 PNG (the server checks uploads by content). */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Picks an option of a Mantine Select (its input has the label; the options open in a listbox). */
+export async function escolherOpcao(page: Page, rotulo: string | RegExp, opcao: string) {
+  await page.getByRole('combobox', { name: rotulo }).click();
+  await page.getByRole('option', { name: opcao, exact: true }).click();
+}
+
+/** The row of a virtualised table that shows `texto`. */
+export const linhaCom = (page: Page, tabela: string, texto: string): Locator =>
+  page.getByRole('table', { name: tabela, exact: true }).getByRole('row').filter({ hasText: texto });
+
+/**
+ * A reseller with one active gestor, written straight to the database (password: the demo one, by copying
+ * the demo gestor's hash). Returns its id and the gestor's e-mail; `remover()` deletes both.
+ */
+export async function criarRevendaComGestor(nome: string) {
+  const email = `gestor-${sufixoUnico()}@e2e.test`;
+  return comBanco(async (c) => {
+    const { rows } = await c.query<{ id: string }>(
+      `insert into revendas (perazao_social_nome, penome_fantasia, peemail, plano, recursos, pestatus, pevalormensalidade, pedatavencimento)
+       values ('Responsável E2E', $1, $2, 'vendedor', '{}'::jsonb, 'yellow', '99.90', 15) returning id`,
+      [nome, `contato-${sufixoUnico()}@e2e.test`],
+    );
+    const idRevenda = rows[0]?.id as string;
+    await c.query(
+      `insert into usuarios (email, nome, role, revenda_id, senha_hash)
+       select $1, 'Gestor E2E', 'gestor', $2, senha_hash from usuarios where email = $3`,
+      [email, idRevenda, CONTAS.gestorA],
+    );
+    return {
+      idRevenda,
+      email,
+      remover: () => comBanco((c2) => c2.query('delete from revendas where id = $1', [idRevenda])),
+    };
+  });
+}
+
+/** Quoted-printable soft line breaks and escapes (mail bodies are encoded this way). */
+function decodificarQp(texto: string) {
+  return texto.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+}
+
+/**
+ * The password-reset link of the last e-mail sent to `email`. Without SMTP the server writes each mail as
+ * an .eml file under DATA_DIR/emails; the e2e scripts give that directory as E2E_DATA_DIR.
+ */
+export async function linkDeSenhaEnviado(email: string): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR não definida: os scripts de e2e devem passar o DATA_DIR do servidor');
+  const pasta = path.join(dataDir, 'emails');
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const arquivos = (await readdir(pasta).catch(() => [] as string[])).filter((a) => a.endsWith(`-${email}.eml`)).sort();
+      const ultimo = arquivos.at(-1);
+      if (!ultimo) return undefined;
+      const texto = decodificarQp(await readFile(path.join(pasta, ultimo), 'utf8'));
+      link = /https?:\/\/\S+\/redefinir-senha\/[\w-]+/.exec(texto)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return link as string;
+}
