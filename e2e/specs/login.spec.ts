@@ -26,7 +26,11 @@ test.describe('Acesso ao painel (spec 1 §2)', () => {
     const usuarioLogado = await page.evaluate(() => JSON.parse(localStorage.getItem('usuarioLogado') ?? 'null'));
     expect(usuarioLogado).toMatchObject({ role: 'admin', revenda: null, nome: 'Administrador Demo' });
 
-    await page.getByRole('button', { name: 'Sair' }).or(page.getByRole('link', { name: 'Sair' })).first().click();
+    await page
+      .getByRole('button', { name: 'Sair' })
+      .or(page.getByRole('link', { name: 'Sair' }))
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('usuarioLogado'))).toBeNull();
     await page.goto('/home');

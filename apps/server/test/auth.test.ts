@@ -20,6 +20,8 @@ describe('sign-in (spec 1 §2)', () => {
     expect(corpo.status).toBe('success');
     expect(corpo.data.usuario).toEqual({ id: amb.ids.admin, role: 'admin', revenda: null, nome: 'Administrador Demo' });
     expect(corpo.data.csrf).toMatch(/^[\w-]{20,}$/);
+    // The demo admin's empresa is ff: it may choose the basico plan on include (spec 1 §5).
+    expect(corpo.data.planoBasico).toBe(true);
     const cookie = r.cookies.find((c) => c.name === 'intermedio_sessao');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
@@ -30,6 +32,7 @@ describe('sign-in (spec 1 §2)', () => {
     const r = await entrar('  Gestor@AutoDemo.test ', 'demo1234');
     expect(r.statusCode).toBe(200);
     expect(r.json().data.usuario).toMatchObject({ role: 'gestor', revenda: amb.ids.revendaA, nome: 'Gestor Auto Demo' });
+    expect(r.json().data.planoBasico).toBe(false);
   });
 
   it.each([

@@ -16,6 +16,7 @@ export function paraSessaoPublica(s: SessaoAtiva, config: Config) {
     usuario: usuarioLogado.parse({ id: u.id, role: u.role, revenda: u.revenda_id, nome: u.nome }),
     csrf: s.csrf,
     solicitacoesUrl: linkSolicitacoes(config.solicitacoesUrl, u.id),
+    planoBasico: u.role === 'admin' && u.empresa === 'ff',
   };
 }
 

@@ -14,7 +14,8 @@ export const INVALIDACOES: Record<string, Alvo[]> = {
   veiculo_integracoes: [...POR_REVENDA('veiculos'), chaves.moderacao.todas],
   vendidos: [...POR_REVENDA('dashboard', 'vendidos'), chaves.moderacao.todas],
   banners: [...POR_REVENDA('dashboard', 'banners'), chaves.moderacao.todas],
-  usuarios: POR_REVENDA('dashboard', 'usuarios'),
+  // The reseller list shows blocked users per reseller.
+  usuarios: [...POR_REVENDA('dashboard', 'usuarios'), chaves.revendas.todas],
   revendas: [chaves.revendas.todas],
   revenda_integracoes: [...POR_REVENDA('integracoes'), chaves.moderacao.todas],
   revenda_locais_anuncio: POR_REVENDA('locaisAnuncio'),

@@ -30,3 +30,8 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// jsdom has no document.fonts, which Mantine's autosize Textarea listens to.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
+}

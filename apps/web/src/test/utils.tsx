@@ -12,11 +12,13 @@ export const SESSAO_ADMIN: Sessao = {
   usuario: { id: 'a1', role: 'admin', revenda: null, nome: 'Ana Admin' },
   csrf: 'csrf-admin',
   solicitacoesUrl: 'https://solicitacoes.test/?u=a1',
+  planoBasico: true,
 };
 export const SESSAO_GESTOR: Sessao = {
   usuario: { id: 'g1', role: 'gestor', revenda: ID_REVENDA, nome: 'Gil Gestor' },
   csrf: 'csrf-gestor',
   solicitacoesUrl: 'https://solicitacoes.test/?u=g1',
+  planoBasico: false,
 };
 
 export const sucesso = (data: unknown, status = 200) =>

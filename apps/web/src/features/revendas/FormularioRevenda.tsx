@@ -66,7 +66,9 @@ type Props = {
  * so the typed data is not lost. A gestor sees the commercial fields read-only (the server ignores them).
  */
 export function FormularioRevenda({ revenda }: Props) {
-  const { usuario, csrf } = useSessaoAtiva();
+  const { usuario, csrf, planoBasico } = useSessaoAtiva();
+  // Spec 1 §5: basico is always listed when changing; on include only for an admin whose empresa is ff.
+  const opcoesPlano = revenda || planoBasico ? OPCOES_PLANO : OPCOES_PLANO.filter((o) => o.value !== 'basico');
   const admin = usuario.role === 'admin';
   const navigate = useNavigate();
   const gravar = useGravarRevenda(revenda?.id);
@@ -284,7 +286,7 @@ export function FormularioRevenda({ revenda }: Props) {
                 <Select
                   label="Plano"
                   withAsterisk
-                  data={OPCOES_PLANO}
+                  data={opcoesPlano}
                   placeholder="Selecione"
                   allowDeselect={false}
                   disabled={!admin}
