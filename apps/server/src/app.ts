@@ -21,24 +21,24 @@ import { ErroHttp } from './lib/http.ts';
 import { ArmazenamentoLocal, PREFIXO_ARQUIVOS } from './midia/armazenamento.ts';
 import { arquivosRoutes } from './modules/arquivos/arquivos.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { criarClienteFipe, transporteEmProcesso, transporteHttp } from './modules/fipe/fipe.client.ts';
+import { fipeRoutes } from './modules/fipe/fipe.routes.ts';
+import { criarFipeService } from './modules/fipe/fipe.service.ts';
+import { fipeManualRoutes } from './modules/fipe/fipe-manual.routes.ts';
+import { criarFipeManualService } from './modules/fipe/fipe-manual.service.ts';
 import { integracoesRoutes } from './modules/integracoes/integracoes.routes.ts';
 import { criarIntegracoesService } from './modules/integracoes/integracoes.service.ts';
+import { locaisAnuncioRoutes } from './modules/locais-anuncio/locais-anuncio.routes.ts';
+import { opcionaisRoutes } from './modules/opcionais/opcionais.routes.ts';
 import { revendasRoutes } from './modules/revendas/revendas.routes.ts';
 import { criarRevendasService } from './modules/revendas/revendas.service.ts';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 import { criarUsuariosService } from './modules/usuarios/usuarios.service.ts';
+import { fipeSandboxRoutes, PREFIXO_SANDBOX_FIPE } from './sandbox/fipe/fipe.sandbox.routes.ts';
 import { sandboxes } from './sandbox/index.ts';
 import { Cofre } from './seguranca/cripto.ts';
 import { Barramento } from './tempo-real/barramento.ts';
 import { eventosRoutes } from './tempo-real/eventos.routes.ts';
-import { opcionaisRoutes } from './modules/opcionais/opcionais.routes.ts';
-import { locaisAnuncioRoutes } from './modules/locais-anuncio/locais-anuncio.routes.ts';
-import { fipeRoutes } from './modules/fipe/fipe.routes.ts';
-import { criarFipeService } from './modules/fipe/fipe.service.ts';
-import { criarClienteFipe, transporteEmProcesso, transporteHttp } from './modules/fipe/fipe.client.ts';
-import { fipeManualRoutes } from './modules/fipe/fipe-manual.routes.ts';
-import { criarFipeManualService } from './modules/fipe/fipe-manual.service.ts';
-import { fipeSandboxRoutes, PREFIXO_SANDBOX_FIPE } from './sandbox/fipe/fipe.sandbox.routes.ts';
 
 z.config(z.locales.pt());
 
@@ -146,7 +146,10 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   await app.register(locaisAnuncioRoutes, { db: banco.db });
   await app.register(fipeSandboxRoutes, { prefix: PREFIXO_SANDBOX_FIPE });
   const transporteFipe = config.fipeApiUrl ? transporteHttp(config.fipeApiUrl) : transporteEmProcesso(app, PREFIXO_SANDBOX_FIPE);
-  const fipe = criarFipeService(banco.db, { consultar: criarClienteFipe(transporteFipe, { token: config.fipeToken }), origem: config.fipeApiUrl ?? 'sandbox' });
+  const fipe = criarFipeService(banco.db, {
+    consultar: criarClienteFipe(transporteFipe, { token: config.fipeToken }),
+    origem: config.fipeApiUrl ?? 'sandbox',
+  });
   await app.register(fipeRoutes, { fipe });
   await app.register(fipeManualRoutes, { fipeManual: criarFipeManualService(banco.db) });
   // Uploaded files: public, immutable addresses (a new upload gets a new name).

@@ -99,7 +99,46 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
   },
   'GET /api/integracao/social/config': { regra: 'autenticado' },
   ...configurarCanais(),
+
+  // Catalogues and FIPE (issue 5). Reading the catalogues and the price lookup: any signed-in user (the resellers'
+  // vehicle forms use them); writing and the manual FIPE table (spec calls outside /api): admin only.
+  'GET /api/opcionais': { regra: 'autenticado' },
+  'POST /api/opcionais': { regra: 'admin', exemplo: () => ({ payload: { descricao: `Matriz ${sufixo()}`, ordenacao: '1' } }) },
+  'GET /api/opcionais/:idOpcional': { regra: 'autenticado', exemplo: () => ({ url: `/api/opcionais/${ID_INEXISTENTE}` }) },
+  'PUT /api/opcionais/:idOpcional': {
+    regra: 'admin',
+    exemplo: () => ({ url: `/api/opcionais/${ID_INEXISTENTE}`, payload: { descricao: 'Matriz', ordenacao: 1 } }),
+  },
+  'DELETE /api/opcionais/:idOpcional': { regra: 'admin', exemplo: () => ({ url: `/api/opcionais/${ID_INEXISTENTE}` }) },
+  'GET /api/locais-anuncio': { regra: 'autenticado' },
+  'POST /api/locais-anuncio': { regra: 'admin', exemplo: () => ({ payload: { descricao: `Matriz ${sufixo()}`, ordenacao: 1 } }) },
+  'GET /api/locais-anuncio/:idLocalAnuncio': { regra: 'autenticado', exemplo: () => ({ url: `/api/locais-anuncio/${ID_INEXISTENTE}` }) },
+  'PUT /api/locais-anuncio/:idLocalAnuncio': {
+    regra: 'admin',
+    exemplo: () => ({ url: `/api/locais-anuncio/${ID_INEXISTENTE}`, payload: { descricao: 'Matriz', ordenacao: 1 } }),
+  },
+  'DELETE /api/locais-anuncio/:idLocalAnuncio': { regra: 'admin', exemplo: () => ({ url: `/api/locais-anuncio/${ID_INEXISTENTE}` }) },
+  'GET /api/fipe/:tipo/marcas': { regra: 'autenticado', exemplo: () => ({ url: '/api/fipe/1/marcas' }) },
+  'GET /api/fipe/:tipo/marcas/:marca/modelos': { regra: 'autenticado', exemplo: () => ({ url: '/api/fipe/1/marcas/21/modelos' }) },
+  'GET /api/fipe/:tipo/marcas/:marca/modelos/:modelo/anos': {
+    regra: 'autenticado',
+    exemplo: () => ({ url: '/api/fipe/1/marcas/21/modelos/argo/anos' }),
+  },
+  'GET /api/fipe/:tipo/marcas/:marca/modelos/:modelo/anos/:ano/versoes': {
+    regra: 'autenticado',
+    exemplo: () => ({ url: '/api/fipe/1/marcas/21/modelos/argo/anos/2024/versoes' }),
+  },
+  'GET /api/fipe/:tipo/sugestoes': { regra: 'autenticado', exemplo: () => ({ url: '/api/fipe/2/sugestoes?campo=marca&q=ya' }) },
+  'POST /fipe-manual/listar': { regra: 'admin', exemplo: () => ({ payload: { api_key: 'ignorada' } }) },
+  'POST /fipe-manual/incluir': {
+    regra: 'admin',
+    exemplo: () => ({ payload: { tipo: 1, marca_api: 'Fiat', modelo_api: 'Argo', versao_api: `Matriz ${sufixo()}`, anomod: '2026' } }),
+  },
+  'POST /fipe-manual/deletar': { regra: 'admin', exemplo: () => ({ payload: { veiculo_id: ID_INEXISTENTE } }) },
 };
+
+/** A well-formed id of no row: allowed callers get 404, refused ones 401/403 first. */
+const ID_INEXISTENTE = '00000000-0000-4000-8000-000000000000';
 
 /** `POST /api/integracao/{canal}/...` of spec 1 §7, with a body the sandbox accepts. */
 function configurarCanais(): Record<string, EntradaMatriz> {

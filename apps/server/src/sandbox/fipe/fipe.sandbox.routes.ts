@@ -5,7 +5,8 @@ import { precoEmTexto, referencias, tabelaSandbox, VEHICLE_TYPE } from './gerado
 /** Where the sandbox answers on this server; the lookup's default base address (FIPE_API_URL unset). */
 export const PREFIXO_SANDBOX_FIPE = '/sandbox/fipe/api/v2';
 
-const PUBLICO = { config: { acesso: 'publico' as const }, schema: { hide: true } };
+/** Public, out of the OpenAPI document, and quiet in the log (the lookup may call it a dozen times per screen). */
+const PUBLICO = { config: { acesso: 'publico' as const }, schema: { hide: true }, logLevel: 'warn' as const };
 const TIPOS = new Set<string>(['cars', 'motorcycles', 'trucks']);
 /** Reference months change prices slightly: older tables were a little dearer. */
 const VARIACAO_POR_MES = 0.004;

@@ -1,0 +1,86 @@
+import { type FipeManualVeiculo, MENSAGENS_FIPE, ROTULO_TIPO_FIPE } from '@intermedio/contracts';
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { rotas } from '@/lib/rotas';
+import { AlertaErro } from '@/ui/AlertaErro';
+import { Carregando } from '@/ui/Carregando';
+import { type ColunaTabela, DataTable } from '@/ui/DataTable';
+import { useExcluirFipeManual, useVeiculosFipeManual } from './api';
+
+/**
+ * /fipe/listar (admin, spec 2 §2): the manual FIPE table with Tipo, Marca, Modelo, Versão, Ano modelo and
+ * Manutenção (Excluir). Deleting asks "Deseja excluir este veículo (...) permanentemente?", then reloads the list.
+ */
+export default function PaginaFipeManual() {
+  const { data, error, refetch } = useVeiculosFipeManual();
+  const excluir = useExcluirFipeManual();
+  const [aExcluir, setAExcluir] = useState<FipeManualVeiculo | null>(null);
+
+  const confirmar = () => {
+    if (!aExcluir) return;
+    excluir.mutate(aExcluir.id, {
+      onSuccess: () => notifications.show({ color: 'green', message: MENSAGENS_FIPE.excluido }),
+      onError: () => notifications.show({ color: 'red', message: MENSAGENS_FIPE.erroExcluir }),
+      onSettled: () => {
+        setAExcluir(null);
+        void refetch();
+      },
+    });
+  };
+
+  const colunas: ColunaTabela<FipeManualVeiculo>[] = [
+    { id: 'tipo', cabecalho: 'Tipo', celula: (v) => ROTULO_TIPO_FIPE[v.tipo], largura: 110 },
+    { id: 'marca', cabecalho: 'Marca', celula: (v) => v.marca_api, largura: 170 },
+    { id: 'modelo', cabecalho: 'Modelo', celula: (v) => v.modelo_api, largura: 170 },
+    { id: 'versao', cabecalho: 'Versão', celula: (v) => v.versao_api },
+    { id: 'anomod', cabecalho: 'Ano modelo', celula: (v) => v.anomod, largura: 120 },
+    {
+      id: 'manutencao',
+      cabecalho: 'Manutenção',
+      largura: 130,
+      celula: (v) => (
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="red"
+          onClick={() => setAExcluir(v)}
+          aria-label={`Excluir ${v.marca_api} ${v.modelo_api} ${v.versao_api} ${v.anomod}`}
+        >
+          Excluir
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>Veículos FIPE Manual</Title>
+        <Button component={Link} to={rotas.fipe.incluir()} leftSection={<IconPlus size={16} aria-hidden />}>
+          Novo Veículo
+        </Button>
+      </Group>
+      {error && !data && <AlertaErro erro={error} tentarNovamente={() => void refetch()} />}
+      {!data && !error && <Carregando />}
+      {data && <DataTable colunas={colunas} linhas={data} chaveLinha={(v) => v.id} legenda="Veículos FIPE Manual" />}
+      <Modal opened={aExcluir !== null} onClose={() => !excluir.isPending && setAExcluir(null)} title="Excluir veículo" centered>
+        {aExcluir && (
+          <Stack>
+            <Text>{MENSAGENS_FIPE.confirmarExclusao(aExcluir)}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setAExcluir(null)} disabled={excluir.isPending}>
+                Cancelar
+              </Button>
+              <Button color="red" onClick={confirmar} loading={excluir.isPending}>
+                Excluir
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,15 @@
+import { MENSAGENS_LOCAL_ANUNCIO } from '@intermedio/contracts';
+import type { DefinicaoCatalogo } from '@/features/opcionais/catalogo/definicao';
+import { rotas } from '@/lib/rotas';
+
+/** Locais de anúncio (spec 2 §2): the shared catalogue screens (features/opcionais/catalogo) with this catalogue's names. */
+export const LOCAIS_ANUNCIO: DefinicaoCatalogo = {
+  chave: 'locaisAnuncio',
+  api: '/api/locais-anuncio',
+  parametro: 'idLocalAnuncio',
+  titulo: 'Locais de anúncio',
+  singular: 'local de anúncio',
+  novo: 'Novo local de anúncio',
+  mensagens: MENSAGENS_LOCAL_ANUNCIO,
+  rotas: rotas.locaisAnuncio,
+};
