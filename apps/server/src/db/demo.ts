@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import { gerarHashSenha } from '../seguranca/senha.ts';
 import type { Db } from './cliente.ts';
-import { revendas, usuarios } from './schema/index.ts';
+import { locaisAnuncio, opcionais, revendas, usuarios } from './schema/index.ts';
 
 export const SENHA_DEMO = 'demo1234';
 
@@ -20,6 +20,22 @@ export const RECURSOS_PADRAO = {
   site_revenda: false,
   solicitacao_arte: true,
 };
+
+const OPCIONAIS_DEMO = [
+  'Ar-condicionado',
+  'Direção hidráulica',
+  'Vidros elétricos',
+  'Travas elétricas',
+  'Airbag',
+  'Freios ABS',
+  'Alarme',
+  'Câmera de ré',
+  'Sensor de estacionamento',
+  'Central multimídia',
+  'Rodas de liga leve',
+  'Bancos de couro',
+];
+const LOCAIS_DEMO = ['Site da revenda', 'Vitrine da loja', 'Classificados do jornal'];
 
 /** Demo data for an empty database; returns false (and does nothing) when users already exist. */
 export async function semearDemo(db: Db): Promise<boolean> {
@@ -79,6 +95,9 @@ export async function semearDemo(db: Db): Promise<boolean> {
       { email: 'inativo@autodemo.test', nome: 'Gestor Inativo', role: 'gestor', revenda_id: autoDemo.id, ativo: 0, senha_hash },
       { email: 'gestor@motosbasico.test', nome: 'Gestor Motos Básico', role: 'gestor', revenda_id: motos.id, senha_hash },
     ]);
+    // Shared catalogues, so that the vehicle form has something to offer on a fresh demo.
+    await tx.insert(opcionais).values(OPCIONAIS_DEMO.map((descricao, i) => ({ descricao, ordenacao: OPCIONAIS_DEMO.length - i })));
+    await tx.insert(locaisAnuncio).values(LOCAIS_DEMO.map((descricao, i) => ({ descricao, ordenacao: LOCAIS_DEMO.length - i })));
     return true;
   });
 }
