@@ -84,7 +84,7 @@ wait_http "http://127.0.0.1:$PORT/api/health" || { cat "$WORK/server-e2e.log"; e
 step "smoke: npm start on the embedded default (PGlite, demo data)"
 PORT=$(free_port)
 T0=$(date +%s%N)
-(DATA_DIR="$WORK/smoke-data" PORT=$PORT LOG_LEVEL=warn exec node --import tsx apps/server/src/main.ts) >"$WORK/smoke.log" 2>&1 &
+(unset DATABASE_URL; DATA_DIR="$WORK/smoke-data" PORT=$PORT LOG_LEVEL=warn exec node --import tsx apps/server/src/main.ts) >"$WORK/smoke.log" 2>&1 &
 PIDS+=($!)
 wait_http "http://127.0.0.1:$PORT/api/health" || { cat "$WORK/smoke.log"; exit 1; }
 echo "primeira resposta em $(( ($(date +%s%N) - T0) / 1000000 )) ms"
