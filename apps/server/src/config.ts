@@ -22,6 +22,8 @@ const esquemaAmbiente = z.object({
   PUBLIC_URL: z.string().url('deve ser um endereço http(s) completo').optional(),
   SEED_DEMO: booleano01.optional(),
   SOLICITACOES_URL: z.string().url().default('https://solicitacoes.intermedio.com.br/'),
+  LOC_ANUNCIO_URL: z.string().url().default('https://solicitacoes.intermedio.com.br/locais-anuncio'),
+  ATUALIZAR_DADOS_URL: z.string().url().default('https://solicitacoes.intermedio.com.br/atualizar-dados'),
   WEB_DIST: z.string().default(path.join(RAIZ_REPO, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_HOURS: z.coerce
@@ -49,6 +51,8 @@ export type Config = {
   publicUrl: string;
   seedDemo: boolean;
   solicitacoesUrl: string;
+  locAnuncioUrl: string;
+  atualizarDadosUrl: string;
   webDist: string;
   logLevel: z.infer<typeof esquemaAmbiente>['LOG_LEVEL'];
   sessionTtlHours: number;
@@ -88,6 +92,8 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Embedded default: seed unless SEED_DEMO=0. Real PostgreSQL: only with SEED_DEMO=1.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     solicitacoesUrl: e.SOLICITACOES_URL,
+    locAnuncioUrl: e.LOC_ANUNCIO_URL,
+    atualizarDadosUrl: e.ATUALIZAR_DADOS_URL,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     sessionTtlHours: e.SESSION_TTL_HOURS,

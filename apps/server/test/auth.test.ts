@@ -85,6 +85,10 @@ describe('session', () => {
     const link = new URL(r.json().data.solicitacoesUrl);
     expect(link.searchParams.get('id_usuario')).toBe(amb.ids.gestorA);
     expect(link.searchParams.get('hash')).toMatch(/^[0-9a-f]{32}$/);
+    const { locAnuncio, atualizarDados } = r.json().data.linksExternos;
+    expect(new URL(locAnuncio).searchParams.get('id_usuario')).toBe(amb.ids.gestorA);
+    // Each external site has its own phrase, so its own daily hash.
+    expect(new URL(atualizarDados).searchParams.get('hash')).not.toBe(new URL(locAnuncio).searchParams.get('hash'));
   });
 
   it('Sair ends the session on the server', async () => {

@@ -20,6 +20,8 @@ export const sessao = z.object({
   usuario: usuarioLogado,
   csrf: z.string().describe('Enviar no cabeçalho x-csrf-token em toda escrita'),
   solicitacoesUrl: z.string().describe('Link externo de Solicitações com o id do usuário e o hash diário'),
+  /** External pages per reseller (Manutenção menu): base addresses from configuration with the daily hash; add id_revenda. */
+  linksExternos: z.object({ locAnuncio: z.string(), atualizarDados: z.string() }),
   /** Spec 1 §5: the basico plan is offered on include only to an admin whose empresa is ff. */
   planoBasico: z.boolean(),
 });

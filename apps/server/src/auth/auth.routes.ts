@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
-import { linkSolicitacoes } from '../lib/hash-diario.ts';
+import { linkExterno, linkSolicitacoes } from '../lib/hash-diario.ts';
 import { sucesso } from '../lib/http.ts';
 import type { AuthService, SessaoAtiva } from './auth.service.ts';
 import { COOKIE_SESSAO, exigirSessao } from './guardas.ts';
@@ -16,6 +16,10 @@ export function paraSessaoPublica(s: SessaoAtiva, config: Config) {
     usuario: usuarioLogado.parse({ id: u.id, role: u.role, revenda: u.revenda_id, nome: u.nome }),
     csrf: s.csrf,
     solicitacoesUrl: linkSolicitacoes(config.solicitacoesUrl, u.id),
+    linksExternos: {
+      locAnuncio: linkExterno(config.locAnuncioUrl, u.id, 'locais_anuncio'),
+      atualizarDados: linkExterno(config.atualizarDadosUrl, u.id, 'atualizar_dados'),
+    },
     planoBasico: u.role === 'admin' && u.empresa === 'ff',
   };
 }

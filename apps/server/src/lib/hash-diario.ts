@@ -12,9 +12,13 @@ export function hashDiario(frase: string, agora = new Date()): string {
   return createHash('md5').update(`${partes.day}${partes.month}${partes.year}${frase}`).digest('hex');
 }
 
-export function linkSolicitacoes(base: string, idUsuario: string, agora = new Date()): string {
+/** A link to one of the external sites: the user id and the daily hash of its phrase. */
+export function linkExterno(base: string, idUsuario: string, frase: string, agora = new Date()): string {
   const url = new URL(base);
   url.searchParams.set('id_usuario', idUsuario);
-  url.searchParams.set('hash', hashDiario('solicitacoes', agora));
+  url.searchParams.set('hash', hashDiario(frase, agora));
   return url.toString();
 }
+
+export const linkSolicitacoes = (base: string, idUsuario: string, agora = new Date()) =>
+  linkExterno(base, idUsuario, 'solicitacoes', agora);

@@ -12,12 +12,14 @@ export const SESSAO_ADMIN: Sessao = {
   usuario: { id: 'a1', role: 'admin', revenda: null, nome: 'Ana Admin' },
   csrf: 'csrf-admin',
   solicitacoesUrl: 'https://solicitacoes.test/?u=a1',
+  linksExternos: { locAnuncio: 'https://ext.test/loc?u=a1', atualizarDados: 'https://ext.test/dados?u=a1' },
   planoBasico: true,
 };
 export const SESSAO_GESTOR: Sessao = {
   usuario: { id: 'g1', role: 'gestor', revenda: ID_REVENDA, nome: 'Gil Gestor' },
   csrf: 'csrf-gestor',
   solicitacoesUrl: 'https://solicitacoes.test/?u=g1',
+  linksExternos: { locAnuncio: 'https://ext.test/loc?u=g1', atualizarDados: 'https://ext.test/dados?u=g1' },
   planoBasico: false,
 };
 

@@ -1,4 +1,4 @@
-import { CORES_STATUS, type RevendaLinha, ROTULO_COR_STATUS } from '@intermedio/contracts';
+import { CORES_STATUS, type RevendaLinha, ROTULO_COR_STATUS, type Sessao } from '@intermedio/contracts';
 import { Anchor, Badge, Box, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -50,7 +50,11 @@ const TEXTOS_CONFIRMACAO: Record<AcaoBloqueio['alvo'], Record<0 | 1, { pergunta:
   },
 };
 
-function colunas(basico: boolean, solicitacoesUrl: string, aoBloquear: (l: RevendaLinha, a: AcaoBloqueio) => void) {
+function colunas(
+  basico: boolean,
+  sessao: Pick<Sessao, 'solicitacoesUrl' | 'linksExternos'>,
+  aoBloquear: (l: RevendaLinha, a: AcaoBloqueio) => void,
+) {
   const todas: (ColunaTabela<RevendaLinha> | false)[] = [
     {
       id: 'status',
@@ -77,7 +81,15 @@ function colunas(basico: boolean, solicitacoesUrl: string, aoBloquear: (l: Reven
       id: 'manutencao',
       cabecalho: 'Manutenção',
       largura: 150,
-      celula: (r) => <MenuManutencao linha={r} basico={basico} solicitacoesUrl={solicitacoesUrl} aoBloquear={aoBloquear} />,
+      celula: (r) => (
+        <MenuManutencao
+          linha={r}
+          basico={basico}
+          solicitacoesUrl={sessao.solicitacoesUrl}
+          linksExternos={sessao.linksExternos}
+          aoBloquear={aoBloquear}
+        />
+      ),
     },
     {
       id: 'loja',
@@ -143,12 +155,15 @@ function colunas(basico: boolean, solicitacoesUrl: string, aoBloquear: (l: Reven
  * (no logo column, no Banners/Vendidos entries). All rows, virtualised, no paging; the server sorts.
  */
 export function ListaRevendas({ plano, titulo }: { plano: PlanoLista; titulo: string }) {
-  const { solicitacoesUrl } = useSessaoAtiva();
+  const { solicitacoesUrl, linksExternos } = useSessaoAtiva();
   const { data, error, refetch, isPending } = useRevendas(plano);
   const bloqueio = useBloqueio();
   const [pendente, setPendente] = useState<{ linha: RevendaLinha; acao: AcaoBloqueio } | null>(null);
   const basico = plano === 'basico';
-  const cols = useMemo(() => colunas(basico, solicitacoesUrl, (linha, acao) => setPendente({ linha, acao })), [basico, solicitacoesUrl]);
+  const cols = useMemo(
+    () => colunas(basico, { solicitacoesUrl, linksExternos }, (linha, acao) => setPendente({ linha, acao })),
+    [basico, solicitacoesUrl, linksExternos],
+  );
 
   const confirmar = () => {
     if (!pendente) return;

@@ -29,14 +29,14 @@ export function enderecoDoSite(site: string | null | undefined): string | null {
   return /^https?:\/\//i.test(t) ? t : `https://${t}`;
 }
 
-/** The external Solicitações link of the session, narrowed to one reseller (`id_revenda`). */
-export function solicitacoesDaRevenda(solicitacoesUrl: string, idRevenda: string): string {
+/** An external link of the session (Solicitações, Loc. anúncio, Atualizar dados), narrowed to one reseller (`id_revenda`). */
+export function solicitacoesDaRevenda(linkDaSessao: string, idRevenda: string): string {
   try {
-    const url = new URL(solicitacoesUrl);
+    const url = new URL(linkDaSessao);
     url.searchParams.set('id_revenda', idRevenda);
     return url.toString();
   } catch {
-    return solicitacoesUrl;
+    return linkDaSessao;
   }
 }
 
@@ -44,11 +44,12 @@ type Props = {
   linha: RevendaLinha;
   basico: boolean;
   solicitacoesUrl: string;
+  linksExternos: { locAnuncio: string; atualizarDados: string };
   aoBloquear: (linha: RevendaLinha, acao: AcaoBloqueio) => void;
 };
 
 /** Actions menu of one reseller row. */
-export function MenuManutencao({ linha, basico, solicitacoesUrl, aoBloquear }: Props) {
+export function MenuManutencao({ linha, basico, solicitacoesUrl, linksExternos, aoBloquear }: Props) {
   const site = enderecoDoSite(linha.pehomepage);
   const algumAtivo = linha.usuarios_bloqueados < linha.usuarios_total;
   const algumBloqueado = linha.usuarios_bloqueados > 0;
@@ -85,11 +86,10 @@ export function MenuManutencao({ linha, basico, solicitacoesUrl, aoBloquear }: P
         ) : (
           <Menu.Item disabled>Site</Menu.Item>
         )}
-        {/* The addresses of these two external pages are configuration the server does not expose yet. */}
-        <Menu.Item disabled title="Endereço não configurado">
+        <Menu.Item {...externo} href={solicitacoesDaRevenda(linksExternos.locAnuncio, linha.id)}>
           Loc. anúncio
         </Menu.Item>
-        <Menu.Item disabled title="Endereço não configurado">
+        <Menu.Item {...externo} href={solicitacoesDaRevenda(linksExternos.atualizarDados, linha.id)}>
           Atualizar dados
         </Menu.Item>
         <Menu.Item {...externo} href={solicitacoesDaRevenda(solicitacoesUrl, linha.id)}>

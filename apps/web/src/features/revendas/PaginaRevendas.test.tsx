@@ -114,6 +114,14 @@ describe('Lista de revendas (/revenda/listar)', { timeout: 60_000 }, () => {
     expect(within(menu).getByRole('menuitem', { name: 'Solicitações', hidden: true }).getAttribute('href')).toContain(
       `id_revenda=${ID_REVENDA}`,
     );
+    expect(within(menu).getByRole('menuitem', { name: 'Loc. anúncio', hidden: true })).toHaveAttribute(
+      'href',
+      `https://ext.test/loc?u=a1&id_revenda=${ID_REVENDA}`,
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Atualizar dados', hidden: true })).toHaveAttribute(
+      'href',
+      `https://ext.test/dados?u=a1&id_revenda=${ID_REVENDA}`,
+    );
     expect(within(menu).getByRole('menuitem', { name: 'Bloquear acesso dos usuários', hidden: true })).toBeInTheDocument();
     expect(within(menu).queryByRole('menuitem', { name: 'Liberar acesso dos usuários', hidden: true })).not.toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Bloquear site', hidden: true })).toBeInTheDocument();
