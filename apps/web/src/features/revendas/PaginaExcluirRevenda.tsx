@@ -1,12 +1,12 @@
 import { MENSAGENS_REVENDA } from '@intermedio/contracts';
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { rotas } from '@/lib/rotas';
 import { encerrarSessaoLocal, useSessaoAtiva } from '@/lib/sessao';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
+import { ConfirmacaoRemocao } from '@/ui/ConfirmacaoRemocao';
 import { useRemoverRevenda, useRevenda } from './api';
 
 /**
@@ -51,31 +51,13 @@ export default function PaginaExcluirRevenda() {
   ];
 
   return (
-    <Stack maw={640}>
-      <Title order={1}>Excluir revenda</Title>
-      <Paper withBorder p="md">
-        <Stack>
-          <Text>Confirma a remoção desta revenda? Todos os usuários da revenda também serão removidos.</Text>
-          <Table variant="vertical" withTableBorder>
-            <Table.Tbody>
-              {linhas.map(([rotulo, valor]) => (
-                <Table.Tr key={rotulo}>
-                  <Table.Th w={160}>{rotulo}</Table.Th>
-                  <Table.Td>{valor}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Group>
-            <Button color="red" onClick={confirmar} loading={remover.isPending}>
-              Remover
-            </Button>
-            <Button component={Link} to={voltarPara} variant="default" disabled={remover.isPending}>
-              Voltar
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+    <ConfirmacaoRemocao
+      titulo="Excluir revenda"
+      pergunta="Confirma a remoção desta revenda? Todos os usuários da revenda também serão removidos."
+      dados={linhas}
+      aoRemover={confirmar}
+      removendo={remover.isPending}
+      voltarPara={voltarPara}
+    />
   );
 }

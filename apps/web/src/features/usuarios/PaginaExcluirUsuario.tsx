@@ -1,11 +1,11 @@
 import { MENSAGENS_USUARIO, ROTULO_PAPEL } from '@intermedio/contracts';
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/lib/api';
 import { rotas } from '@/lib/rotas';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
+import { ConfirmacaoRemocao } from '@/ui/ConfirmacaoRemocao';
 import { useRemoverUsuario, useUsuario } from './api';
 
 /**
@@ -43,31 +43,13 @@ export default function PaginaExcluirUsuario() {
   ];
 
   return (
-    <Stack maw={640}>
-      <Title order={1}>Excluir usuário</Title>
-      <Paper withBorder p="md">
-        <Stack>
-          <Text>Confirma a remoção deste usuário?</Text>
-          <Table variant="vertical" withTableBorder>
-            <Table.Tbody>
-              {linhas.map(([rotulo, valor]) => (
-                <Table.Tr key={rotulo}>
-                  <Table.Th w={160}>{rotulo}</Table.Th>
-                  <Table.Td>{valor}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Group>
-            <Button color="red" onClick={confirmar} loading={remover.isPending}>
-              Remover
-            </Button>
-            <Button component={Link} to={lista} variant="default" disabled={remover.isPending}>
-              Voltar
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+    <ConfirmacaoRemocao
+      titulo="Excluir usuário"
+      pergunta="Confirma a remoção deste usuário?"
+      dados={linhas}
+      aoRemover={confirmar}
+      removendo={remover.isPending}
+      voltarPara={lista}
+    />
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
+import { ConfirmacaoRemocao } from '@/ui/ConfirmacaoRemocao';
 import { useItemCatalogo, useRemoverItemCatalogo } from './api';
 import type { DefinicaoCatalogo } from './definicao';
 import { FormularioCatalogo } from './FormularioCatalogo';
@@ -51,36 +52,17 @@ export function PaginaExcluirCatalogo({ def }: { def: DefinicaoCatalogo }) {
     });
 
   return (
-    <Stack maw={640}>
-      <Title order={1}>{def.titulo}</Title>
-      <Paper withBorder p="md">
-        <Stack>
-          <Title order={2} size="h4">
-            {`Excluir ${def.singular}`}
-          </Title>
-          <Text fw={500}>{def.mensagens.confirmarRemocao}</Text>
-          <Table variant="vertical" withTableBorder>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th w={160}>Descrição</Table.Th>
-                <Table.Td>{data.descricao}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th w={160}>Ordenação</Table.Th>
-                <Table.Td>{data.ordenacao}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-          <Group>
-            <Button color="red" onClick={confirmar} loading={remover.isPending} disabled={remover.isPending}>
-              Remover
-            </Button>
-            <Button component={Link} to={def.rotas.listar()} variant="default" disabled={remover.isPending}>
-              Voltar
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+    <ConfirmacaoRemocao
+      titulo={def.titulo}
+      subtitulo={`Excluir ${def.singular}`}
+      pergunta={def.mensagens.confirmarRemocao}
+      dados={[
+        ['Descrição', data.descricao],
+        ['Ordenação', data.ordenacao],
+      ]}
+      aoRemover={confirmar}
+      removendo={remover.isPending}
+      voltarPara={def.rotas.listar()}
+    />
   );
 }
