@@ -182,9 +182,14 @@ test('Mercado Livre: o canal é chamado antes; a recusa vem num alerta e nada é
   await entrarNaLista(page, CONTAS.admin, /\/home$/);
   await page.getByRole('link', { name: 'Configurar Mercado Livre' }).click();
   await page.getByLabel('Código Mercado Livre').fill('TG-recusar');
-  const [dialogo] = await Promise.all([page.waitForEvent('dialog'), page.getByRole('button', { name: 'Gravar' }).click()]);
-  expect(dialogo.message()).toContain('Mercado Livre');
-  await dialogo.accept();
+  // Accept the alert as it opens: waiting for it alongside the click can deadlock when the click is still settling.
+  const mensagens: string[] = [];
+  page.once('dialog', (d) => {
+    mensagens.push(d.message());
+    void d.accept();
+  });
+  await page.getByRole('button', { name: 'Gravar' }).click();
+  await expect.poll(() => mensagens).toEqual([expect.stringContaining('Mercado Livre')]);
   await expect(page).toHaveURL(/configurar-mercadolivre$/);
   await page.getByRole('link', { name: 'Voltar' }).first().click();
   await status(page, 'mercadolivre', 'Não configurado');
