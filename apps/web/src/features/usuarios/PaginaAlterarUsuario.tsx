@@ -1,7 +1,6 @@
 import { MENSAGENS_USUARIO, ROTULO_PAPEL, type Usuario, usuarioAlteracao } from '@intermedio/contracts';
 import { Alert, Button, Divider, Fieldset, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconMail } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -12,7 +11,7 @@ import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { TelefoneInput } from '@/ui/MascaraInput';
 import { useAlterarUsuario, useEnviarLinkSenha, useUsuario } from './api';
-import { falhaAoGravar, OPCOES_PAPEL } from './comum';
+import { aoGravarUsuario, OPCOES_PAPEL } from './comum';
 
 /** /revenda/:idRevenda/usuarios/:idUsuario/alterar: the e-mail is locked; offers the password-reset link. */
 export default function PaginaAlterarUsuario() {
@@ -42,17 +41,7 @@ function FormularioAlteracao({ idRevenda, usuario }: { idRevenda: string; usuari
     setErro(null);
     alterar.mutate(
       { ...v, role: v.role as 'client' | 'gestor' },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: MENSAGENS_USUARIO.gravado });
-          navigate(lista);
-        },
-        onError: (e) => {
-          const { campos, mensagem } = falhaAoGravar(e);
-          if (campos) form.setErrors(campos);
-          setErro(mensagem ?? null);
-        },
-      },
+      aoGravarUsuario({ voltar: () => navigate(lista), mostrarCampos: form.setErrors, mostrarErro: setErro }),
     );
   };
 

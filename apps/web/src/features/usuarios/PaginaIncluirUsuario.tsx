@@ -1,7 +1,6 @@
-import { MENSAGENS_USUARIO, type UsuarioNovo, usuarioNovo } from '@intermedio/contracts';
+import { type UsuarioNovo, usuarioNovo } from '@intermedio/contracts';
 import { Alert, Button, Fieldset, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -9,7 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { rotas } from '@/lib/rotas';
 import { TelefoneInput } from '@/ui/MascaraInput';
 import { useIncluirUsuario } from './api';
-import { falhaAoGravar, OPCOES_PAPEL } from './comum';
+import { aoGravarUsuario, OPCOES_PAPEL } from './comum';
 
 type Valores = Required<Omit<UsuarioNovo, 'telefone1' | 'telefone2'>> & { telefone1: string; telefone2: string };
 
@@ -27,17 +26,7 @@ export default function PaginaIncluirUsuario() {
 
   const salvar = (valores: Valores) => {
     setErro(null);
-    incluir.mutate(valores, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: MENSAGENS_USUARIO.gravado });
-        navigate(lista);
-      },
-      onError: (e) => {
-        const { campos, mensagem } = falhaAoGravar(e);
-        if (campos) form.setErrors(campos);
-        setErro(mensagem ?? null);
-      },
-    });
+    incluir.mutate(valores, aoGravarUsuario({ voltar: () => navigate(lista), mostrarCampos: form.setErrors, mostrarErro: setErro }));
   };
 
   return (

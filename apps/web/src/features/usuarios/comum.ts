@@ -1,4 +1,5 @@
 import { MENSAGENS, MENSAGENS_USUARIO, PAPEIS_REVENDA, ROTULO_PAPEL } from '@intermedio/contracts';
+import { notifications } from '@mantine/notifications';
 import { ApiError } from '@/lib/api';
 
 /** Perfil options of a reseller user (spec 1 §5): Usuário (client) or Gestor. */
@@ -15,4 +16,26 @@ export function falhaAoGravar(erro: unknown): { campos?: Record<string, string>;
   const campos = erro.campos && Object.keys(erro.campos).length > 0 ? erro.campos : undefined;
   const repetida = campos && (Object.values(campos).includes(erro.message) || erro.message.startsWith(MENSAGENS.dadosInvalidos));
   return { campos, mensagem: repetida ? undefined : erro.message };
+}
+
+/**
+ * What both user forms do after saving: on success a notification and back to the list; on failure the
+ * server's field messages on their fields and the rest in the form's alert.
+ */
+export function aoGravarUsuario(op: {
+  voltar: () => void;
+  mostrarCampos: (campos: Record<string, string>) => void;
+  mostrarErro: (mensagem: string | null) => void;
+}) {
+  return {
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: MENSAGENS_USUARIO.gravado });
+      op.voltar();
+    },
+    onError: (e: unknown) => {
+      const { campos, mensagem } = falhaAoGravar(e);
+      if (campos) op.mostrarCampos(campos);
+      op.mostrarErro(mensagem ?? null);
+    },
+  };
 }
