@@ -253,10 +253,7 @@ describe('cache: answers kept in fipe_cache per request and reference month', ()
     const a = await criarAmbiente({ FIPE_API_URL: sandbox.url, FIPE_TOKEN: 'falhar' });
     try {
       const r = await get(a, '/api/fipe/1/marcas', await a.entrar('gestorA'));
-      expect([r.statusCode, r.json()]).toEqual([
-        502,
-        { status: 'error', data: 'A consulta à tabela FIPE não respondeu. Tente novamente em instantes.' },
-      ]);
+      expect([r.statusCode, r.json()]).toEqual([502, { status: 'error', data: 'Tabela FIPE indisponível no momento.' }]);
     } finally {
       await a.encerrar();
     }
@@ -269,7 +266,7 @@ describe('cache: answers kept in fipe_cache per request and reference month', ()
     ] as const) {
       await expect(servico(url, token).marcas(3), token).rejects.toMatchObject({
         statusCode: 502,
-        message: 'A consulta à tabela FIPE não respondeu. Tente novamente em instantes.',
+        message: 'Tabela FIPE indisponível no momento.',
       });
     }
   });
@@ -298,5 +295,73 @@ describe('cache across reference months (service with a scripted API)', () => {
     expect(nomes(await fipe.marcas(3))).toEqual(['Marca da referência 339']);
     expect(pedidos.slice(2)).toEqual(['/references', '/trucks/brands?reference=339']);
     expect(await chaves()).toEqual(['roteiro|339|/trucks/brands', 'roteiro|referencias|2026-11']);
+  });
+});
+
+describe('a failing price service (issue 11 item 5): 502 "Tabela FIPE indisponível no momento." unless the cache has it', () => {
+  /** A scripted service: `modo` decides how the next calls answer. */
+  function roteiro(origem: string) {
+    let modo: 'ok' | '500' | 'estranho' | 'fora' | '404' = 'ok';
+    let agora = new Date('2026-10-20T12:00:00Z');
+    const pedidos: string[] = [];
+    const transporte: TransporteFipe = async (caminho) => {
+      pedidos.push(caminho);
+      if (modo === 'fora') throw new Error('connect ECONNREFUSED');
+      if (modo === '500') return { status: 500, corpo: '{"error":"Internal Server Error"}' };
+      if (modo === '404') return { status: 404, corpo: '{"error":"Not Found"}' };
+      if (caminho === '/references')
+        return {
+          status: 200,
+          corpo: modo === 'estranho' ? '{"mensagem":"manutenção"}' : JSON.stringify([{ code: '338', month: 'outubro/2026' }]),
+        };
+      if (modo === 'estranho') return { status: 200, corpo: '{"erro":"?"}' };
+      return { status: 200, corpo: JSON.stringify([{ code: '1', name: 'Marca Roteiro' }]) };
+    };
+    const fipe = criarFipeService(amb.banco.db, { consultar: criarClienteFipe(transporte), origem, agora: () => agora });
+    return {
+      fipe,
+      pedidos,
+      definir: (m: typeof modo) => {
+        modo = m;
+      },
+      mudarMes: () => {
+        agora = new Date('2026-11-03T12:00:00Z');
+      },
+    };
+  }
+  /** The API's brands only (the manual table of earlier tests joins the lookup). */
+  const daApi = (l: FipeOpcao[]) => l.filter((o) => !o.manual).map((o) => o.nome);
+  const indisponivel = { statusCode: 502, message: 'Tabela FIPE indisponível no momento.' };
+
+  it.each(['500', 'estranho', 'fora'] as const)('reference-month call failing (%s): 502 with an empty cache', async (modo) => {
+    const r = roteiro(`vazio-${modo}`);
+    r.definir(modo);
+    await expect(r.fipe.marcas(1)).rejects.toMatchObject(indisponivel);
+    expect(r.pedidos).toEqual(['/references']);
+  });
+
+  it.each(['500', 'estranho', 'fora'] as const)('service failing (%s) in a new month: the cached answers are served', async (modo) => {
+    const r = roteiro(`guardado-${modo}`);
+    expect(daApi(await r.fipe.marcas(1))).toEqual(['Marca Roteiro']);
+    r.mudarMes();
+    r.definir(modo);
+    // The reference list of October and its answers stand in for the service.
+    expect(daApi(await r.fipe.marcas(1))).toEqual(['Marca Roteiro']);
+    // Something the cache never had is still a 502, never a "not found".
+    await expect(r.fipe.marcas(2)).rejects.toMatchObject(indisponivel);
+    // The fallback is not remembered: once the service is back, the new month's list is asked for.
+    r.definir('ok');
+    const antes = r.pedidos.length;
+    expect(daApi(await r.fipe.marcas(2))).toEqual(['Marca Roteiro']);
+    expect(r.pedidos.slice(antes)).toEqual(['/references', '/motorcycles/brands?reference=338']);
+  });
+
+  it('"Não encontrado na tabela FIPE." only when the service says the item does not exist', async () => {
+    const r = roteiro('nao-existe');
+    await r.fipe.marcas(1);
+    r.definir('404');
+    await expect(r.fipe.modelos(1, '1')).rejects.toMatchObject({ statusCode: 404, message: 'Não encontrado na tabela FIPE.' });
+    // A 404 on the brand list of a type (always exists) or on the reference list is the service failing.
+    await expect(r.fipe.marcas(3)).rejects.toMatchObject(indisponivel);
   });
 });

@@ -28,7 +28,7 @@ export const MENSAGENS_FIPE = {
   erroIncluir: 'Erro ao incluir veículo!',
   naoEncontrado: 'Veículo não encontrado.',
   tipoInvalido: 'Tipo inválido',
-  consultaIndisponivel: 'A consulta à tabela FIPE não respondeu. Tente novamente em instantes.',
+  consultaIndisponivel: 'Tabela FIPE indisponível no momento.',
   consultaNaoEncontrada: 'Não encontrado na tabela FIPE.',
 } as const;
 

@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
 import { fipeCache } from '../../db/schema/index.ts';
 
@@ -15,6 +15,23 @@ export const fipeCacheRepository = {
       .insert(fipeCache)
       .values({ chave, referencia, resposta })
       .onConflictDoUpdate({ target: fipeCache.chave, set: { referencia, resposta, created_at: new Date() } });
+  },
+
+  /** The newest answer whose key starts with `inicio` and ends with `fim` (any reference month): the fallback. */
+  async maisRecente(db: Executor, inicio: string, fim: string): Promise<unknown | undefined> {
+    const [linha] = await db
+      .select({ resposta: fipeCache.resposta })
+      .from(fipeCache)
+      .where(
+        and(
+          sql`left(${fipeCache.chave}, ${inicio.length}) = ${inicio}`,
+          sql`right(${fipeCache.chave}, ${fim.length}) = ${fim}`,
+          sql`length(${fipeCache.chave}) > ${inicio.length + fim.length}`,
+        ),
+      )
+      .orderBy(desc(fipeCache.created_at))
+      .limit(1);
+    return linha?.resposta;
   },
 
   /** Once a new reference month appears, the answers of the older ones (of the same API base) are dropped. */

@@ -63,6 +63,9 @@ export function transporteEmProcesso(app: FastifyInstance, prefixo: string): Tra
   };
 }
 
+/** Calls whose answer always exists while the service works: /references and /{type}/brands. */
+const ehListaFixa = (caminho: string) => /^\/(references|\w+\/brands)(\?|$)/.test(caminho);
+
 /** One GET, its answer checked against the expected shape. Network failures, non-JSON and odd shapes are "indisponivel". */
 export function criarClienteFipe(transporte: TransporteFipe, op: { token?: string | null } = {}) {
   const cabecalhos: Record<string, string> = { accept: 'application/json', ...(op.token ? { 'X-Subscription-Token': op.token } : {}) };
@@ -73,7 +76,9 @@ export function criarClienteFipe(transporte: TransporteFipe, op: { token?: strin
     } catch (e) {
       throw new ErroFipe('indisponivel', `FIPE não respondeu: ${(e as Error).message}`);
     }
-    if (r.status === 404) throw new ErroFipe('nao_encontrado', `FIPE: ${caminho} não encontrado`);
+    // Only an item can "not exist": a 404 on the reference list or on a vehicle type's brand list means the
+    // service (or its address) is wrong, not that the table lacks something.
+    if (r.status === 404 && !ehListaFixa(caminho)) throw new ErroFipe('nao_encontrado', `FIPE: ${caminho} não encontrado`);
     if (r.status < 200 || r.status >= 300) throw new ErroFipe('indisponivel', `FIPE respondeu ${r.status} em ${caminho}`);
     let json: unknown;
     try {

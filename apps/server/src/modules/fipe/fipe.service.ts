@@ -78,7 +78,8 @@ export function criarFipeService(db: Db, op: OpcoesFipeService) {
 
   /**
    * The newest reference month; the list is asked for once per calendar month (and once per process: the lookups
-   * of one request run in parallel and must not each ask for it).
+   * of one request run in parallel and must not each ask for it). When the service fails, the newest list the
+   * cache holds (of any month) is used and not remembered, so the next lookup asks the service again.
    */
   let referenciaDoMes: { mes: string; promessa: Promise<{ code: string; month: string }> } | null = null;
   function referencia() {
@@ -93,17 +94,38 @@ export function criarFipeService(db: Db, op: OpcoesFipeService) {
     promessa.catch(() => {
       if (referenciaDoMes?.promessa === promessa) referenciaDoMes = null; // a failure is not remembered
     });
-    return promessa;
+    return promessa.catch(async (e: unknown) => {
+      const guardada =
+        e instanceof ErroFipe && e.tipo === 'indisponivel' ? await daCache('referencias|', '', esquemasFipe.referencias) : null;
+      if (!guardada) throw e;
+      return maisRecente(guardada);
+    });
   }
   const maisRecente = (lista: { code: string; month: string }[]) =>
     lista.reduce((a, b) => (Number(b.code) > Number(a.code) ? b : a), lista[0] as { code: string; month: string });
 
-  /** One API answer, from the cache when this reference month already has it. */
+  /** The newest cached answer whose key is `<origem>|<inicio>…<fim>` (any reference month), if still valid. */
+  async function daCache<T>(inicio: string, fim: string, esquema: z.ZodType<T>): Promise<T | null> {
+    const salvo = await fipeCacheRepository.maisRecente(db, `${prefixo}${inicio}`, fim);
+    const v = salvo === undefined ? null : esquema.safeParse(salvo);
+    return v?.success ? v.data : null;
+  }
+
+  /**
+   * One API answer, from the cache when this reference month already has it. When the service fails, the same
+   * request answered for another reference month is served instead (older prices beat no lookup).
+   */
   async function api<T>(caminho: string, esquema: z.ZodType<T>): Promise<T> {
     const ref = await referencia();
-    return emCache(`${prefixo}${ref.code}|${caminho}`, ref.code, esquema, () =>
-      consultar(`${caminho}?reference=${encodeURIComponent(ref.code)}`, esquema),
-    );
+    try {
+      return await emCache(`${prefixo}${ref.code}|${caminho}`, ref.code, esquema, () =>
+        consultar(`${caminho}?reference=${encodeURIComponent(ref.code)}`, esquema),
+      );
+    } catch (e) {
+      const guardada = e instanceof ErroFipe && e.tipo === 'indisponivel' ? await daCache('', `|${caminho}`, esquema) : null;
+      if (guardada === null) throw e;
+      return guardada;
+    }
   }
 
   const caminhoMarca = (tipo: 1 | 2 | 3, marca: string) => `/${TIPO_API[tipo]}/brands/${encodeURIComponent(marca)}`;
@@ -158,7 +180,10 @@ export function criarFipeService(db: Db, op: OpcoesFipeService) {
   const anosDoModelo = (tipo: 1 | 2 | 3, f: Familia, m: ModeloDaFamilia) =>
     api(`${caminhoMarca(tipo, f.marca.fipe?.code ?? '')}/models/${encodeURIComponent(m.code)}/years`, esquemasFipe.lista);
 
-  /** A failure of the FIPE API becomes a Portuguese message: 404 not in the table, 502 did not answer. */
+  /**
+   * A failure of the FIPE API becomes a Portuguese message: 404 only when the service said the item does not
+   * exist; 502 when it failed (5xx, unreachable, an answer of an unexpected shape) and the cache had nothing.
+   */
   const traduzir =
     <A extends unknown[], R>(fn: (...a: A) => Promise<R>) =>
     async (...a: A): Promise<R> => {

@@ -207,7 +207,7 @@ describe('Incluir veículo FIPE (/fipe/incluir)', { timeout: 30_000 }, () => {
   it('uma falha mantém o formulário e mostra Erro ao incluir veículo!', async () => {
     simularApi({
       'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN),
-      'GET /api/fipe/1/marcas': falha(502, 'A consulta à tabela FIPE não respondeu. Tente novamente em instantes.'),
+      'GET /api/fipe/1/marcas': falha(502, 'Tabela FIPE indisponível no momento.'),
       'POST /fipe-manual/incluir': falha(409, 'Este veículo já está na tabela FIPE manual.'),
     });
     const { router } = renderizarApp('/fipe/incluir');
