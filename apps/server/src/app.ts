@@ -20,6 +20,9 @@ import { criarCorreio } from './email/correio.ts';
 import { ErroHttp } from './lib/http.ts';
 import { ArmazenamentoLocal, PREFIXO_ARQUIVOS } from './midia/armazenamento.ts';
 import { arquivosRoutes } from './modules/arquivos/arquivos.routes.ts';
+import { bannersRoutes } from './modules/banners/banners.routes.ts';
+import { criarBannersService } from './modules/banners/banners.service.ts';
+import { criarPublicacaoService } from './modules/banners/publicar.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { criarClienteFipe, transporteEmProcesso, transporteHttp } from './modules/fipe/fipe.client.ts';
 import { fipeRoutes } from './modules/fipe/fipe.routes.ts';
@@ -34,6 +37,7 @@ import { revendasRoutes } from './modules/revendas/revendas.routes.ts';
 import { criarRevendasService } from './modules/revendas/revendas.service.ts';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 import { criarUsuariosService } from './modules/usuarios/usuarios.service.ts';
+import { vendidosRoutes } from './modules/vendidos/vendidos.routes.ts';
 import { fipeSandboxRoutes, PREFIXO_SANDBOX_FIPE } from './sandbox/fipe/fipe.sandbox.routes.ts';
 import { sandboxes } from './sandbox/index.ts';
 import { Cofre } from './seguranca/cripto.ts';
@@ -140,6 +144,13 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     origemInterna: () => origemInterna(app, config.publicUrl),
   });
   await app.register(integracoesRoutes, { integracoes, canais: config.canais });
+  // Banners and sold items (issue 9): lists, include, publishing to Instagram / Facebook.
+  const publicacaoSocial = {
+    banners: criarBannersService(banco.db, armazenamento),
+    publicacao: criarPublicacaoService({ db: banco.db, integracoes, publicUrl: config.publicUrl }),
+  };
+  await app.register(bannersRoutes, publicacaoSocial);
+  await app.register(vendidosRoutes, publicacaoSocial);
   await app.register(sandboxes);
   // Catalogues and FIPE (issue 5). FIPE_API_URL unset: the lookup calls the built-in sandbox inside this process.
   await app.register(opcionaisRoutes, { db: banco.db });

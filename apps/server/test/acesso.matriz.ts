@@ -135,7 +135,32 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
     exemplo: () => ({ payload: { tipo: 1, marca_api: 'Fiat', modelo_api: 'Argo', versao_api: `Matriz ${sufixo()}`, anomod: '2026' } }),
   },
   'POST /fipe-manual/deletar': { regra: 'admin', exemplo: () => ({ payload: { veiculo_id: ID_INEXISTENTE } }) },
+
+  // Banners and sold items (issue 9): any user of the reseller; publishing checks the item's reseller from the body.
+  ...publicacaoSocial(),
 };
+
+/** Lists, include and the spec's publish calls of banners and sold items. */
+function publicacaoSocial(): Record<string, EntradaMatriz> {
+  const entradas: Record<string, EntradaMatriz> = {};
+  for (const [tipo, caminho, texto] of [
+    ['banner', 'banners', 'peblocotextobanners'],
+    ['vendido', 'vendidos', 'peblocotextovendidos'],
+  ] as const) {
+    entradas[`GET /api/revendas/:idRevenda/${caminho}`] = { regra: 'revenda' };
+    entradas[`POST /api/revendas/:idRevenda/${caminho}`] = {
+      regra: 'revenda',
+      exemplo: () => ({ payload: { imagem: [{ fileUrl: '/arquivos/inexistente.jpg', fileName: 'x.jpg' }], [texto]: 'Matriz' } }),
+    };
+    for (const rede of ['instagram', 'facebook']) {
+      entradas[`POST /api/integracao/${rede}/incluir-${tipo}`] = {
+        regra: 'revenda',
+        exemplo: (ids) => ({ payload: { [tipo]: { id: ID_INEXISTENTE, revenda: ids.revendaA, ig_stories: true, ig_feed: false } } }),
+      };
+    }
+  }
+  return entradas;
+}
 
 /** A well-formed id of no row: allowed callers get 404, refused ones 401/403 first. */
 const ID_INEXISTENTE = '00000000-0000-4000-8000-000000000000';

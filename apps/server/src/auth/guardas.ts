@@ -12,7 +12,7 @@ import type { AuthService, SessaoAtiva } from './auth.service.ts';
  * - gestorRevenda: an admin, or the gestor of `:idRevenda`.
  * - equipe: an admin or any gestor (e.g. uploading a logo before the reseller exists).
  * Routes of the spec's calls carry the reseller in the body (`id_revenda`): `revendaNoCorpo` names that field,
- * and the check runs once the body is parsed.
+ * and the check runs once the body is parsed (a dotted name such as `banner.revenda` reads a nested field).
  */
 export type Acesso = 'publico' | 'autenticado' | 'admin' | 'revenda' | 'gestorRevenda' | 'equipe';
 
@@ -64,7 +64,10 @@ export const guardas = fp(async (app: FastifyInstance, op: { auth: AuthService }
     const campo = req.routeOptions.config?.revendaNoCorpo;
     const acesso = req.routeOptions.config?.acesso;
     if (!campo || !req.sessao || req.sessao.usuario.role === 'admin' || (acesso !== 'revenda' && acesso !== 'gestorRevenda')) return;
-    const valor = (req.body as Record<string, unknown> | undefined)?.[campo];
+    // A dotted name reads a nested field (`banner.revenda`: the spec's calls send the whole item).
+    const valor = campo
+      .split('.')
+      .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), req.body);
     conferirRevenda(req.sessao, acesso, typeof valor === 'string' ? valor : undefined);
   });
 });

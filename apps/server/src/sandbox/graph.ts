@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { VERSAO_GRAPH } from '../canais/social/graph.ts';
 import { APP_SANDBOX, aleatorio, PUBLICO } from './comum.ts';
+import { publicacoesGraph } from './graph-publicacao.ts';
 
 /**
  * Facebook's side, for Facebook and Instagram: the authorisation dialog (implicit token flow) and the
@@ -10,7 +11,7 @@ import { APP_SANDBOX, aleatorio, PUBLICO } from './comum.ts';
  * - seminstagram: one page without Instagram.
  */
 type Pagina = { id: string; name: string; ig?: string };
-const CONTAS: Record<string, { id: string; name: string; paginas: Pagina[] }> = {
+export const CONTAS: Record<string, { id: string; name: string; paginas: Pagina[] }> = {
   demo: {
     id: '900000000000001',
     name: 'Usuário Demo',
@@ -26,18 +27,18 @@ const CONTAS: Record<string, { id: string; name: string; paginas: Pagina[] }> = 
     paginas: [{ id: '100000000000003', name: 'Loja Sem Instagram' }],
   },
 };
-const CONTAS_IG: Record<string, string> = { '17841400000000001': 'autodemoveiculos', '17841400000000002': 'autodemoseminovos' };
+export const CONTAS_IG: Record<string, string> = { '17841400000000001': 'autodemoveiculos', '17841400000000002': 'autodemoseminovos' };
 const ROTULO_CONTA: Record<string, string> = {
   demo: 'Loja Demo (2 páginas com Instagram)',
   sempaginas: 'Sem páginas',
   seminstagram: 'Página sem Instagram',
 };
 
-const erroGraph = (reply: FastifyReply, status: number, message: string, code: number) =>
+export const erroGraph = (reply: FastifyReply, status: number, message: string, code: number) =>
   reply.code(status).send({ error: { message, type: 'OAuthException', code, fbtrace_id: aleatorio() } });
 
 /** The account behind a sandbox token: `sbx.<conta>.<x>`, `sbxlong.<conta>.<x>` or a page token `sbxpage.<pagina>`. */
-function quem(req: FastifyRequest): { conta?: string; pagina?: string } | null {
+export function quem(req: FastifyRequest): { conta?: string; pagina?: string } | null {
   const q = req.query as Record<string, string | undefined>;
   const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? q.access_token ?? '';
   const [tipo, valor] = token.split('.');
@@ -80,6 +81,7 @@ export async function sandboxGraph(app: FastifyInstance) {
   });
 
   const v = `/${VERSAO_GRAPH}`;
+  const publicacoes = publicacoesGraph(app, v);
   app.get(`${v}/oauth/access_token`, PUBLICO, async (req, reply) => {
     const q = req.query as Record<string, string | undefined>;
     if (q.client_id !== APP_SANDBOX.clientId || q.client_secret !== APP_SANDBOX.clientSecret)
@@ -118,6 +120,8 @@ export async function sandboxGraph(app: FastifyInstance) {
     }
     const ig = CONTAS_IG[id];
     if (ig) return { id, name: ig };
+    const publicado = publicacoes.ler(id);
+    if (publicado) return publicado;
     return erroGraph(
       reply,
       400,

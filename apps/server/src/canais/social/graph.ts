@@ -6,7 +6,7 @@ export const VERSAO_GRAPH = 'v20.0';
 
 type ErroGraph = { error?: { message?: string; code?: number; type?: string } };
 
-async function graph<T>(ctx: ContextoCanal, caminho: string, token: string, init: RequestInit = {}): Promise<Resultado<T>> {
+export async function graph<T>(ctx: ContextoCanal, caminho: string, token: string, init: RequestInit = {}): Promise<Resultado<T>> {
   const r = await chamarCanal(
     `${ctx.base}/${VERSAO_GRAPH}${caminho}`,
     { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } },

@@ -4,6 +4,7 @@ export * from './integracoes.ts';
 export * from './midia.ts';
 export * from './moderacao.ts';
 export * from './notificacoes.ts';
+export * from './publicacoes.ts';
 export * from './revendas.ts';
 export * from './usuarios.ts';
 export * from './veiculos.ts';

@@ -6,6 +6,8 @@ export type ImagemMidia = {
   fileUrl: string;
   fileThumb?: string | null;
   fileName: string;
+  /** The untouched upload (what Baixar downloads), when it differs from fileUrl. */
+  fileOriginal?: string | null;
   video?: boolean;
   public_id?: string | null;
   asset_id?: string | null;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { criadoEm, criadoPor, idPrimario } from './comum.ts';
 import { revendas } from './revendas.ts';
 
@@ -17,6 +17,10 @@ export const notificacoes = pgTable(
     acesso: text('acesso').notNull(),
     created_id: criadoPor(),
     created_at: criadoEm(),
+    /** The last reminder send (a background job): enviando, sucesso or erro, its message and when it ended. */
+    lembrete_estado: text('lembrete_estado'),
+    lembrete_mensagem: text('lembrete_mensagem'),
+    lembrete_em: timestamp('lembrete_em', { withTimezone: true }),
   },
   (t) => [index('notificacoes_revenda_idx').on(t.revenda_id), check('notificacoes_acesso_chk', sql`${t.acesso} in ('todos','gestor')`)],
 );

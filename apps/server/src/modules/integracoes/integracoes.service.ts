@@ -114,6 +114,12 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
   };
 
   return {
+    /** What publishing a banner or sold item needs: the record's status and page, its secrets and the channel's address. */
+    async paraPublicar(idRevenda: string, canal: 'facebook' | 'instagram') {
+      const r = await integracoesRepository.buscar(db, idRevenda, canal);
+      return r ? { status: r.status, config: r.config as Record<string, unknown>, segredos: segredosDe(r), ctx: contexto(canal) } : null;
+    },
+
     async listar(idRevenda: string) {
       await conferirRevenda(idRevenda);
       const registros = new Map((await integracoesRepository.listar(db, idRevenda)).map((r) => [r.canal, r]));
