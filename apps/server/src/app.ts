@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { authRoutes } from './auth/auth.routes.ts';
 import { criarAuthService } from './auth/auth.service.ts';
 import { guardas } from './auth/guardas.ts';
+import { tarefaLimpeza } from './auth/limpeza.ts';
 import type { Config } from './config.ts';
 import { abrirBanco, type Banco } from './db/cliente.ts';
 import { semearDemo } from './db/demo.ts';
@@ -41,6 +42,7 @@ import { vendidosRoutes } from './modules/vendidos/vendidos.routes.ts';
 import { fipeSandboxRoutes, PREFIXO_SANDBOX_FIPE } from './sandbox/fipe/fipe.sandbox.routes.ts';
 import { sandboxes } from './sandbox/index.ts';
 import { Cofre } from './seguranca/cripto.ts';
+import { Tarefas } from './tarefas/tarefas.ts';
 import { Barramento } from './tempo-real/barramento.ts';
 import { eventosRoutes } from './tempo-real/eventos.routes.ts';
 
@@ -54,6 +56,7 @@ export type Aplicacao = {
   banco: Banco;
   barramento: Barramento;
   cofre: Cofre;
+  tarefas: Tarefas;
   semeado: boolean;
   rotas: RotaRegistrada[];
 };
@@ -75,6 +78,9 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   });
+  // Background jobs: domains register theirs below; pg-boss starts once every route is registered.
+  const tarefas = new Tarefas(banco, { log: (m) => app.log.error(m) });
+  tarefas.registrar(tarefaLimpeza(banco.db));
   const opcoesDeRotas: { method: string | string[]; url: string; config?: { acesso?: string } }[] = [];
   app.addHook('onRoute', (r) => {
     opcoesDeRotas.push(r); // read later: the guards' own onRoute hook may still fill `config.acesso`
@@ -187,14 +193,16 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     });
   }
 
+  await tarefas.iniciar();
   app.addHook('onClose', async () => {
+    await tarefas.parar();
     await barramento.fechar();
     if (!op.banco) await banco.fechar();
   });
   const rotas = opcoesDeRotas.flatMap((r) =>
     [r.method].flat().flatMap((method) => (method === 'HEAD' ? [] : [{ method, url: r.url, acesso: r.config?.acesso }])),
   );
-  return { app, banco, barramento, cofre, semeado, rotas };
+  return { app, banco, barramento, cofre, tarefas, semeado, rotas };
 }
 
 /** This server's own address, as the adapters reach the built-in sandboxes (the listening port is known only once listening). */

@@ -1,6 +1,6 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/cliente.ts';
-import { sessoes, tentativasLogin, usuarios } from '../db/schema/index.ts';
+import { redefinicoesSenha, sessoes, tentativasLogin, usuarios } from '../db/schema/index.ts';
 
 export type UsuarioDaSessao = {
   id: string;
@@ -62,6 +62,14 @@ export const sessoesRepository = {
 
   async removerExpiradas(db: Executor) {
     await db.delete(sessoes).where(lt(sessoes.expires_at, sql`now()`));
+  },
+
+  async removerRedefinicoesVencidas(db: Executor) {
+    await db.delete(redefinicoesSenha).where(or(isNotNull(redefinicoesSenha.usado_em), lt(redefinicoesSenha.expires_at, sql`now()`)));
+  },
+
+  async removerTentativasAntigas(db: Executor, antesDe: Date) {
+    await db.delete(tentativasLogin).where(lt(tentativasLogin.created_at, antesDe));
   },
 
   async contarTentativas(db: Executor, chave: string, desde: Date) {

@@ -23,6 +23,8 @@ export type Banco = {
   /** Subscribes to NOTIFY payloads of CANAL_EVENTOS; returns the unsubscribe function. */
   escutar(cb: (payload: string) => void): Promise<() => Promise<void>>;
   fechar(): Promise<void>;
+  /** The connection behind `db`, for what needs its own client (the pg-boss job runner). */
+  origem: { tipo: 'pglite'; cliente: PGlite } | { tipo: 'postgres'; url: string };
 };
 
 export type OpcoesBanco = { databaseUrl?: string; dataDir?: string; emMemoria?: boolean };
@@ -49,6 +51,7 @@ async function abrirPglite(op: OpcoesBanco): Promise<Banco> {
   return {
     db,
     tipo: 'pglite',
+    origem: { tipo: 'pglite', cliente },
     async escutar(cb) {
       const parar = await cliente.listen(CANAL_EVENTOS, cb);
       return async () => parar();
@@ -77,6 +80,7 @@ async function abrirPostgres(url: string): Promise<Banco> {
   return {
     db,
     tipo: 'postgres',
+    origem: { tipo: 'postgres', url },
     async escutar(cb) {
       return escutarPostgres(url, cb, ouvintes);
     },

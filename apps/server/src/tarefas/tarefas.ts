@@ -1,0 +1,134 @@
+import PgBoss from 'pg-boss';
+import type { Banco } from '../db/cliente.ts';
+import { adaptadorPglite } from './pglite.ts';
+
+/** A background job: a pg-boss queue, its worker and, optionally, a periodic schedule. */
+export type Tarefa<D extends object = Record<string, never>> = {
+  /** Queue name: lower case and hyphens, prefixed by the domain (`banners-push`, `canais-renovar-token`). */
+  nome: string;
+  /** Runs one job. It must be idempotent: after a crash or a timeout pg-boss runs it again. A throw means "retry". */
+  executar: (dados: D) => Promise<void>;
+  /** Cron expression (5 fields, America/Sao_Paulo time); pg-boss sends one job per tick across every instance. */
+  agenda?: string;
+  /** Extra attempts after a failure (default 2), with exponential backoff from `atrasoSegundos` (default 30). */
+  tentativas?: number;
+  atrasoSegundos?: number;
+  /** At most one pending (not yet started) job per `chaveUnica` of `enviar` (per queue without a key). */
+  unica?: boolean;
+  /** A job running longer than this is failed and retried (default 15 minutes). */
+  limiteMinutos?: number;
+};
+
+type Registro = Tarefa<object>;
+
+/**
+ * Background jobs on the application's own database (pg-boss 10): PostgreSQL, or the embedded PGlite through
+ * `adaptadorPglite`. buildApp creates one `Tarefas`, hands it to the domains, starts it once every route is
+ * registered and stops it when the app closes.
+ *
+ * How to add a job:
+ *  1. In your domain folder write the handler, e.g. `export const tarefaPush = (db) => ({ nome: 'banners-push',
+ *     executar: async ({ idBanner }: { idBanner: string }) => {...} })`. Keep the data small (ids, not rows).
+ *  2. Register it in buildApp (app.ts) next to the others: `tarefas.registrar(tarefaPush(banco.db))`; add
+ *     `agenda: '0 3 * * *'` for a periodic job. Registration after the start is refused (programming error).
+ *  3. Queue work from a service: `await tarefas.enviar('banners-push', { idBanner })` (options: `depoisDe` to start
+ *     later; on a queue with `unica: true`, `chaveUnica` keeps one pending job per key).
+ *  4. Tests: `await amb.tarefas.executar('banners-push', { idBanner })` runs the handler at once; the queue itself
+ *     is covered by test/tarefas.test.ts on both databases.
+ */
+export class Tarefas {
+  readonly #banco: Banco;
+  readonly #log: (m: string) => void;
+  readonly #registros = new Map<string, Registro>();
+  #boss: PgBoss | null = null;
+  #iniciando: Promise<void> | null = null;
+
+  readonly #intervalo: number;
+
+  /** `intervaloSegundos`: how often each worker polls its queue (pg-boss's minimum is 0.5). */
+  constructor(banco: Banco, op: { log: (m: string) => void; intervaloSegundos?: number }) {
+    this.#banco = banco;
+    this.#log = op.log;
+    this.#intervalo = op.intervaloSegundos ?? 2;
+  }
+
+  registrar<D extends object>(t: Tarefa<D>) {
+    if (this.#boss) throw new Error(`Tarefa ${t.nome} registrada depois do início`);
+    if (this.#registros.has(t.nome)) throw new Error(`Tarefa ${t.nome} registrada duas vezes`);
+    this.#registros.set(t.nome, t as unknown as Registro);
+  }
+
+  get nomes() {
+    return [...this.#registros.keys()];
+  }
+
+  /** Starts pg-boss (installs or migrates its schema `pgboss`), creates the queues, workers and schedules. */
+  iniciar(): Promise<void> {
+    this.#iniciando ??= this.#iniciar();
+    return this.#iniciando;
+  }
+
+  async #iniciar() {
+    const o = this.#banco.origem;
+    const conexao: PgBoss.ConstructorOptions =
+      o.tipo === 'postgres' ? { connectionString: o.url, max: 3 } : { db: adaptadorPglite(o.cliente) };
+    const boss = new PgBoss({ ...conexao, schema: 'pgboss', application_name: 'intermedio-tarefas' });
+    boss.on('error', (e) => this.#log(`tarefas: ${e.message}`));
+    await boss.start();
+    this.#boss = boss;
+    for (const t of this.#registros.values()) {
+      await boss.createQueue(t.nome, {
+        name: t.nome,
+        retryLimit: t.tentativas ?? 2,
+        retryDelay: t.atrasoSegundos ?? 30,
+        retryBackoff: true,
+        expireInSeconds: (t.limiteMinutos ?? 15) * 60,
+        policy: t.unica ? 'short' : 'standard',
+      });
+      await boss.work<object>(t.nome, { pollingIntervalSeconds: this.#intervalo, batchSize: 1 }, async ([job]) => {
+        if (job) await t.executar(job.data);
+      });
+      if (t.agenda) await boss.schedule(t.nome, t.agenda, {}, { tz: 'America/Sao_Paulo' });
+      else await boss.unschedule(t.nome);
+    }
+  }
+
+  /** Queues a job; answers its id, or null when the queue is `unica` and a job with that `chaveUnica` is pending. */
+  async enviar<D extends object>(nome: string, dados: D, op: { depoisDe?: Date; chaveUnica?: string } = {}) {
+    if (!this.#registros.has(nome)) throw new Error(`Tarefa desconhecida: ${nome}`);
+    await this.iniciar();
+    return (this.#boss as PgBoss).send(nome, dados, {
+      ...(op.depoisDe ? { startAfter: op.depoisDe } : {}),
+      ...(op.chaveUnica ? { singletonKey: op.chaveUnica } : {}),
+    });
+  }
+
+  /** Runs a registered job's handler now, in this process (tests, and a manual run from a script). */
+  async executar(nome: string, dados: object = {}) {
+    const t = this.#registros.get(nome);
+    if (!t) throw new Error(`Tarefa desconhecida: ${nome}`);
+    await t.executar(dados);
+  }
+
+  /** The schedules pg-boss holds (name and cron), for tests and diagnostics. */
+  async agendas(): Promise<{ nome: string; cron: string }[]> {
+    await this.iniciar();
+    const lista = await (this.#boss as PgBoss).getSchedules();
+    return lista.map((s) => ({ nome: s.name, cron: s.cron }));
+  }
+
+  /** A job's state as pg-boss keeps it (created, active, completed, retry, failed…), for tests and diagnostics. */
+  async estado(nome: string, id: string) {
+    await this.iniciar();
+    return (await (this.#boss as PgBoss).getJobById(nome, id))?.state ?? null;
+  }
+
+  /** Stops polling and waits for running jobs (up to `esperaMs`); unfinished ones go back to the queue. */
+  async parar(esperaMs = 5000) {
+    await this.#iniciando?.catch(() => {});
+    const boss = this.#boss;
+    if (!boss) return;
+    this.#boss = null;
+    await boss.stop({ graceful: true, wait: true, timeout: Math.max(1000, esperaMs) });
+  }
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Banco } from '../src/db/cliente.ts';
+import { Tarefas } from '../src/tarefas/tarefas.ts';
+import { novoBanco } from './ajuda/ambiente.ts';
+
+let banco: Banco;
+let descartar: () => Promise<void>;
+let tarefas: Tarefas;
+const recebidos: { n: number }[] = [];
+let falhasRestantes = 1;
+
+beforeAll(async () => {
+  ({ banco, descartar } = await novoBanco());
+  tarefas = new Tarefas(banco, { log: () => {}, intervaloSegundos: 0.5 });
+  tarefas.registrar<{ n: number }>({
+    nome: 'teste-eco',
+    executar: async (d) => {
+      recebidos.push(d);
+    },
+  });
+  tarefas.registrar<{ n: number }>({
+    nome: 'teste-instavel',
+    tentativas: 1,
+    atrasoSegundos: 1,
+    executar: async () => {
+      if (falhasRestantes-- > 0) throw new Error('falha passageira');
+    },
+  });
+  tarefas.registrar<{ n: number }>({ nome: 'teste-unica', unica: true, executar: async () => {} });
+  tarefas.registrar({ nome: 'teste-periodica', agenda: '*/10 * * * *', executar: async () => {} });
+  await tarefas.iniciar();
+});
+afterAll(async () => {
+  await tarefas.parar();
+  await descartar();
+});
+
+async function esperar(cond: () => boolean | Promise<boolean>, ms = 15_000) {
+  const limite = Date.now() + ms;
+  while (Date.now() < limite) {
+    if (await cond()) return;
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  throw new Error(`condição não atingida em ${ms} ms`);
+}
+
+describe(`background jobs (pg-boss) on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
+  it('runs every queued job once, in the worker', async () => {
+    const ids = await Promise.all([1, 2, 3].map((n) => tarefas.enviar('teste-eco', { n })));
+    expect(ids.every((id) => typeof id === 'string')).toBe(true);
+    await esperar(() => recebidos.length === 3);
+    expect(recebidos.map((r) => r.n).sort()).toEqual([1, 2, 3]);
+    await esperar(async () => (await tarefas.estado('teste-eco', ids[0] as string)) === 'completed');
+  });
+
+  it('retries a job that failed', async () => {
+    const id = (await tarefas.enviar('teste-instavel', { n: 1 })) as string;
+    await esperar(async () => (await tarefas.estado('teste-instavel', id)) === 'completed');
+    expect(falhasRestantes).toBeLessThan(0);
+  });
+
+  it('keeps one pending job per unique key', async () => {
+    const depoisDe = new Date(Date.now() + 60_000);
+    const primeiro = await tarefas.enviar('teste-unica', { n: 9 }, { chaveUnica: 'k', depoisDe });
+    const repetido = await tarefas.enviar('teste-unica', { n: 9 }, { chaveUnica: 'k', depoisDe });
+    const outraChave = await tarefas.enviar('teste-unica', { n: 9 }, { chaveUnica: 'j', depoisDe });
+    expect(primeiro).toEqual(expect.any(String));
+    expect(repetido).toBeNull();
+    expect(outraChave).toEqual(expect.any(String));
+  });
+
+  it('holds the periodic schedule and refuses unknown or late registrations', async () => {
+    expect(await tarefas.agendas()).toEqual([{ nome: 'teste-periodica', cron: '*/10 * * * *' }]);
+    await expect(tarefas.enviar('nao-existe', {})).rejects.toThrow('Tarefa desconhecida');
+    expect(() => tarefas.registrar({ nome: 'tarde', executar: async () => {} })).toThrow('depois do início');
+  });
+});
