@@ -21,6 +21,8 @@ import { criarCorreio } from './email/correio.ts';
 import { ErroHttp } from './lib/http.ts';
 import { ArmazenamentoLocal, PREFIXO_ARQUIVOS } from './midia/armazenamento.ts';
 import { arquivosRoutes } from './modules/arquivos/arquivos.routes.ts';
+import { imagensRoutes } from './modules/arquivos/imagens.routes.ts';
+import { criarImagensService } from './modules/arquivos/imagens.service.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { criarBannersService } from './modules/banners/banners.service.ts';
 import { criarPublicacaoService } from './modules/banners/publicar.service.ts';
@@ -142,6 +144,7 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     usuarios: criarUsuariosService(banco.db, { correio, publicUrl: config.publicUrl, log: (m) => app.log.warn(m) }),
   });
   await app.register(arquivosRoutes, { db: banco.db, armazenamento });
+  await app.register(imagensRoutes, { imagens: criarImagensService(banco.db, armazenamento, (m) => app.log.warn(m)) });
   const integracoes = criarIntegracoesService({
     db: banco.db,
     cofre,

@@ -64,6 +64,11 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
     regra: 'gestorRevenda',
     exemplo: (ids) => ({ payload: { id_revenda: ids.revendaA, file: PNG_1X1, tipo_moldura: 'imagem_rodape', diretorio: 'molduras' } }),
   },
+  // Image pipeline (issue 8): the allowed call without a file gets 400; the upload itself is in midia-rota.test.ts.
+  'POST /api/revendas/:idRevenda/imagens': {
+    regra: 'revenda',
+    exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/imagens?tipo=veiculo` }),
+  },
 
   // Users of a reseller (issue 3)
   'GET /api/revendas/:idRevenda/usuarios': { regra: 'gestorRevenda' },

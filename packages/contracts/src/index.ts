@@ -9,6 +9,7 @@ export * from './fipe.ts';
 export * from './imagens-revenda.ts';
 export * from './integracao.ts';
 export * from './mensagens.ts';
+export * from './midia.ts';
 export * from './notificacoes.ts';
 export * from './revenda.ts';
 export * from './usuario.ts';

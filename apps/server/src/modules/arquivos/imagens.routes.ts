@@ -1,0 +1,62 @@
+import { envelopeErro, idParam, LIMITES_IMAGEM, MENSAGENS_MIDIA, respostaImagemEnviada, tipoImagem } from '@intermedio/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErroHttp, sucesso } from '../../lib/http.ts';
+import type { ImagensService } from './imagens.service.ts';
+
+const LIMITE_BYTES = LIMITES_IMAGEM.megabytes * 1024 * 1024;
+
+/**
+ * Reads the multipart field `file`, at most the limit: a larger body is refused from its declared length before
+ * anything is read, and a stream that goes past the limit is cut there (never buffered beyond it).
+ */
+async function lerArquivoEnviado(req: FastifyRequest): Promise<{ dados: Buffer; nome: string | undefined }> {
+  if (!req.isMultipart()) throw new ErroHttp(400, MENSAGENS_MIDIA.semArquivo);
+  const declarado = Number(req.headers['content-length'] ?? 0);
+  if (declarado > LIMITE_BYTES + 64 * 1024) throw new ErroHttp(413, MENSAGENS_MIDIA.grandeDemais);
+  const parte = await req.file({ limits: { fileSize: LIMITE_BYTES, files: 1 } });
+  if (parte?.fieldname !== 'file') throw new ErroHttp(400, MENSAGENS_MIDIA.semArquivo);
+  const dados = await parte.toBuffer().catch((erro: { code?: string }) => {
+    if (erro.code === 'FST_REQ_FILE_TOO_LARGE') throw new ErroHttp(413, MENSAGENS_MIDIA.grandeDemais);
+    throw new ErroHttp(400, MENSAGENS_MIDIA.corrompida);
+  });
+  // busboy may mark the stream truncated on its last chunk without toBuffer noticing: check it here too.
+  if (parte.file.truncated) throw new ErroHttp(413, MENSAGENS_MIDIA.grandeDemais);
+  if (dados.length === 0) throw new ErroHttp(400, MENSAGENS_MIDIA.semArquivo);
+  return { dados, nome: parte.filename };
+}
+
+export async function imagensRoutes(app: FastifyInstance, op: { imagens: ImagensService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/revendas/:idRevenda/imagens',
+    {
+      config: { acesso: 'revenda' },
+      schema: {
+        tags: ['arquivos'],
+        summary: `Enviar uma imagem de veículo, vendido ou banner (multipart, campo file; JPEG, PNG ou WebP de até ${LIMITES_IMAGEM.megabytes} MB e ${LIMITES_IMAGEM.megapixels} megapixels)`,
+        description:
+          'Guarda o original (sem metadados) e gera a miniatura, a imagem de exibição e, quando a revenda tem moldura para o tipo ' +
+          '(tipo_moldura_veiculo / tipo_moldura_vendido), a imagem com moldura, que passa a ser o fileUrl.',
+        consumes: ['multipart/form-data'],
+        params: z.object({ idRevenda: idParam }),
+        querystring: z.object({ tipo: tipoImagem }),
+        body: z
+          .object({ file: z.unknown().describe('O arquivo de imagem (binário)') })
+          .nullish()
+          .describe('multipart/form-data (lido pela rota em fluxo, com limite)'),
+        response: {
+          200: respostaImagemEnviada,
+          400: envelopeErro,
+          401: envelopeErro,
+          403: envelopeErro,
+          404: envelopeErro,
+          413: envelopeErro,
+        },
+      },
+    },
+    async (req) => sucesso(await op.imagens.enviar(req.params.idRevenda, req.query.tipo, await lerArquivoEnviado(req))),
+  );
+}
