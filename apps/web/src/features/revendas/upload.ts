@@ -1,7 +1,8 @@
 import { CABECALHO_CSRF, MENSAGENS } from '@intermedio/contracts';
 import { ApiError } from '@/lib/api';
 
-export type ArquivoEnviado = { fileName: string; fileUrl: string };
+/** The upload answer: file name and address, plus whatever else the route answers (thumbnail, original…). */
+export type ArquivoEnviado = { fileName: string; fileUrl: string } & Record<string, unknown>;
 
 export const URL_LOGOTIPO = '/api/arquivos/logotipo';
 
@@ -37,7 +38,7 @@ export function enviarArquivo(
       const dados = envelope?.data as Partial<ArquivoEnviado> | string | undefined;
       if (xhr.status >= 200 && xhr.status < 300 && envelope?.status === 'success' && typeof dados === 'object' && dados?.fileUrl) {
         aoProgresso?.(100);
-        resolve({ fileName: String(dados.fileName ?? ''), fileUrl: dados.fileUrl });
+        resolve({ ...dados, fileName: String(dados.fileName ?? ''), fileUrl: dados.fileUrl });
         return;
       }
       reject(new ApiError(xhr.status || 500, typeof dados === 'string' && dados ? dados : MENSAGENS.erroInterno));
