@@ -102,5 +102,6 @@ export async function enviarMidia(
     };
   }
   const r = await enviarArquivo(urlImagem(tipo, idRevenda), arquivo, csrf, aoProgresso);
-  return midiaPublicacao.parse({ ...r, video: false });
+  // The pipeline's upload id (`imagem`) is the files' key prefix: kept as public_id.
+  return midiaPublicacao.parse({ ...r, public_id: typeof r.imagem === 'string' ? r.imagem : null, video: false });
 }

@@ -1,0 +1,144 @@
+import { expect, type Page, test } from '@playwright/test';
+import { criarRevendaComGestor, linhaCom, PNG_1X1, sufixoUnico } from '../ajuda/cadastros.ts';
+import { comBanco, entrar } from '../ajuda/painel.ts';
+
+/**
+ * Banners and sold items end to end (spec 2 §2, spec 3 §2.6, §4, §8.2): include with upload and preview, the live
+ * list, publishing to the three targets through the Graph sandbox with the "Aguarde..." modal, indicators turning green.
+ */
+let revenda: Awaited<ReturnType<typeof criarRevendaComGestor>>;
+
+test.beforeAll(async () => {
+  revenda = await criarRevendaComGestor(`Banners E2E ${sufixoUnico()}`);
+  await comBanco((c) =>
+    c.query('update revendas set peblocotextobanners = $1, peblocotextovendidos = $2 where id = $3', [
+      'Confira nossas ofertas!',
+      'Mais um vendido!',
+      revenda.idRevenda,
+    ]),
+  );
+});
+test.afterAll(() => revenda.remover());
+
+/** Links the reseller's Facebook page and Instagram account through the API, as the authorisation popup does. */
+async function configurarRedes(page: Page, idRevenda: string) {
+  const status = await page.evaluate(async (id) => {
+    const sessao = (await (await fetch('/api/auth/sessao')).json()) as { data: { csrf: string } };
+    const h = { 'content-type': 'application/json', 'x-csrf-token': sessao.data.csrf };
+    const post = async (url: string, corpo: object) =>
+      (await fetch(url, { method: 'POST', headers: h, body: JSON.stringify({ id_revenda: id, ...corpo }) })).status;
+    return [
+      await post('/api/integracao/facebook/configurar', { access_token: 'sbx.demo.e2e' }),
+      await post('/api/integracao/instagram/configurar', { access_token: 'sbx.demo.e2e' }),
+      await post('/api/integracao/facebook/configurar-pagina', {
+        page_id: '100000000000001',
+        page_name: 'Auto Demo Veículos',
+        page_access_token: 'sbxpage.100000000000001',
+      }),
+      await post('/api/integracao/instagram/configurar-pagina', { page_id: '17841400000000001', page_name: 'autodemoveiculos' }),
+    ];
+  }, idRevenda);
+  expect(status).toEqual([200, 200, 200, 200]);
+}
+
+test('banner: inclui com imagem e texto, publica em stories, feed do Instagram e feed do Facebook; indicadores verdes', async ({
+  page,
+}) => {
+  await entrar(page, revenda.email);
+  await expect(page).toHaveURL(/\/painel\/dashboard$/);
+  await configurarRedes(page, revenda.idRevenda);
+
+  await page.goto(`/revenda/${revenda.idRevenda}/banners/listar`);
+  await expect(page.getByRole('heading', { name: 'Banners', exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Novo banner' }).click();
+  await expect(page.getByRole('heading', { name: 'Incluir banner' })).toBeVisible();
+  const texto = page.getByLabel('Bloco texto banners');
+  await expect(texto).toHaveValue('Confira nossas ofertas!');
+  for (const rotulo of ['Instagram stories', 'Instagram feed', 'Facebook feed']) await expect(page.getByLabel(rotulo)).toBeChecked();
+
+  // Without an image: Preenchimento obrigatório, nothing saved.
+  await texto.fill('  ');
+  await page.getByRole('button', { name: 'Gravar' }).click();
+  await expect(page.getByText('Preenchimento obrigatório')).toHaveCount(2);
+
+  const textoBanner = `Feirão de fim de ano ${sufixoUnico()}`;
+  await texto.fill(textoBanner);
+  await page.locator('input[type=file]').setInputFiles([
+    { name: 'banner.png', mimeType: 'image/png', buffer: PNG_1X1 },
+    { name: 'segundo.png', mimeType: 'image/png', buffer: PNG_1X1 },
+  ]);
+  await expect(page.getByRole('img', { name: 'Miniatura da imagem enviada' })).toBeVisible();
+  await page.getByRole('button', { name: 'Gravar' }).click();
+  await expect(page).toHaveURL(/\/banners\/listar$/);
+  await expect(page.getByText('Banner incluído com sucesso!')).toBeVisible();
+
+  const linha = linhaCom(page, 'Lista de Banners', textoBanner);
+  await expect(linha).toBeVisible();
+  const alvos = [
+    ['Instagram Stories', 'Banner publicado no stories do instagram.'],
+    ['Instagram Feed', 'Banner publicado no feed do instagram.'],
+    ['Facebook Feed', 'Banner publicado no feed do facebook.'],
+  ] as const;
+  for (const [alvo] of alvos) await expect(linha.getByRole('img', { name: `Status em ${alvo}: não` })).toBeVisible();
+  for (const [alvo, mensagem] of alvos) {
+    await linha.getByRole('button', { name: `Publicar em ${alvo}` }).click();
+    await expect(page.getByText(mensagem)).toBeVisible();
+    await expect(linha.getByRole('img', { name: `Status em ${alvo}: sim` })).toBeVisible();
+    // Published: the action is gone for that target.
+    await expect(linha.getByRole('button', { name: `Publicar em ${alvo}` })).toHaveCount(0);
+  }
+  // Instagram feed after stories: the requested flags follow the last request (spec 3 §4).
+  await expect(linha.getByRole('img', { name: 'Publicar em Instagram Feed: sim' })).toBeVisible();
+
+  const salvo = await comBanco(
+    async (c) =>
+      (
+        await c.query(
+          'select valida_stories, valida_feed, fb_valida_feed, url_stories, fb_url_feed from banners where peblocotextobanners = $1',
+          [textoBanner],
+        )
+      ).rows[0],
+  );
+  expect(salvo).toMatchObject({ valida_stories: true, valida_feed: true, fb_valida_feed: true });
+  expect(salvo.url_stories).toContain('instagram.com/stories/');
+  expect(salvo.fb_url_feed).toContain('facebook.com/100000000000001/posts/');
+});
+
+test('vendido: inclui com uma imagem (moldura da revenda) e aparece na lista ao vivo', async ({ page }) => {
+  await entrar(page, revenda.email);
+  await expect(page).toHaveURL(/\/painel\/dashboard$/);
+  await page.goto(`/revenda/${revenda.idRevenda}/vendidos/listar`);
+  await expect(page.getByRole('heading', { name: 'Vendidos', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Lista de Vendidos/ })).toBeVisible();
+  await page.getByRole('link', { name: 'Novo vendido' }).click();
+  await expect(page.getByRole('heading', { name: 'Incluir vendido' })).toBeVisible();
+  await expect(page.getByLabel('Bloco texto vendidos')).toHaveValue('Mais um vendido!');
+  const textoVendido = `Vendido ${sufixoUnico()}`;
+  await page.getByLabel('Bloco texto vendidos').fill(textoVendido);
+  await page.locator('input[type=file]').setInputFiles({ name: 'vendido.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  await expect(page.getByRole('img', { name: 'Miniatura da imagem enviada' })).toBeVisible();
+  await page.getByRole('button', { name: 'Gravar' }).click();
+  await expect(page).toHaveURL(/\/vendidos\/listar$/);
+  await expect(linhaCom(page, 'Lista de Vendidos', textoVendido)).toBeVisible();
+  const fila = await comBanco(
+    async (c) =>
+      (
+        await c.query(
+          "select count(*)::int as n from moderacao m join vendidos v on v.id = m.vendido_id where m.fila = 'vendidos' and v.peblocotextovendidos = $1",
+          [textoVendido],
+        )
+      ).rows[0].n,
+  );
+  expect(fila).toBe(1);
+
+  // Another session adds one: the open list shows it without reloading.
+  const outro = `Vendido ao vivo ${sufixoUnico()}`;
+  await comBanco((c) =>
+    c.query(
+      `insert into vendidos (revenda_id, imagem, nome_revenda, peblocotextovendidos)
+       select revenda_id, imagem, nome_revenda, $1 from vendidos where peblocotextovendidos = $2`,
+      [outro, textoVendido],
+    ),
+  );
+  await expect(linhaCom(page, 'Lista de Vendidos', outro)).toBeVisible();
+});
