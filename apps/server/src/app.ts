@@ -41,6 +41,8 @@ import { criarRevendasService } from './modules/revendas/revendas.service.ts';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 import { criarUsuariosService } from './modules/usuarios/usuarios.service.ts';
 import { vendidosRoutes } from './modules/vendidos/vendidos.routes.ts';
+import { veiculosRoutes } from './modules/veiculos/veiculos.routes.ts';
+import { criarVeiculosService } from './modules/veiculos/veiculos.service.ts';
 import { fipeSandboxRoutes, PREFIXO_SANDBOX_FIPE } from './sandbox/fipe/fipe.sandbox.routes.ts';
 import { sandboxes } from './sandbox/index.ts';
 import { Cofre } from './seguranca/cripto.ts';
@@ -145,6 +147,7 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   });
   await app.register(arquivosRoutes, { db: banco.db, armazenamento });
   await app.register(imagensRoutes, { imagens: criarImagensService(banco.db, armazenamento, (m) => app.log.warn(m)) });
+  await app.register(veiculosRoutes, { veiculos: criarVeiculosService(banco.db, armazenamento, (m) => app.log.warn(m)) });
   const integracoes = criarIntegracoesService({
     db: banco.db,
     cofre,

@@ -143,6 +143,9 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
 
   // Banners and sold items (issue 9): any user of the reseller; publishing checks the item's reseller from the body.
   ...publicacaoSocial(),
+
+  // Vehicle stock (issue 8): admin any reseller, the reseller's own users theirs; a vehicle of no row answers 404.
+  ...veiculos(),
 };
 
 /** Lists, include and the spec's publish calls of banners and sold items. */
@@ -165,6 +168,60 @@ function publicacaoSocial(): Record<string, EntradaMatriz> {
     }
   }
   return entradas;
+}
+
+/** A valid vehicle for the include and change examples. */
+export const VEICULO_EXEMPLO = {
+  vetipoveiculo: 'carro',
+  vefipe_marca: 'Fiat',
+  ve_modelo: 'Argo',
+  ve_versao: 'Drive 1.0 Flex',
+  veano_fabricacao: 2022,
+  vefipe_ano_modelo: 2023,
+  vecambio: 'M',
+  vecor: 'Branco',
+  veportas: 4,
+  vecarroceria: 'Hatch',
+  veiplaca: 'ABC1D23',
+  vequilometragem: '35000',
+  vevalor: '72.900,00',
+};
+
+function veiculos(): Record<string, EntradaMatriz> {
+  const base = '/api/revendas/:idRevenda/veiculos';
+  const deNenhum = (sufixoUrl = '') => ({
+    exemplo: (ids: Ids) => ({ url: `/api/revendas/${ids.revendaA}/veiculos/${ID_INEXISTENTE}${sufixoUrl}` }),
+  });
+  return {
+    [`GET ${base}`]: { regra: 'revenda' },
+    [`POST ${base}`]: { regra: 'revenda', exemplo: () => ({ payload: VEICULO_EXEMPLO }) },
+    [`GET ${base}/lista/:idVeiculo`]: {
+      regra: 'revenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/veiculos/lista/${ID_INEXISTENTE}` }),
+    },
+    [`GET ${base}/historico`]: { regra: 'revenda' },
+    [`GET ${base}/historico/lista/:idVeiculo`]: {
+      regra: 'revenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/veiculos/historico/lista/${ID_INEXISTENTE}` }),
+    },
+    [`POST ${base}/historico/limpar`]: {
+      regra: 'admin',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaB}/veiculos/historico/limpar` }),
+    },
+    [`POST ${base}/historico/limpar-imagens`]: {
+      regra: 'admin',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaB}/veiculos/historico/limpar-imagens` }),
+    },
+    [`GET ${base}/:idVeiculo`]: { regra: 'revenda', ...deNenhum() },
+    [`PUT ${base}/:idVeiculo`]: {
+      regra: 'revenda',
+      exemplo: (ids) => ({
+        url: `/api/revendas/${ids.revendaA}/veiculos/${ID_INEXISTENTE}`,
+        payload: { ...VEICULO_EXEMPLO, versao: new Date().toISOString() },
+      }),
+    },
+    [`DELETE ${base}/:idVeiculo`]: { regra: 'revenda', ...deNenhum() },
+  };
 }
 
 /** A well-formed id of no row: allowed callers get 404, refused ones 401/403 first. */

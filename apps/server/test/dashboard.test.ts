@@ -10,7 +10,7 @@ afterAll(() => amb.encerrar());
 
 const veiculo = (revenda_id: string, veremovido: number) => ({
   revenda_id,
-  vetipoveiculo: 'carro',
+  vetipoveiculo: 'carro' as const,
   vefipe_marca: 'Fiat',
   vefipe_name: 'Argo Drive 1.0',
   ve_modelo: 'Argo',

@@ -13,3 +13,4 @@ export * from './midia.ts';
 export * from './notificacoes.ts';
 export * from './revenda.ts';
 export * from './usuario.ts';
+export * from './veiculo.ts';

@@ -14,5 +14,6 @@ export const MENSAGENS = {
   dadosInvalidos: 'Dados inválidos.',
   erroInterno: 'Ocorreu um erro inesperado. Tente novamente mais tarde.',
   corpoGrandeDemais: 'O conteúdo enviado é grande demais.',
+  conflitoVersao: 'Estes dados foram alterados por outra pessoa. Recarregue a página para ver a versão atual.',
   telaEmConstrucao: 'Esta tela ainda não está disponível nesta versão do painel.',
 } as const;

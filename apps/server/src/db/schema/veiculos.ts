@@ -27,7 +27,7 @@ export const veiculos = pgTable(
     revenda_id: uuid('revenda_id')
       .notNull()
       .references(() => revendas.id, { onDelete: 'cascade' }),
-    vetipoveiculo: text('vetipoveiculo').notNull(),
+    vetipoveiculo: text('vetipoveiculo').$type<'carro' | 'moto' | 'caminhao' | 'outros'>().notNull(),
     vefipe_marca: text('vefipe_marca').notNull(),
     vefipe_name: text('vefipe_name').notNull(),
     ve_modelo: text('ve_modelo').notNull(),
@@ -70,7 +70,8 @@ export const veiculos = pgTable(
     updated_at: alteradoEm(),
   },
   (t) => [
-    index('veiculos_revenda_lista_idx').on(t.revenda_id, t.veremovido, t.vevendido, t.updated_at),
+    // Serves the stock list and the history in their order (vevendido, then most recently changed first).
+    index('veiculos_revenda_lista_idx').on(t.revenda_id, t.veremovido, t.vevendido, t.updated_at.desc(), t.id.desc()),
     check('veiculos_tipo_chk', sql`${t.vetipoveiculo} in ('carro','moto','caminhao','outros')`),
   ],
 );
@@ -89,6 +90,8 @@ export const veiculoImagens = pgTable(
     file_name: text('file_name').notNull(),
     file_url: text('file_url').notNull(),
     file_thumb: text('file_thumb'),
+    /** The uploaded original (kept for the vehicle package download). */
+    file_original: text('file_original'),
     created_at: criadoEm(),
   },
   (t) => [index('veiculo_imagens_veiculo_idx').on(t.veiculo_id, t.posicao)],

@@ -1,0 +1,71 @@
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/cliente.ts';
+import { veiculoImagens, veiculos } from '../../db/schema/index.ts';
+
+/**
+ * The stock list and the history (issue 18 pattern): ONE statement per list, the first photo by a lateral join
+ * on (veiculo_id, posicao), the order served by `veiculos_revenda_lista_idx`, and only the columns the table shows.
+ * The same statement with an id filter answers one row, so a screen patches its cached list on a live event.
+ */
+const SP = sql.raw(`'America/Sao_Paulo'`);
+
+function consulta<E extends Record<string, PgColumn>>(db: Executor, filtro: SQL | undefined, extra: E) {
+  const capa = db
+    .select({ file_thumb: veiculoImagens.file_thumb })
+    .from(veiculoImagens)
+    .where(eq(veiculoImagens.veiculo_id, veiculos.id))
+    .orderBy(asc(veiculoImagens.posicao))
+    .limit(1)
+    .as('capa');
+  return db
+    .select({
+      id: veiculos.id,
+      vetipoveiculo: veiculos.vetipoveiculo,
+      vefipe_marca: veiculos.vefipe_marca,
+      vefipe_name: veiculos.vefipe_name,
+      veano_fabricacao: veiculos.veano_fabricacao,
+      vefipe_ano_modelo: veiculos.vefipe_ano_modelo,
+      vevalor: veiculos.vevalor,
+      veiplaca: veiculos.veiplaca,
+      vecor: veiculos.vecor,
+      vecodigo_interno: veiculos.vecodigo_interno,
+      vevendido: veiculos.vevendido,
+      vealterado: veiculos.vealterado,
+      created_at: veiculos.created_at,
+      updated_at: veiculos.updated_at,
+      dias_estoque: sql<number>`greatest(0, ((now() at time zone ${SP})::date - (${veiculos.created_at} at time zone ${SP})::date))::int`,
+      miniatura: capa.file_thumb,
+      ...extra,
+    })
+    .from(veiculos)
+    .leftJoinLateral(capa, sql`true`)
+    .where(filtro)
+    .orderBy(asc(veiculos.vevendido), sql`${veiculos.updated_at} desc nulls last`, sql`${veiculos.id} desc nulls last`);
+}
+
+const HISTORICO = {
+  vedataremovido: veiculos.vedataremovido,
+  veremovido_usuario_nome: veiculos.veremovido_usuario_nome,
+  vevalidacaoremovido: veiculos.vevalidacaoremovido,
+};
+const daLista = (idRevenda: string, removido: 0 | 1) => and(eq(veiculos.revenda_id, idRevenda), eq(veiculos.veremovido, removido));
+
+export const veiculosListaRepository = {
+  /** The statement itself (the benchmark runs it directly and compares with the API). */
+  consultaLista: (db: Executor, idRevenda: string) => consulta(db, daLista(idRevenda, 0), {}),
+
+  listar: (db: Executor, idRevenda: string) => consulta(db, daLista(idRevenda, 0), {}),
+
+  async linha(db: Executor, idRevenda: string, idVeiculo: string) {
+    const [l] = await consulta(db, and(daLista(idRevenda, 0), eq(veiculos.id, idVeiculo)), {});
+    return l;
+  },
+
+  historico: (db: Executor, idRevenda: string) => consulta(db, daLista(idRevenda, 1), HISTORICO),
+
+  async linhaHistorico(db: Executor, idRevenda: string, idVeiculo: string) {
+    const [l] = await consulta(db, and(daLista(idRevenda, 1), eq(veiculos.id, idVeiculo)), HISTORICO);
+    return l;
+  },
+};
