@@ -1,6 +1,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { ArmazenamentoLocal } from '../../src/midia/armazenamento.ts';
+import { salvarImagemEnviada } from '../../src/midia/imagens-enviadas.ts';
 import { VEICULO_EXEMPLO } from '../acesso.matriz.ts';
 import { type Ambiente, type Credencial, cabecalhos } from './ambiente.ts';
 
@@ -12,23 +13,14 @@ export const chamarComo =
     amb.app.inject({ method: metodo, url, headers: cabecalhos(c), payload: payload as object });
 
 /**
- * Stores a photo for a reseller as the upload route does (original, display and thumbnail under `revendas/{id}/`)
- * and answers the entry the vehicle form sends.
+ * Stores a photo for a reseller as the upload route does (its folder with original, display and thumbnail under
+ * `revendas/{id}/veiculo/`) and answers the entry the vehicle form sends.
  */
 export async function fotoDaRevenda(amb: Ambiente, idRevenda: string, nome: string, cor = '#c0392b') {
   const armazenamento = new ArmazenamentoLocal(path.join(amb.config.dataDir, 'arquivos'));
   const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: cor } })
     .jpeg()
     .toBuffer();
-  const pasta = `revendas/${idRevenda}/veiculos/${nome}`;
-  const [original, exibicao, miniatura] = await Promise.all(
-    ['original', 'exibicao', 'miniatura'].map((r) => armazenamento.salvar(`${pasta}-${r}.jpg`, jpeg)),
-  );
-  return {
-    imagem: nome,
-    fileName: `${nome}.jpg`,
-    fileUrl: exibicao?.url ?? '',
-    fileThumb: miniatura?.url ?? '',
-    fileOriginal: original?.url ?? '',
-  };
+  const renditions = { formato: 'jpeg' as const, original: jpeg, exibicao: jpeg, miniatura: jpeg, moldura: null };
+  return salvarImagemEnviada(armazenamento, { idRevenda, tipo: 'veiculo', nome: `${nome}.jpg`, renditions });
 }

@@ -16,6 +16,7 @@ import type { Db, Executor } from '../../db/cliente.ts';
 import type { LocalAnuncioVeiculo } from '../../db/schema/index.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import type { Armazenamento } from '../../midia/armazenamento.ts';
+import { removerImagemEnviada, urlDaRevenda } from '../../midia/imagens-enviadas.ts';
 import { revendasRepository } from '../revendas/revendas.repository.ts';
 import {
   type ImagemGravacao,
@@ -92,10 +93,9 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
 
   /** Photos must be files this product stored for this reseller (the upload route's answer), never any address. */
   function conferirImagens(idRevenda: string, imagens: ImagemVeiculoEntrada[]): ImagemGravacao[] {
-    const prefixo = `revendas/${idRevenda}/`;
     return imagens.map((im) => {
       for (const url of [im.fileUrl, im.fileThumb, im.fileOriginal]) {
-        if (!armazenamento.chaveDaUrl(url)?.startsWith(prefixo)) {
+        if (!urlDaRevenda(armazenamento, url, idRevenda)) {
           throw new ErroHttp(400, MENSAGENS_VEICULO.imagemInvalida, { imagens: MENSAGENS_VEICULO.imagemInvalida });
         }
       }
@@ -109,17 +109,31 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
     });
   }
 
-  /** Removes the files of photos no longer used (all renditions); a failure is logged, never undoes the save. */
-  async function apagarArquivos(imagens: Pick<ImagemRegistro, 'file_url' | 'file_thumb' | 'file_original'>[], manter = new Set<string>()) {
-    const chaves = new Set<string>();
-    for (const i of imagens) {
-      for (const url of [i.file_url, i.file_thumb, i.file_original]) {
-        const chave = url ? armazenamento.chaveDaUrl(url) : null;
-        if (chave && !manter.has(chave)) chaves.add(chave);
-      }
-    }
+  /**
+   * Removes the files of photos no longer used (every rendition: the upload's folder, and the three addresses for
+   * files stored elsewhere); photos still listed in `manter` stay. A failure is logged, never undoes the save.
+   */
+  async function apagarArquivos(imagens: ImagemRegistro[], manter: ImagemGravacao[] = []) {
+    const usadas = new Set(manter.flatMap((i) => [i.imagem, i.file_url, i.file_thumb, i.file_original]));
+    const alvos = imagens.filter((i) => ![i.imagem, i.file_url, i.file_thumb, i.file_original].some((u) => u && usadas.has(u)));
     await Promise.all(
-      [...chaves].map((c) => armazenamento.remover(c).catch((e: unknown) => log(`falha ao remover arquivo ${c}: ${String(e)}`))),
+      alvos.map(async (i) => {
+        const entrada = {
+          imagem: i.imagem ?? undefined,
+          fileUrl: i.file_url,
+          fileThumb: i.file_thumb ?? undefined,
+          fileOriginal: i.file_original ?? undefined,
+        };
+        const chaves = [i.file_url, i.file_thumb, i.file_original]
+          .flatMap((u) => (u ? [armazenamento.chaveDaUrl(u)] : []))
+          .filter((c) => c !== null);
+        try {
+          await removerImagemEnviada(armazenamento, entrada);
+          await Promise.all(chaves.map((c) => armazenamento.remover(c)));
+        } catch (e) {
+          log(`falha ao remover os arquivos da foto ${i.file_url}: ${String(e)}`);
+        }
+      }),
     );
   }
 
@@ -299,10 +313,7 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
         await enfileirar(tx, 'alterados', r, v, imagens);
         return { antigas };
       });
-      const usadas = new Set(
-        imagens.flatMap((i) => [i.file_url, i.file_thumb, i.file_original]).map((u) => armazenamento.chaveDaUrl(u) ?? u),
-      );
-      await apagarArquivos(antigas, usadas);
+      await apagarArquivos(antigas, imagens);
       return { id: idVeiculo };
     },
 
