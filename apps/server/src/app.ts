@@ -80,7 +80,11 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   const app = Fastify({
     logger: op.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // The N proxies nearest to us (hop index below N) or the listed ones; X-Forwarded-For is ignored by default.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_endereco: string, salto: number) => salto < (config.trustProxy as number)
+        : config.trustProxy,
   });
   // Background jobs: domains register theirs below; pg-boss starts once every route is registered.
   const tarefas = new Tarefas(banco, { log: (m) => app.log.error(m) });

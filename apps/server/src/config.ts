@@ -40,6 +40,12 @@ const esquemaAmbiente = z.object({
   /** FIPE price table API (parallelum v2 shape); unset = the built-in sandbox, called in process. */
   FIPE_API_URL: z.string().url('deve ser um endereço http(s) completo').optional(),
   FIPE_TOKEN: z.string().min(1).optional(),
+  /** Off (0) by default: the client address is the socket's. N (1-9): the N proxies nearest to us are trusted;
+   * or a comma-separated list of proxy addresses / CIDRs. Only then does X-Forwarded-For give the client address. */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d|[\da-f:./]+(,\s*[\da-f:./]+)*)$/i, 'deve ser 0, o número de proxies (1 a 9) ou uma lista de endereços')
+    .default('0'),
 });
 
 export type Config = {
@@ -62,6 +68,8 @@ export type Config = {
   /** null: the built-in FIPE sandbox (/sandbox/fipe/api/v2), called inside this process. */
   fipeApiUrl: string | null;
   fipeToken: string | null;
+  /** Fastify's `trustProxy`: false (default), a hop count or the proxies' addresses. */
+  trustProxy: false | number | string[];
 };
 
 export class ErroConfiguracao extends Error {}
@@ -102,6 +110,7 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     canais: lerConfigCanais(limpo),
     fipeApiUrl: e.FIPE_API_URL?.replace(/\/+$/, '') ?? null,
     fipeToken: e.FIPE_TOKEN ?? null,
+    trustProxy: /^\d$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) || false : e.TRUST_PROXY.split(',').map((a) => a.trim()),
   };
 }
 

@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATRIZ, type Regra } from './acesso.matriz.ts';
 import { type Ambiente, type Credencial, criarAmbiente, ouvir, PAPEIS_TESTE, type Papel } from './ajuda/ambiente.ts';
 
+/** A client (app user) or an inactive user holds no panel session: every request re-checks role and state. */
+const semSessao = (papel: Papel) => papel === 'anonimo' || papel === 'inativoA' || papel === 'clienteA';
+
 /** Who the rule lets in. Denied callers get 401 without a valid session, 403 otherwise. */
 function permitido(regra: Regra, papel: Papel): boolean {
   if (regra === 'publico') return true;
-  if (papel === 'anonimo' || papel === 'inativoA') return false;
+  if (semSessao(papel)) return false;
   if (papel === 'admin' || regra === 'autenticado') return true;
   if (regra === 'admin') return false;
   if (regra === 'equipe') return papel === 'gestorA' || papel === 'gestorB';
@@ -73,7 +76,7 @@ describe('access matrix', () => {
         const status = await chamar(endBase, metodo, url ?? preencher(caminho, proprio), payload, credencial, entrada.fluxo ?? false);
         if (proprio !== amb) await proprio.encerrar();
         if (deveEntrar) expect([401, 403], `${papel} deveria acessar ${rota} (recebeu ${status})`).not.toContain(status);
-        else expect(status, `${papel} não deveria acessar ${rota}`).toBe(papel === 'anonimo' || papel === 'inativoA' ? 401 : 403);
+        else expect(status, `${papel} não deveria acessar ${rota}`).toBe(semSessao(papel) ? 401 : 403);
       }
     });
   }

@@ -52,8 +52,8 @@ describe('logo upload (spec 1 §2, §7)', () => {
     expect(((await r.json()) as { data: string }).data).toBe('A imagem deve ter no máximo 5 MB.');
   });
 
-  it('a client cannot upload', async () => {
-    expect((await enviarLogo(await png(10, 10), 'x.png', await amb.entrar('clienteA'))).status).toBe(403);
+  it('a client cannot upload (it holds no panel session)', async () => {
+    expect((await enviarLogo(await png(10, 10), 'x.png', await amb.entrar('clienteA'))).status).toBe(401);
   });
 });
 

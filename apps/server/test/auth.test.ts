@@ -63,9 +63,9 @@ describe('sign-in (spec 1 §2)', () => {
     expect(texto.body).not.toMatch(/at .*\.ts/);
   });
 
-  it('limits failed attempts per e-mail, then refuses even the right password for a while', async () => {
-    for (let i = 0; i < 5; i++) expect((await entrar('gestor@motosbasico.test', 'x', `10.2.0.${i}`)).statusCode).toBe(401);
-    const bloqueado = await entrar('gestor@motosbasico.test', 'demo1234', '10.2.0.99');
+  it('limits failed attempts per e-mail and address, then refuses even the right password there for a while', async () => {
+    for (let i = 0; i < 5; i++) expect((await entrar('gestor@motosbasico.test', 'x', '10.2.0.1')).statusCode).toBe(401);
+    const bloqueado = await entrar('gestor@motosbasico.test', 'demo1234', '10.2.0.1');
     expect(bloqueado.statusCode).toBe(429);
     expect(bloqueado.json().data).toBe('Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.');
   });

@@ -65,7 +65,8 @@ beforeAll(async () => {
   amb = await criarAmbiente({ CANAIS_TIMEOUT_MS: '2000' });
   base = await ouvir(amb);
   gestor = await amb.entrar('gestorA');
-  cliente = await amb.entrar('clienteA');
+  // A client holds no panel session (issue 10 item 3): the reseller's second signed-in user is another gestor session.
+  cliente = await amb.entrar('gestorA');
   gestorB = await amb.entrar('gestorB');
   admin = await amb.entrar('admin');
 });

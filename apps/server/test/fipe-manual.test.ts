@@ -116,11 +116,12 @@ describe('POST /fipe-manual/... (spec 2 §7): paths and bodies of the spec, answ
 });
 
 describe('the guard applies outside /api too', () => {
-  it('non-admins are refused (401 visitor and inactive, 403 client and gestores), whatever token the body carries', async () => {
+  it('non-admins are refused (401 visitor, inactive and client, 403 gestores), whatever token the body carries', async () => {
     for (const url of ['/fipe-manual/listar', '/fipe-manual/incluir', '/fipe-manual/deletar']) {
       expect((await post(url, null, { api_key: 'chave-valida-do-app' })).statusCode, url).toBe(401);
       expect((await post(url, await amb.entrar('inativoA'), { api_key: 'chave-valida-do-app' })).statusCode, url).toBe(401);
-      for (const papel of ['clienteA', 'gestorA', 'gestorB'] as const) {
+      expect((await post(url, await amb.entrar('clienteA'), { api_key: 'chave-valida-do-app' })).statusCode, url).toBe(401);
+      for (const papel of ['gestorA', 'gestorB'] as const) {
         const r = await post(url, await amb.entrar(papel), { api_key: 'chave-valida-do-app', ...veiculo });
         expect(r.statusCode, `${papel} ${url}`).toBe(403);
         expect(r.json()).toEqual({ status: 'error', data: 'Seu usuário não tem acesso autorizado na página solicitada!' });

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/cliente.ts';
-import { redefinicoesSenha, sessoes, tentativasLogin, usuarios } from '../db/schema/index.ts';
+import { redefinicoesSenha, revendas, sessoes, tentativasLogin, usuarios } from '../db/schema/index.ts';
 
 export type UsuarioDaSessao = {
   id: string;
@@ -42,14 +42,19 @@ export const sessoesRepository = {
     });
   },
 
-  /** The session with its user, if it has not expired. */
+  /** The session with its user and whether the user's reseller exists, if it has not expired: one statement. */
   async buscar(db: Executor, id: string) {
     const [linha] = await db
-      .select({ sessao: { id: sessoes.id, csrf: sessoes.csrf }, usuario: colunasUsuario })
+      .select({
+        sessao: { id: sessoes.id, csrf: sessoes.csrf },
+        usuario: colunasUsuario,
+        revendaExiste: sql<boolean>`${revendas.id} is not null`,
+      })
       .from(sessoes)
       .innerJoin(usuarios, eq(usuarios.id, sessoes.usuario_id))
+      .leftJoin(revendas, eq(revendas.id, usuarios.revenda_id))
       .where(and(eq(sessoes.id, id), gt(sessoes.expires_at, sql`now()`)));
-    return linha as { sessao: { id: string; csrf: string }; usuario: UsuarioDaSessao } | undefined;
+    return linha as { sessao: { id: string; csrf: string }; usuario: UsuarioDaSessao; revendaExiste: boolean } | undefined;
   },
 
   async remover(db: Executor, id: string) {
@@ -72,19 +77,40 @@ export const sessoesRepository = {
     await db.delete(tentativasLogin).where(lt(tentativasLogin.created_at, antesDe));
   },
 
-  async contarTentativas(db: Executor, chave: string, desde: Date) {
-    const [r] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(tentativasLogin)
-      .where(and(eq(tentativasLogin.chave, chave), gt(tentativasLogin.created_at, desde)));
-    return r?.n ?? 0;
+  /**
+   * Counts and records one attempt atomically: under a transaction lock per key, when every key is below its
+   * limit since `desde` a record is added for each key (their ids are answered); otherwise nothing is recorded
+   * (null), so a flood of refused attempts adds no rows.
+   */
+  async reservarTentativa(db: Executor, limites: { chave: string; limite: number; desde: Date }[]): Promise<number[] | null> {
+    return db.transaction(async (tx) => {
+      for (const { chave } of [...limites].sort((a, b) => a.chave.localeCompare(b.chave))) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${chave}, 7419))`);
+      }
+      const contagens = await tx
+        .select({ chave: tentativasLogin.chave, n: sql<number>`count(*)::int` })
+        .from(tentativasLogin)
+        .where(or(...limites.map((l) => and(eq(tentativasLogin.chave, l.chave), gt(tentativasLogin.created_at, l.desde)))))
+        .groupBy(tentativasLogin.chave);
+      const n = new Map(contagens.map((c) => [c.chave, c.n]));
+      if (limites.some((l) => (n.get(l.chave) ?? 0) >= l.limite)) return null;
+      const novos = await tx
+        .insert(tentativasLogin)
+        .values(limites.map((l) => ({ chave: l.chave })))
+        .returning({ id: tentativasLogin.id });
+      return novos.map((r) => r.id);
+    });
   },
 
-  async registrarTentativas(db: Executor, chaves: string[]) {
-    await db.insert(tentativasLogin).values(chaves.map((chave) => ({ chave })));
+  /** After a successful sign-in: every record of `chaves` and the attempt's own records (`ids`) are removed. */
+  async liberarTentativas(db: Executor, op: { chaves: string[]; ids: number[] }) {
+    await db.delete(tentativasLogin).where(or(inArray(tentativasLogin.chave, op.chaves), inArray(tentativasLogin.id, op.ids)));
   },
 
-  async limparTentativas(db: Executor, chave: string) {
-    await db.delete(tentativasLogin).where(eq(tentativasLogin.chave, chave));
+  /** A completed password reset clears the e-mail's locks, from every address. */
+  async liberarEmail(db: Executor, email: string) {
+    await db
+      .delete(tentativasLogin)
+      .where(or(eq(tentativasLogin.chave, `email:${email}`), sql`starts_with(${tentativasLogin.chave}, ${`par:${email}|`})`));
   },
 };

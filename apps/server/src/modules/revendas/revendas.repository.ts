@@ -1,7 +1,7 @@
 import type { RevendaValidada } from '@intermedio/contracts';
-import { asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
-import { revendas, usuarios } from '../../db/schema/index.ts';
+import { revendas, sessoes, usuarios } from '../../db/schema/index.ts';
 
 export type RevendaRegistro = typeof revendas.$inferSelect;
 
@@ -73,13 +73,23 @@ export const revendasRepository = {
     });
   },
 
+  /** Blocking ends every open session of the reseller's users in the same transaction. */
   async definirAtivoUsuarios(db: Executor, id: string, ativo: 0 | 1) {
-    const r = await db
-      .update(usuarios)
-      .set({ ativo, updated_at: new Date() })
-      .where(eq(usuarios.revenda_id, id))
-      .returning({ id: usuarios.id });
-    return r.length;
+    return db.transaction(async (tx) => {
+      const r = await tx
+        .update(usuarios)
+        .set({ ativo, updated_at: new Date() })
+        .where(eq(usuarios.revenda_id, id))
+        .returning({ id: usuarios.id });
+      if (ativo === 0 && r.length)
+        await tx.delete(sessoes).where(
+          inArray(
+            sessoes.usuario_id,
+            r.map((u) => u.id),
+          ),
+        );
+      return r.length;
+    });
   },
 
   async definirAtivoSite(db: Executor, id: string, ativo: 0 | 1) {

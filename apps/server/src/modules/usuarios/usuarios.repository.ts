@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { sessoesRepository } from '../../auth/sessoes.repository.ts';
 import type { Executor } from '../../db/cliente.ts';
 import { redefinicoesSenha, sessoes, usuarios } from '../../db/schema/index.ts';
 
@@ -52,13 +53,17 @@ export const usuariosRepository = {
     return u;
   },
 
+  /** Changes the user; one who is now a client (no panel access) loses every open session in the same step. */
   async alterar(db: Executor, id: string, dados: Partial<typeof usuarios.$inferInsert>) {
-    const [u] = await db
-      .update(usuarios)
-      .set({ ...dados, updated_at: new Date() })
-      .where(eq(usuarios.id, id))
-      .returning(colunas);
-    return u;
+    return db.transaction(async (tx) => {
+      const [u] = await tx
+        .update(usuarios)
+        .set({ ...dados, updated_at: new Date() })
+        .where(eq(usuarios.id, id))
+        .returning(colunas);
+      if (u && u.role === 'client') await tx.delete(sessoes).where(eq(sessoes.usuario_id, id));
+      return u;
+    });
   },
 
   async remover(db: Executor, id: string) {
@@ -85,7 +90,8 @@ export const usuariosRepository = {
   },
 
   /** Uses the link once: new password, link marked used, every open session of the user ended. */
-  async concluirRedefinicao(db: Executor, tokenHash: string, usuarioId: string, senhaHash: string) {
+  async concluirRedefinicao(db: Executor, tokenHash: string, usuario: { id: string; email: string }, senhaHash: string) {
+    const usuarioId = usuario.id;
     return db.transaction(async (tx) => {
       const usados = await tx
         .update(redefinicoesSenha)
@@ -95,6 +101,7 @@ export const usuariosRepository = {
       if (usados.length === 0) return false;
       await tx.update(usuarios).set({ senha_hash: senhaHash, updated_at: new Date() }).where(eq(usuarios.id, usuarioId));
       await tx.delete(sessoes).where(eq(sessoes.usuario_id, usuarioId));
+      await sessoesRepository.liberarEmail(tx, usuario.email); // the owner proved the e-mail: its sign-in lock goes
       return true;
     });
   },

@@ -114,7 +114,7 @@ export function criarUsuariosService(db: Db, op: { correio: Correio; publicUrl: 
       const u = await usuariosRepository.usuarioDaRedefinicao(db, hashToken(token));
       if (!u) throw new ErroHttp(400, MENSAGENS_USUARIO.linkInvalido);
       if (senhaFraca(senha, u.email)) throw new ErroHttp(400, MENSAGENS_USUARIO.senhaFraca, { senha: MENSAGENS_USUARIO.senhaFraca });
-      const ok = await usuariosRepository.concluirRedefinicao(db, hashToken(token), u.id, await gerarHashSenha(senha));
+      const ok = await usuariosRepository.concluirRedefinicao(db, hashToken(token), u, await gerarHashSenha(senha));
       if (!ok) throw new ErroHttp(400, MENSAGENS_USUARIO.linkInvalido);
       return { mensagem: MENSAGENS_USUARIO.senhaAlterada };
     },
