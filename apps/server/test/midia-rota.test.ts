@@ -135,9 +135,9 @@ describe('POST /api/revendas/:idRevenda/imagens', () => {
     expect(arquivosEm(pasta('veiculo'))).toBe(antes);
   });
 
-  it('a client of the reseller may upload; a gestor of another reseller may not; unknown tipo is a 400', async () => {
+  it('a gestor of another reseller may not upload (a client holds no panel session); unknown tipo is a 400', async () => {
     const foto = await solida(100, 80, '#ffffff').jpeg().toBuffer();
-    expect((await enviar(foto, 'c.jpg', { c: await amb.entrar('clienteA') })).status).toBe(200);
+    expect((await enviar(foto, 'c.jpg', { c: await amb.entrar('clienteA') })).status).toBe(401);
     expect((await enviar(foto, 'c.jpg', { c: await amb.entrar('gestorB') })).status).toBe(403);
     const tipo = await enviar(foto, 'c.jpg', { tipo: 'perfil' });
     expect(tipo.status).toBe(400);
