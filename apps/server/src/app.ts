@@ -40,8 +40,11 @@ import { revendasRoutes } from './modules/revendas/revendas.routes.ts';
 import { criarRevendasService } from './modules/revendas/revendas.service.ts';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 import { criarUsuariosService } from './modules/usuarios/usuarios.service.ts';
+import { buscarVersoesRoutes } from './modules/veiculos/buscar-versoes.routes.ts';
+import { criarBuscarVersoesService } from './modules/veiculos/buscar-versoes.service.ts';
 import { veiculosRoutes } from './modules/veiculos/veiculos.routes.ts';
 import { criarVeiculosService } from './modules/veiculos/veiculos.service.ts';
+import { veiculosArquivosRoutes } from './modules/veiculos/veiculos-arquivos.routes.ts';
 import { vendidosRoutes } from './modules/vendidos/vendidos.routes.ts';
 import { fipeSandboxRoutes, PREFIXO_SANDBOX_FIPE } from './sandbox/fipe/fipe.sandbox.routes.ts';
 import { sandboxes } from './sandbox/index.ts';
@@ -151,7 +154,9 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   });
   await app.register(arquivosRoutes, { db: banco.db, armazenamento });
   await app.register(imagensRoutes, { imagens: criarImagensService(banco.db, armazenamento, (m) => app.log.warn(m)) });
-  await app.register(veiculosRoutes, { veiculos: criarVeiculosService(banco.db, armazenamento, (m) => app.log.warn(m)) });
+  const veiculos = criarVeiculosService(banco.db, armazenamento, (m) => app.log.warn(m));
+  await app.register(veiculosRoutes, { veiculos });
+  await app.register(veiculosArquivosRoutes, { veiculos });
   const integracoes = criarIntegracoesService({
     db: banco.db,
     cofre,
@@ -178,6 +183,7 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     origem: config.fipeApiUrl ?? 'sandbox',
   });
   await app.register(fipeRoutes, { fipe });
+  await app.register(buscarVersoesRoutes, { buscarVersoes: criarBuscarVersoesService(banco.db, fipe) });
   await app.register(fipeManualRoutes, { fipeManual: criarFipeManualService(banco.db) });
   // Uploaded files: public, immutable addresses (a new upload gets a new name).
   await app.register(fastifyStatic, {

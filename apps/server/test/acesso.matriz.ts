@@ -190,7 +190,9 @@ export const VEICULO_EXEMPLO = {
 function veiculos(): Record<string, EntradaMatriz> {
   const base = '/api/revendas/:idRevenda/veiculos';
   const deNenhum = (sufixoUrl = '') => ({
-    exemplo: (ids: Ids) => ({ url: `/api/revendas/${ids.revendaA}/veiculos/${ID_INEXISTENTE}${sufixoUrl}` }),
+    exemplo: (ids: Ids) => ({
+      url: `/api/revendas/${ids.revendaA}/veiculos/${ID_INEXISTENTE}${sufixoUrl.replace(':nenhum', ID_INEXISTENTE)}`,
+    }),
   });
   return {
     [`GET ${base}`]: { regra: 'revenda' },
@@ -221,6 +223,16 @@ function veiculos(): Record<string, EntradaMatriz> {
       }),
     },
     [`DELETE ${base}/:idVeiculo`]: { regra: 'revenda', ...deNenhum() },
+    'POST /api/locais-anuncio/buscar-versoes': {
+      regra: 'revenda',
+      exemplo: (ids) => ({
+        payload: { revenda: ids.revendaA, veiculo: { vetipoveiculo: 'carro', vefipe_marca: 'Fiat' }, locais_anuncio: [] },
+      }),
+    },
+    [`GET ${base}/:idVeiculo/pacote`]: { regra: 'revenda', ...deNenhum('/pacote') },
+    [`GET ${base}/:idVeiculo/imagens/:idImagem/original`]: { regra: 'revenda', ...deNenhum('/imagens/:nenhum/original') },
+    [`GET ${base}/:idVeiculo/alteracoes`]: { regra: 'revenda', ...deNenhum('/alteracoes') },
+    [`GET ${base}/:idVeiculo/alteracoes/arquivo`]: { regra: 'revenda', ...deNenhum('/alteracoes/arquivo') },
   };
 }
 

@@ -130,7 +130,7 @@ export const veiculoAlteracoes = pgTable(
     vedataalteracao: timestamp('vedataalteracao', { withTimezone: true }).notNull().defaultNow(),
     usuario_id: uuid('usuario_id'),
     veusuarioalterou: text('veusuarioalterou').notNull(),
-    campos: jsonb('campos').$type<Record<string, { antiga: unknown; nova: unknown }>>().notNull(),
+    campos: jsonb('campos').$type<Record<string, { antiga: string; nova: string }>>().notNull(),
   },
   (t) => [index('veiculo_alteracoes_veiculo_idx').on(t.veiculo_id, t.vedataalteracao)],
 );

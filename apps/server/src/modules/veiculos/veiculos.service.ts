@@ -16,7 +16,7 @@ import type { Db, Executor } from '../../db/cliente.ts';
 import type { LocalAnuncioVeiculo } from '../../db/schema/index.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import type { Armazenamento } from '../../midia/armazenamento.ts';
-import { removerImagemEnviada, urlDaRevenda } from '../../midia/imagens-enviadas.ts';
+import { chaveDoOriginal, removerImagemEnviada, urlDaRevenda } from '../../midia/imagens-enviadas.ts';
 import { revendasRepository } from '../revendas/revendas.repository.ts';
 import {
   type ImagemGravacao,
@@ -28,6 +28,7 @@ import {
 import { textoDoCampo } from './veiculos.texto.ts';
 import { veiculosListaRepository } from './veiculos-lista.repository.ts';
 import { type FilaVeiculo, veiculosModeracaoRepository } from './veiculos-moderacao.repository.ts';
+import { pacoteDoVeiculo } from './veiculos-pacote.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Dates as ISO text; the response serializer validates the shape (once). */
@@ -379,6 +380,26 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
     async alteracoes(idRevenda: string, idVeiculo: string) {
       const v = await registro(db, idRevenda, idVeiculo);
       return { veiculo: v, alteracoes: await veiculosRepository.alteracoes(db, idVeiculo), revenda: await revendaDe(idRevenda) };
+    },
+
+    /** The package download: the vehicle (same access as the view) and its zip, streamed. */
+    async pacote(idRevenda: string, idVeiculo: string, quem: UsuarioDaSessao) {
+      const veiculo = await this.buscar(idRevenda, idVeiculo, quem);
+      const revenda = await revendaDe(idRevenda);
+      return { veiculo, arquivo: pacoteDoVeiculo(veiculo, revenda.penome_fantasia, armazenamento, log) };
+    },
+
+    /** One photo's original file, as a download. */
+    async fotoOriginal(idRevenda: string, idVeiculo: string, idImagem: string, quem: UsuarioDaSessao) {
+      const v = await this.buscar(idRevenda, idVeiculo, quem);
+      const im = v.imagens.find((i) => i.id === idImagem);
+      const chave = im ? await chaveDoOriginal(armazenamento, { ...im, imagem: im.imagem ?? undefined }) : null;
+      const aberto = chave ? await armazenamento.abrir(chave) : null;
+      if (!im || !chave || !aberto) throw naoEncontrado(MENSAGENS_VEICULO.imagemNaoCarregou);
+      const extensao = chave.match(/\.(\w+)$/)?.[1]?.toLowerCase() ?? 'jpg';
+      const tipo = aberto.tipo ?? ({ png: 'image/png', webp: 'image/webp' }[extensao] || 'image/jpeg');
+      const nome = im.fileName.includes('.') ? im.fileName : `${im.fileName}.${extensao}`;
+      return { corpo: aberto.corpo, tamanho: aberto.tamanho, tipo, nome };
     },
 
     revendaDe,
