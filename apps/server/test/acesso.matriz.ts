@@ -55,6 +55,7 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
     exemplo: () => ({ payload: { ...revendaA, penome_fantasia: `Nova ${sufixo()}`, plano: 'vendedor' } }),
   },
   'GET /api/revendas/:idRevenda': { regra: 'revenda' },
+  'GET /api/revendas/lista/:idRevenda': { regra: 'admin' },
   'PUT /api/revendas/:idRevenda': { regra: 'gestorRevenda', exemplo: () => ({ payload: revendaA }) },
   'DELETE /api/revendas/:idRevenda': { regra: 'gestorRevenda', destrutiva: true },
   'POST /api/revendas/:idRevenda/usuarios/ativo': { regra: 'admin', exemplo: () => ({ payload: { ativo: 1 } }) },
@@ -80,6 +81,7 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
     },
   },
   'GET /api/revendas/:idRevenda/usuarios/:idUsuario': { regra: 'gestorRevenda' },
+  'GET /api/revendas/:idRevenda/usuarios/lista/:idUsuario': { regra: 'gestorRevenda' },
   'PUT /api/revendas/:idRevenda/usuarios/:idUsuario': {
     regra: 'gestorRevenda',
     exemplo: () => ({ payload: { nome: 'Cliente Auto Demo', role: 'client' } }),

@@ -1,9 +1,11 @@
 import type { EventoMudanca } from '@intermedio/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { banners, moderacao, usuarios } from '../src/db/schema/index.ts';
+import { banners, eventos, moderacao, revendas, usuarios } from '../src/db/schema/index.ts';
+import { eventosRepository } from '../src/tempo-real/eventos.repository.ts';
+import { INTERVALO_PULSO_MS, proximoPulsoMs } from '../src/tempo-real/eventos.routes.ts';
 import { type Ambiente, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
-import { abrirFluxo } from './ajuda/fluxo.ts';
+import { abrirFluxo, type ItemFluxo } from './ajuda/fluxo.ts';
 
 let amb: Ambiente;
 let base: string;
@@ -62,5 +64,102 @@ describe('live updates (SSE /api/eventos)', () => {
       await amb.banco.db.update(usuarios).set({ ativo: 1 }).where(eq(usuarios.id, amb.ids.gestorA));
       await fluxo.fechar();
     }
+  });
+});
+
+const deEvento =
+  (nome: string) =>
+  (e: ItemFluxo): e is { evento: string } =>
+    'evento' in e && e.evento === nome;
+const idDe = (fluxo: Awaited<ReturnType<typeof abrirFluxo>>, pred: (e: ItemFluxo) => boolean) => fluxo.ids[fluxo.eventos.findIndex(pred)];
+
+describe('event ids and catch-up (issue 18)', () => {
+  it('numbers every change (SSE id) in the order written, and says up to which id a new stream is current', async () => {
+    const fluxo = await abrirFluxo(base, await amb.entrar('admin'));
+    await fluxo.esperar(deEvento('conectado'));
+    const inicio = Number(idDe(fluxo, deEvento('conectado')));
+    await amb.banco.db.update(revendas).set({ pecidade: 'Campinas' }).where(eq(revendas.id, amb.ids.revendaA));
+    await amb.banco.db.update(usuarios).set({ telefone1: '(11) 3333-4444' }).where(eq(usuarios.id, amb.ids.clienteA));
+    const u = await fluxo.esperar(deTabela('usuarios', amb.ids.revendaA));
+    expect(u).toEqual({ tabela: 'usuarios', revenda: amb.ids.revendaA, id: amb.ids.clienteA, op: 'UPDATE' });
+    const idRevenda = Number(idDe(fluxo, (e) => 'tabela' in e && e.tabela === 'revendas'));
+    const idUsuario = Number(idDe(fluxo, (e) => e === u));
+    expect(idRevenda).toBeGreaterThan(inicio);
+    expect(idUsuario).toBeGreaterThan(idRevenda);
+    await fluxo.fechar();
+  });
+
+  it('a reconnecting stream (Last-Event-ID) receives what it missed, only what its session may see, then live changes', async () => {
+    const gestor = await amb.entrar('gestorA');
+    const primeiro = await abrirFluxo(base, gestor);
+    await primeiro.esperar(deEvento('conectado'));
+    const ultimo = idDe(primeiro, deEvento('conectado'));
+    await primeiro.fechar();
+
+    // Missed while offline: a change to its reseller, one to another reseller, one to its users.
+    await amb.banco.db.update(revendas).set({ pecidade: 'Santos' }).where(eq(revendas.id, amb.ids.revendaA));
+    await amb.banco.db.update(usuarios).set({ nome: 'Cliente Renomeado' }).where(eq(usuarios.id, amb.ids.clienteA));
+    await amb.banco.db.update(revendas).set({ pecidade: 'Osasco' }).where(eq(revendas.id, amb.ids.revendaB));
+
+    const volta = await abrirFluxo(base, gestor, ultimo);
+    await volta.esperar(deEvento('conectado'));
+    const antes = volta.eventos.slice(0, volta.eventos.findIndex(deEvento('conectado')));
+    expect(antes).toEqual([
+      { tabela: 'revendas', revenda: amb.ids.revendaA, id: amb.ids.revendaA, op: 'UPDATE' },
+      { tabela: 'usuarios', revenda: amb.ids.revendaA, id: amb.ids.clienteA, op: 'UPDATE' },
+    ]);
+    expect(volta.eventos.some(deEvento('recarregar'))).toBe(false);
+    // The id it is now current with covers the event of the other reseller too (it is never replayed again).
+    const atual = Number(idDe(volta, deEvento('conectado')));
+    expect(atual).toBeGreaterThan(Number(volta.ids[1]));
+
+    await amb.banco.db.update(revendas).set({ pecidade: 'Sorocaba' }).where(eq(revendas.id, amb.ids.revendaA));
+    await volta.esperar((e): e is EventoMudanca => 'tabela' in e && e.tabela === 'revendas' && volta.eventos.indexOf(e) > antes.length);
+    await volta.fechar();
+  });
+
+  it('a stream that cannot catch up (events pruned, or an id from elsewhere) is told to refetch once', async () => {
+    const admin = await amb.entrar('admin');
+    const fluxo = await abrirFluxo(base, admin);
+    await fluxo.esperar(deEvento('conectado'));
+    const ultimo = Number(idDe(fluxo, deEvento('conectado')));
+    await fluxo.fechar();
+    await amb.banco.db.update(revendas).set({ pecidade: 'Jundiaí' }).where(eq(revendas.id, amb.ids.revendaA));
+    await amb.banco.db.update(revendas).set({ pecidade: 'Itu' }).where(eq(revendas.id, amb.ids.revendaA));
+    // The log lost the first missed event (as pruning would do after RETENCAO_EVENTOS_MIN).
+    await amb.banco.db.delete(eventos).where(lte(eventos.seq, ultimo + 1));
+
+    for (const id of [String(ultimo), '999999999']) {
+      const volta = await abrirFluxo(base, admin, id);
+      await volta.esperar(deEvento('conectado'));
+      expect(volta.eventos.filter(deEvento('recarregar'))).toHaveLength(1);
+      expect(volta.eventos.filter((e) => 'tabela' in e)).toEqual([]);
+      await volta.fechar();
+    }
+  });
+
+  it('pruning keeps the newest event, so a stream that missed nothing is not made to refetch', async () => {
+    const admin = await amb.entrar('admin');
+    await amb.banco.db.update(revendas).set({ pecidade: 'Bauru' }).where(eq(revendas.id, amb.ids.revendaA));
+    await amb.banco.db.update(eventos).set({ criado_em: sql`now() - interval '1 day'` });
+    await eventosRepository.podar(amb.banco.db);
+    const restantes = await amb.banco.db.select().from(eventos);
+    expect(restantes).toHaveLength(1);
+    const volta = await abrirFluxo(base, admin, String(restantes[0]?.seq));
+    await volta.esperar(deEvento('conectado'));
+    expect(volta.eventos.some(deEvento('recarregar'))).toBe(false);
+    await volta.fechar();
+  });
+});
+
+describe('heartbeats (issue 18)', () => {
+  it('are spread in time per stream, so 500 streams never check their sessions at once', () => {
+    const atrasos = Array.from({ length: 500 }, () => proximoPulsoMs());
+    expect(Math.min(...atrasos)).toBeGreaterThanOrEqual(INTERVALO_PULSO_MS * 0.75);
+    expect(Math.max(...atrasos)).toBeLessThanOrEqual(INTERVALO_PULSO_MS * 1.25);
+    // In any 1-second window at most a small share of the 500 streams beats.
+    const porSegundo = new Map<number, number>();
+    for (const a of atrasos) porSegundo.set(Math.floor(a / 1000), (porSegundo.get(Math.floor(a / 1000)) ?? 0) + 1);
+    expect(Math.max(...porSegundo.values())).toBeLessThan(100);
   });
 });

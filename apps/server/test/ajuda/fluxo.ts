@@ -3,11 +3,17 @@ import type { Credencial } from './ambiente.ts';
 
 export type ItemFluxo = EventoMudanca | { evento: string };
 
-/** Opens `/api/eventos` and collects the events, to wait for one that matches. */
-export async function abrirFluxo(base: string, c: Credencial | null) {
+/**
+ * Opens `/api/eventos` (optionally resuming from `ultimoId`, sent as Last-Event-ID) and collects the events,
+ * to wait for one that matches; `ids[i]` is the SSE id of `eventos[i]`.
+ */
+export async function abrirFluxo(base: string, c: Credencial | null, ultimoId?: string) {
   const controle = new AbortController();
-  const r = await fetch(`${base}/api/eventos`, { headers: c ? { cookie: c.cookie } : {}, signal: controle.signal });
+  const headers: Record<string, string> = c ? { cookie: c.cookie } : {};
+  if (ultimoId !== undefined) headers['last-event-id'] = ultimoId;
+  const r = await fetch(`${base}/api/eventos`, { headers, signal: controle.signal });
   const eventos: ItemFluxo[] = [];
+  const ids: (string | undefined)[] = [];
   let encerrado = false;
   const leitura = (async () => {
     if (!r.body) return;
@@ -22,6 +28,8 @@ export async function abrirFluxo(base: string, c: Credencial | null) {
           buffer = buffer.slice(fim + 2);
           const nome = /^event: (.+)$/m.exec(bloco)?.[1];
           const dados = /^data: (.+)$/m.exec(bloco)?.[1];
+          const id = /^id: (.+)$/m.exec(bloco)?.[1];
+          if (nome || dados) ids.push(id);
           if (nome) eventos.push({ evento: nome });
           else if (dados) eventos.push(JSON.parse(dados));
           fim = buffer.indexOf('\n\n');
@@ -35,6 +43,7 @@ export async function abrirFluxo(base: string, c: Credencial | null) {
   return {
     status: r.status,
     eventos,
+    ids,
     get encerrado() {
       return encerrado;
     },

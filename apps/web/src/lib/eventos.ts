@@ -2,6 +2,7 @@ import { type EventoMudanca, eventoMudanca } from '@intermedio/contracts';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { chaves, type SubrecursoRevenda } from './chaves';
+import { ehListaAoVivo, entregarAsListas } from './lista-ao-vivo';
 
 /** Which cached answers a change to each table makes stale. `revenda` is the reseller the row belongs to. */
 type Alvo = QueryKey | { sub: SubrecursoRevenda };
@@ -42,6 +43,7 @@ export const ATRASO_INVALIDACAO_MS = 150;
 /**
  * Gathers the keys of events arriving close together and invalidates each prefix once,
  * `atrasoMs` after the last event (bulk changes must not trigger a storm of refetches).
+ * Live lists on screen are left out: lib/lista-ao-vivo.ts patches them row by row.
  */
 export function criarInvalidador(queryClient: QueryClient, atrasoMs = ATRASO_INVALIDACAO_MS) {
   const pendentes = new Map<string, QueryKey>();
@@ -50,7 +52,7 @@ export function criarInvalidador(queryClient: QueryClient, atrasoMs = ATRASO_INV
     timer = undefined;
     const chavesPendentes = [...pendentes.values()];
     pendentes.clear();
-    for (const queryKey of chavesPendentes) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of chavesPendentes) void queryClient.invalidateQueries({ queryKey, predicate: (q) => !ehListaAoVivo(q.queryKey) });
   };
   return {
     receber(e: EventoMudanca) {
@@ -67,47 +69,72 @@ export function criarInvalidador(queryClient: QueryClient, atrasoMs = ATRASO_INV
 }
 
 export const URL_EVENTOS = '/api/eventos';
+const ESPERA_REABRIR_MS = 3000;
+
+/** Everything cached except the session: what a screen refetches when it could not catch up. */
+const recarregarTudo = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== chaves.sessao[0] });
 
 /**
  * One EventSource per signed-in session (`chaveSessao` changes → new connection; null → closed).
- * Each change event invalidates the matching queries; `sessao-encerrada` calls `aoEncerrar`.
- * After a reconnection everything is refetched (events may have been missed meanwhile), and a
- * connection refused for good (401) makes the session be checked again.
+ * Each change event goes to the live lists on screen (row patches) and invalidates the other matching
+ * queries; `sessao-encerrada` calls `aoEncerrar`. A dropped connection resumes from the last event id
+ * (the browser sends Last-Event-ID; a connection reopened after a refusal passes `?ultimo=`) and the server
+ * replays what was missed, or sends `recarregar` when it cannot: then everything is refetched once.
  */
 export function useEventosAoVivo(chaveSessao: string | null, aoEncerrar: () => void) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!chaveSessao || typeof EventSource === 'undefined') return;
-    const fonte = new EventSource(URL_EVENTOS, { withCredentials: true });
     const invalidador = criarInvalidador(queryClient);
-    let caiu = false;
+    let ultimo = '';
+    let fonte: EventSource | undefined;
+    let reabrir: ReturnType<typeof setTimeout> | undefined;
 
-    fonte.onmessage = (msg: MessageEvent<string>) => {
+    const anotarId = (msg: MessageEvent) => {
+      if (msg.lastEventId) ultimo = msg.lastEventId;
+    };
+    const aoMudar = (msg: MessageEvent<string>) => {
+      anotarId(msg);
       try {
         const r = eventoMudanca.safeParse(JSON.parse(msg.data));
-        if (r.success) invalidador.receber(r.data);
+        if (!r.success) return;
+        entregarAsListas(r.data);
+        invalidador.receber(r.data);
       } catch {
         // A malformed message is ignored.
       }
     };
-    fonte.onopen = () => {
-      if (caiu) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== chaves.sessao[0] });
-      caiu = false;
-    };
-    fonte.onerror = () => {
-      caiu = true;
-      if (fonte.readyState === EventSource.CLOSED) void queryClient.invalidateQueries({ queryKey: chaves.sessao });
+    const aoRecarregar = (msg: MessageEvent) => {
+      anotarId(msg);
+      void recarregarTudo(queryClient);
     };
     const encerrada = () => {
-      fonte.close();
+      fonte?.close();
       aoEncerrar();
     };
-    fonte.addEventListener('sessao-encerrada', encerrada);
+    const abrir = () => {
+      const f = new EventSource(ultimo ? `${URL_EVENTOS}?ultimo=${encodeURIComponent(ultimo)}` : URL_EVENTOS, {
+        withCredentials: true,
+      });
+      f.onmessage = aoMudar;
+      f.addEventListener('conectado', anotarId);
+      f.addEventListener('recarregar', aoRecarregar);
+      f.addEventListener('sessao-encerrada', encerrada);
+      f.onerror = () => {
+        if (f.readyState !== EventSource.CLOSED) return; // the browser reconnects by itself, with Last-Event-ID
+        // Refused for good (401, a proxy error while the server restarts): check the session, then try again.
+        void queryClient.invalidateQueries({ queryKey: chaves.sessao });
+        reabrir = setTimeout(abrir, ESPERA_REABRIR_MS);
+      };
+      fonte = f;
+    };
+    abrir();
 
     return () => {
       invalidador.cancelar();
-      fonte.removeEventListener('sessao-encerrada', encerrada);
-      fonte.close();
+      clearTimeout(reabrir);
+      fonte?.close();
     };
   }, [chaveSessao, queryClient, aoEncerrar]);
 }

@@ -75,12 +75,12 @@ export class EventSourceFalso extends EventTarget {
     super();
     EventSourceFalso.abertas.push(this);
   }
-  /** Delivers a default (`message`) event with JSON data. */
-  emitir(data: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
+  /** Delivers a default (`message`) event with JSON data (and its SSE id). */
+  emitir(data: unknown, lastEventId = '') {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data), lastEventId }));
   }
-  emitirEvento(tipo: string) {
-    this.dispatchEvent(new MessageEvent(tipo, { data: '{}' }));
+  emitirEvento(tipo: string, lastEventId = '') {
+    this.dispatchEvent(new MessageEvent(tipo, { data: '{}', lastEventId }));
   }
   close() {
     this.readyState = EventSourceFalso.CLOSED;

@@ -1,5 +1,6 @@
 export * from './acesso.ts';
 export * from './catalogos.ts';
+export * from './eventos.ts';
 export * from './integracoes.ts';
 export * from './midia.ts';
 export * from './moderacao.ts';

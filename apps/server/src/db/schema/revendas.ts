@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, numeric, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
-import { alteradoEm, alteradoPor, criadoEm, criadoPor, idPrimario } from './comum.ts';
+import { alteradoEm, alteradoPor, criadoEm, criadoPor, idPrimario, sqlChaveOrdenacao } from './comum.ts';
 
 /** Reseller (spec 1 §3). Field names follow the spec: the reseller's mobile app shares this data. */
 export const revendas = pgTable(
@@ -55,9 +55,15 @@ export const revendas = pgTable(
     updated_id: alteradoPor(),
     created_at: criadoEm(),
     updated_at: alteradoEm(),
+    /** Sort keys of the lists (spec 1 §2: by plano then store name), kept by the database so an index serves the ORDER BY. */
+    plano_ordem: smallint('plano_ordem').generatedAlwaysAs(
+      sql`case plano when 'basico' then 0 when 'vendedor' then 1 when 'familiar' then 2 when 'showroom' then 3 else 4 end`,
+    ),
+    nome_ordenacao: text('nome_ordenacao').generatedAlwaysAs(sqlChaveOrdenacao('penome_fantasia')),
   },
   (t) => [
     index('revendas_plano_nome_idx').on(t.plano, t.penome_fantasia),
+    index('revendas_lista_idx').on(t.plano_ordem, sql`${t.nome_ordenacao} collate "C"`, t.id),
     check('revendas_plano_chk', sql`${t.plano} in ('basico','vendedor','familiar','showroom','concessionaria')`),
     check('revendas_ativo_chk', sql`${t.ativo} in (0, 1)`),
   ],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { alteradoEm, alteradoPor, criadoEm, criadoPor, idPrimario } from './comum.ts';
+import { alteradoEm, alteradoPor, criadoEm, criadoPor, idPrimario, sqlChaveOrdenacao } from './comum.ts';
 import { revendas } from './revendas.ts';
 
 /** User (spec 1 §3). `revenda_id` is the spec's `revenda`; `email` is unique in lower case. */
@@ -23,10 +23,13 @@ export const usuarios = pgTable(
     updated_id: alteradoPor(),
     created_at: criadoEm(),
     updated_at: alteradoEm(),
+    nome_ordenacao: text('nome_ordenacao').generatedAlwaysAs(sqlChaveOrdenacao('nome')),
   },
   (t) => [
     uniqueIndex('usuarios_email_uq').on(t.email),
-    index('usuarios_revenda_idx').on(t.revenda_id),
+    // (revenda_id, ativo) also covers the reseller list's per-reseller counts (index-only scan).
+    index('usuarios_revenda_idx').on(t.revenda_id, t.ativo),
+    index('usuarios_lista_idx').on(t.revenda_id, sql`${t.nome_ordenacao} collate "C"`, t.id),
     check('usuarios_role_chk', sql`${t.role} in ('admin','gestor','client')`),
     check('usuarios_ativo_chk', sql`${t.ativo} in (0, 1)`),
     check('usuarios_email_minusculo_chk', sql`${t.email} = lower(${t.email})`),

@@ -1,43 +1,63 @@
-import type { RevendaValidada } from '@intermedio/contracts';
-import { asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import type { RevendaLinha, RevendaValidada } from '@intermedio/contracts';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
 import { revendas, sessoes, usuarios } from '../../db/schema/index.ts';
 
 export type RevendaRegistro = typeof revendas.$inferSelect;
 
-/** Plan rank for sorting (spec 1 §2: "sorted by plano then store name"): basico < … < concessionaria. */
-const ordemPlano = sql`array_position(array['basico','vendedor','familiar','showroom','concessionaria']::text[], ${revendas.plano})`;
+/** What the reseller lists show; `nome_ordenacao` is the accent-free sort key the index serves (collation "C"). */
+function consultaLista(db: Executor, basico: boolean, id?: string) {
+  const c = getTableColumns(revendas);
+  // Users per reseller in one grouped pass (one statement, no per-row subquery).
+  const contagem = db
+    .select({
+      revenda_id: usuarios.revenda_id,
+      total: sql<number>`count(*)::int`.as('total'),
+      bloqueados: sql<number>`(count(*) filter (where ${usuarios.ativo} = 0))::int`.as('bloqueados'),
+    })
+    .from(usuarios)
+    .where(id ? eq(usuarios.revenda_id, id) : isNotNull(usuarios.revenda_id))
+    .groupBy(usuarios.revenda_id)
+    .as('contagem');
+  const doPlano = basico ? eq(revendas.plano, 'basico') : ne(revendas.plano, 'basico');
+  return db
+    .select({
+      id: c.id,
+      pestatus: c.pestatus,
+      logotipo: c.logotipo,
+      penome_fantasia: c.penome_fantasia,
+      pevalormensalidade: c.pevalormensalidade,
+      pedatavencimento: c.pedatavencimento,
+      peobsadm: c.peobsadm,
+      pecpf_cnpj: c.pecpf_cnpj,
+      perazao_social_nome: c.perazao_social_nome,
+      pecidade: c.pecidade,
+      peuf: c.peuf,
+      created_at: sql<string>`to_char(${revendas.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      petelefone1: c.petelefone1,
+      peemail: c.peemail,
+      pehomepage: c.pehomepage,
+      // The check constraint revendas_plano_chk keeps it to the contract's plans.
+      plano: sql<RevendaLinha['plano']>`${revendas.plano}`,
+      ativo: c.ativo,
+      dias_ativo: sql<number>`greatest(0, ((now() at time zone 'America/Sao_Paulo')::date - (${revendas.created_at} at time zone 'America/Sao_Paulo')::date))::int`,
+      usuarios_bloqueados: sql<number>`coalesce(${contagem.bloqueados}, 0)`,
+      usuarios_total: sql<number>`coalesce(${contagem.total}, 0)`,
+    })
+    .from(revendas)
+    .leftJoin(contagem, eq(contagem.revenda_id, revendas.id))
+    .where(id ? and(doPlano, eq(revendas.id, id)) : doPlano);
+}
 
 export const revendasRepository = {
-  /** The reseller list (plano above basico) or the basic-plan list, with what the table shows. */
-  async listar(db: Executor, basico: boolean) {
-    const c = getTableColumns(revendas);
-    return db
-      .select({
-        id: c.id,
-        pestatus: c.pestatus,
-        logotipo: c.logotipo,
-        penome_fantasia: c.penome_fantasia,
-        pevalormensalidade: c.pevalormensalidade,
-        pedatavencimento: c.pedatavencimento,
-        peobsadm: c.peobsadm,
-        pecpf_cnpj: c.pecpf_cnpj,
-        perazao_social_nome: c.perazao_social_nome,
-        pecidade: c.pecidade,
-        peuf: c.peuf,
-        created_at: c.created_at,
-        petelefone1: c.petelefone1,
-        peemail: c.peemail,
-        pehomepage: c.pehomepage,
-        plano: c.plano,
-        ativo: c.ativo,
-        dias_ativo: sql<number>`greatest(0, ((now() at time zone 'America/Sao_Paulo')::date - (${revendas.created_at} at time zone 'America/Sao_Paulo')::date))::int`,
-        usuarios_bloqueados: sql<number>`coalesce((select count(*) filter (where u.ativo = 0) from ${usuarios} u where u.revenda_id = revendas.id), 0)::int`,
-        usuarios_total: sql<number>`coalesce((select count(*) from ${usuarios} u where u.revenda_id = revendas.id), 0)::int`,
-      })
-      .from(revendas)
-      .where(basico ? eq(revendas.plano, 'basico') : ne(revendas.plano, 'basico'))
-      .orderBy(...(basico ? [] : [asc(ordemPlano)]), asc(sql`lower(${revendas.penome_fantasia})`), asc(revendas.id));
+  /** The reseller list (plano above basico) or the basic-plan list, sorted by plan rank then name (index `revendas_lista_idx`). */
+  listar: (db: Executor, basico: boolean) =>
+    consultaLista(db, basico).orderBy(asc(revendas.plano_ordem), asc(sql`${revendas.nome_ordenacao} collate "C"`), asc(revendas.id)),
+
+  /** One row of a list, in the list's shape; undefined when the reseller is not (or no longer) in that list. */
+  async linhaDaLista(db: Executor, basico: boolean, id: string) {
+    const [l] = await consultaLista(db, basico, id);
+    return l;
   },
 
   async buscar(db: Executor, id: string): Promise<RevendaRegistro | undefined> {

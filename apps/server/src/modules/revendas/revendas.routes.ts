@@ -1,6 +1,7 @@
 import {
   ativoEntrada,
   envelopeErro,
+  envelopeSucesso,
   idParam,
   revendaEntrada,
   revendaLinha,
@@ -17,6 +18,7 @@ import { paraRevenda, type RevendasService } from './revendas.service.ts';
 const tags = ['revendas'];
 const params = z.object({ idRevenda: idParam });
 const erros = { 400: envelopeErro, 401: envelopeErro, 403: envelopeErro, 404: envelopeErro };
+const planoLista = z.object({ plano: z.enum(['basico', 'pagos']).default('pagos') });
 const resumoUsuarios = z.object({ status: z.literal('success'), data: z.object({ usuarios: z.number() }) });
 
 export async function revendasRoutes(app: FastifyInstance, op: { revendas: RevendasService }) {
@@ -30,14 +32,27 @@ export async function revendasRoutes(app: FastifyInstance, op: { revendas: Reven
       schema: {
         tags,
         summary: 'Revendas (plano acima de basico, ordenadas por plano e nome) ou, com plano=basico, as do plano básico',
-        querystring: z.object({ plano: z.enum(['basico', 'pagos']).default('pagos') }),
+        querystring: planoLista,
         response: { 200: revendaListaResposta, ...erros },
       },
     },
-    async (req) => {
-      const linhas = await revendas.listar(req.query.plano === 'basico');
-      return sucesso(linhas.map((l) => revendaLinha.parse({ ...l, created_at: l.created_at.toISOString() })));
+    // The response serializer validates the answer (once); the rows leave the SQL already in the API's shape.
+    async (req) => sucesso(await revendas.listar(req.query.plano === 'basico')),
+  );
+
+  r.get(
+    '/api/revendas/lista/:idRevenda',
+    {
+      config: { acesso: 'admin' },
+      schema: {
+        tags,
+        summary: 'Uma linha da lista de revendas (mesmo formato da lista); 404 quando a revenda não está nessa lista',
+        params,
+        querystring: planoLista,
+        response: { 200: envelopeSucesso(revendaLinha), ...erros },
+      },
     },
+    async (req) => sucesso(await revendas.linhaDaLista(req.query.plano === 'basico', req.params.idRevenda)),
   );
 
   r.post(

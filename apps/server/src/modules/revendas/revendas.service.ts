@@ -26,6 +26,13 @@ export function criarRevendasService(db: Db, armazenamento: Armazenamento) {
   return {
     listar: (basico: boolean) => revendasRepository.listar(db, basico),
 
+    /** One row of a list (live screens patch their copy with it); 404 when the reseller left that list. */
+    async linhaDaLista(basico: boolean, id: string) {
+      const l = await revendasRepository.linhaDaLista(db, basico, id);
+      if (!l) throw naoEncontrado(MENSAGENS_REVENDA.naoEncontrada);
+      return l;
+    },
+
     async buscar(id: string) {
       const r = await revendasRepository.buscar(db, id);
       if (!r) throw naoEncontrado(MENSAGENS_REVENDA.naoEncontrada);

@@ -27,12 +27,13 @@ export type UsuarioRegistro = {
 };
 
 export const usuariosRepository = {
+  /** Sorted by the accent-free name key, which the index `usuarios_lista_idx` serves. */
   listarDaRevenda: (db: Executor, idRevenda: string): Promise<UsuarioRegistro[]> =>
     db
       .select(colunas)
       .from(usuarios)
       .where(eq(usuarios.revenda_id, idRevenda))
-      .orderBy(asc(sql`lower(${usuarios.nome})`)),
+      .orderBy(asc(sql`${usuarios.nome_ordenacao} collate "C"`), asc(usuarios.id)),
 
   async buscarNaRevenda(db: Executor, idRevenda: string, id: string): Promise<UsuarioRegistro | undefined> {
     const [u] = await db

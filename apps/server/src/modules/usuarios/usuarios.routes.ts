@@ -34,6 +34,20 @@ export async function usuariosRoutes(app: FastifyInstance, op: { usuarios: Usuar
     async (req) => sucesso((await usuarios.listar(req.params.idRevenda)).map(paraUsuario)),
   );
 
+  r.get(
+    `${base}/lista/:idUsuario`,
+    {
+      config: { acesso: 'gestorRevenda' },
+      schema: {
+        tags,
+        summary: 'Uma linha da lista de usuários (mesmo formato da lista); 404 quando o usuário não está na lista da revenda',
+        params: doUsuario,
+        response: { 200: usuarioResposta, ...erros },
+      },
+    },
+    async (req) => sucesso(paraUsuario(await usuarios.buscar(req.params.idRevenda, req.params.idUsuario))),
+  );
+
   r.post(
     base,
     {

@@ -133,6 +133,7 @@ describe('Lista de revendas (/revenda/listar)', { timeout: 60_000 }, () => {
     const api = simularApi({
       'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN),
       'GET /api/revendas?plano=pagos': () => sucesso([linha(0, { usuarios_bloqueados: bloqueados })]),
+      [`GET /api/revendas/lista/${ID_REVENDA}?plano=pagos`]: () => sucesso(linha(0, { usuarios_bloqueados: bloqueados })),
       [`POST /api/revendas/${ID_REVENDA}/usuarios/ativo`]: () => {
         bloqueados = 3;
         return sucesso({ usuarios: 3 });
@@ -151,16 +152,33 @@ describe('Lista de revendas (/revenda/listar)', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Usuários bloqueados')).toBeInTheDocument();
   });
 
-  it('atualiza ao vivo quando uma revenda muda', async () => {
+  it('atualiza ao vivo só as linhas que mudaram, sem baixar a lista de novo', async () => {
     simularEventSource();
-    let linhas = [linha(0)];
-    simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN), 'GET /api/revendas?plano=pagos': () => sucesso(linhas) });
+    const nova = linha(1, { penome_fantasia: 'Ágil Motors' });
+    const api = simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN),
+      'GET /api/revendas?plano=pagos': () => sucesso([linha(0, { penome_fantasia: 'Beta Carros' }), linha(2, { penome_fantasia: 'Zeta' })]),
+      [`GET /api/revendas/lista/${nova.id}?plano=pagos`]: () => sucesso(nova),
+      [`GET /api/revendas/lista/${linha(2).id}?plano=pagos`]: () => sucesso(linha(2, { penome_fantasia: 'Zeta', plano: 'basico' }), 404),
+    });
     renderizarApp('/revenda/listar');
-    expect(await screen.findByRole('heading', { name: 'Revendas (1)' })).toBeInTheDocument();
-    linhas = [linha(0), linha(1)];
-    act(() => EventSourceFalso.ultima()?.emitir({ tabela: 'revendas', revenda: null, id: 'x', op: 'INSERT' }));
     expect(await screen.findByRole('heading', { name: 'Revendas (2)' })).toBeInTheDocument();
-    expect(screen.getByText('Loja 1')).toBeInTheDocument();
+    act(() => {
+      const fonte = EventSourceFalso.ultima();
+      // A burst: the new reseller twice, and a reseller that moved to the basic plan (404 here: it left this list).
+      fonte?.emitir({ tabela: 'revendas', revenda: nova.id, id: nova.id, op: 'INSERT' }, '7');
+      fonte?.emitir({ tabela: 'usuarios', revenda: nova.id, id: 'u9', op: 'INSERT' }, '8');
+      fonte?.emitir({ tabela: 'revendas', revenda: linha(2).id, id: linha(2).id, op: 'UPDATE' }, '9');
+    });
+    expect(await screen.findByRole('heading', { name: 'Revendas (2)' })).toBeInTheDocument();
+    expect(await screen.findByText('Ágil Motors')).toBeInTheDocument();
+    expect(screen.queryByText('Zeta')).not.toBeInTheDocument();
+    // "Ágil" sorts with A, before Beta.
+    const nomes = screen.getAllByText(/Ágil Motors|Beta Carros/).map((n) => n.textContent);
+    expect(nomes).toEqual(['Ágil Motors', 'Beta Carros']);
+    const urls = api.mock.calls.map(([url]) => String(url));
+    expect(urls.filter((u) => u === '/api/revendas?plano=pagos')).toHaveLength(1);
+    expect(urls.filter((u) => u === `/api/revendas/lista/${nova.id}?plano=pagos`)).toHaveLength(1);
   });
 });
 
