@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { criarRevendaComGestor, linhaCom, PNG_1X1, sufixoUnico } from '../ajuda/cadastros.ts';
-import { comBanco, entrar } from '../ajuda/painel.ts';
+import { CONTAS, comBanco, entrar } from '../ajuda/painel.ts';
 
 /**
  * Banners and sold items end to end (spec 2 §2, spec 3 §2.6, §4, §8.2): include with upload and preview, the live
@@ -142,3 +142,44 @@ test('vendido: inclui com uma imagem (moldura da revenda) e aparece na lista ao 
   );
   await expect(linhaCom(page, 'Lista de Vendidos', outro)).toBeVisible();
 });
+
+for (const [pasta, titulo, rotuloArquivo] of [
+  ['imagem-destaque', 'Imagens Destaque', 'Imagem'],
+  ['banner-site', 'Banner Site', 'Imagem (tamanho recomendado 4032 x 1435 px)'],
+] as const) {
+  test(`${titulo}: o admin inclui uma imagem e a exclui com confirmação`, async ({ page }) => {
+    await entrar(page, CONTAS.admin);
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto(`/revenda/${revenda.idRevenda}/${pasta}/listar`);
+    await expect(page.getByRole('heading', { name: titulo, exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Incluir imagem' }).click();
+    await page.getByRole('button', { name: 'Gravar' }).click();
+    await expect(page.getByText('Preenchimento obrigatório')).toBeVisible();
+    await expect(page.locator('label', { hasText: rotuloArquivo })).toBeVisible();
+    await page.locator('input[type=file]').setInputFiles({ name: 'destaque.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await page.getByRole('button', { name: 'Gravar' }).click();
+    await expect(page).toHaveURL(new RegExp(`/${pasta}/listar$`));
+    const tabela = page.getByRole('table', { name: titulo, exact: true });
+    const linhas = tabela.getByRole('row').filter({ has: page.getByRole('button', { name: /^Excluir / }) });
+    await expect(linhas).toHaveCount(1);
+    const nome = (await linhas.first().getByRole('button').getAttribute('aria-label'))?.replace('Excluir ', '') ?? '';
+    await linhas
+      .first()
+      .getByRole('button', { name: /^Excluir / })
+      .click();
+    await expect(page.getByText('Deseja excluir esta imagem permanentemente?')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+    await expect(page.getByText('Imagem removida com sucesso!')).toBeVisible();
+    await expect(linhas).toHaveCount(0);
+    const restantes = await comBanco(
+      async (c) =>
+        (
+          await c.query(
+            `select count(*)::int as n from ${pasta === 'banner-site' ? 'banners_site' : 'imagens_destaque'} where imagem_name = $1`,
+            [nome],
+          )
+        ).rows[0].n,
+    );
+    expect(restantes).toBe(0);
+  });
+}

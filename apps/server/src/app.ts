@@ -26,12 +26,15 @@ import { criarImagensService } from './modules/arquivos/imagens.service.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { criarBannersService } from './modules/banners/banners.service.ts';
 import { criarPublicacaoService } from './modules/banners/publicar.service.ts';
+import { bannersSiteRoutes } from './modules/banners-site/banners-site.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { criarClienteFipe, transporteEmProcesso, transporteHttp } from './modules/fipe/fipe.client.ts';
 import { fipeRoutes } from './modules/fipe/fipe.routes.ts';
 import { criarFipeService } from './modules/fipe/fipe.service.ts';
 import { fipeManualRoutes } from './modules/fipe/fipe-manual.routes.ts';
 import { criarFipeManualService } from './modules/fipe/fipe-manual.service.ts';
+import { imagensDestaqueRoutes } from './modules/imagens-destaque/imagens-revenda.routes.ts';
+import { criarImagensRevendaService } from './modules/imagens-destaque/imagens-revenda.service.ts';
 import { integracoesRoutes } from './modules/integracoes/integracoes.routes.ts';
 import { criarIntegracoesService } from './modules/integracoes/integracoes.service.ts';
 import { locaisAnuncioRoutes } from './modules/locais-anuncio/locais-anuncio.routes.ts';
@@ -172,6 +175,9 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   };
   await app.register(bannersRoutes, publicacaoSocial);
   await app.register(vendidosRoutes, publicacaoSocial);
+  const imagensRevenda = { imagens: criarImagensRevendaService(banco.db, armazenamento) };
+  await app.register(imagensDestaqueRoutes, imagensRevenda);
+  await app.register(bannersSiteRoutes, imagensRevenda);
   await app.register(sandboxes);
   // Catalogues and FIPE (issue 5). FIPE_API_URL unset: the lookup calls the built-in sandbox inside this process.
   await app.register(opcionaisRoutes, { db: banco.db });

@@ -148,6 +148,20 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
 
   // Vehicle stock (issue 8): admin any reseller, the reseller's own users theirs; a vehicle of no row answers 404.
   ...veiculos(),
+
+  // Highlight images and site banners (issue 9): admin only.
+  'GET /api/revendas/:idRevenda/imagens-destaque': { regra: 'admin' },
+  'POST /api/revendas/:idRevenda/imagens-destaque': { regra: 'admin' },
+  'DELETE /api/revendas/:idRevenda/imagens-destaque/:idImagem': {
+    regra: 'admin',
+    exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/imagens-destaque/${ID_INEXISTENTE}` }),
+  },
+  'GET /api/revendas/:idRevenda/banners-site': { regra: 'admin' },
+  'POST /api/revendas/:idRevenda/banners-site': { regra: 'admin' },
+  'DELETE /api/revendas/:idRevenda/banners-site/:idImagem': {
+    regra: 'admin',
+    exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/banners-site/${ID_INEXISTENTE}` }),
+  },
 };
 
 /** Lists, include and the spec's publish calls of banners and sold items. */

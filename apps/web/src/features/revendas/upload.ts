@@ -36,9 +36,9 @@ export function enviarArquivo(
         envelope = null;
       }
       const dados = envelope?.data as Partial<ArquivoEnviado> | string | undefined;
-      if (xhr.status >= 200 && xhr.status < 300 && envelope?.status === 'success' && typeof dados === 'object' && dados?.fileUrl) {
+      if (xhr.status >= 200 && xhr.status < 300 && envelope?.status === 'success' && typeof dados === 'object' && dados) {
         aoProgresso?.(100);
-        resolve({ ...dados, fileName: String(dados.fileName ?? ''), fileUrl: dados.fileUrl });
+        resolve({ ...dados, fileName: String(dados.fileName ?? ''), fileUrl: String(dados.fileUrl ?? '') });
         return;
       }
       reject(new ApiError(xhr.status || 500, typeof dados === 'string' && dados ? dados : MENSAGENS.erroInterno));

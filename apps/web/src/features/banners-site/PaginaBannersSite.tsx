@@ -1,0 +1,6 @@
+import { ListaImagensRevenda } from '@/features/imagens-destaque/ListaImagensRevenda';
+import { rotas } from '@/lib/rotas';
+
+export default function PaginaBannersSite() {
+  return <ListaImagensRevenda d={{ tipo: 'banner-site', titulo: 'Banner Site', rotaIncluir: rotas.revenda.bannerSite.incluir }} />;
+}

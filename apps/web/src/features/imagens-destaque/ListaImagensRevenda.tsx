@@ -1,0 +1,87 @@
+import { type ImagemRevenda, MENSAGENS_IMAGEM_REVENDA, type TipoImagemRevenda } from '@intermedio/contracts';
+import { Button, Group, Image, Modal, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useRevenda } from '@/features/revendas/api';
+import { AlertaErro, mensagemDoErro } from '@/ui/AlertaErro';
+import { Carregando } from '@/ui/Carregando';
+import { type ColunaTabela, DataTable } from '@/ui/DataTable';
+import { DataHora } from '@/ui/Formatados';
+import { useExcluirImagemRevenda, useImagensRevenda } from './api';
+
+export type DefinicaoImagens = { tipo: TipoImagemRevenda; titulo: string; rotaIncluir: (idRevenda: string) => string };
+
+/** /revenda/:idRevenda/{imagem-destaque|banner-site}/listar (admin, spec 2 §2): images with a confirmed delete. */
+export function ListaImagensRevenda({ d }: { d: DefinicaoImagens }) {
+  const { idRevenda = '' } = useParams();
+  const imagens = useImagensRevenda(d.tipo, idRevenda);
+  const revenda = useRevenda(idRevenda);
+  const excluir = useExcluirImagemRevenda(d.tipo, idRevenda);
+  const [aExcluir, setAExcluir] = useState<ImagemRevenda | null>(null);
+
+  const confirmar = () => {
+    if (!aExcluir) return;
+    excluir.mutate(aExcluir.id, {
+      onSuccess: (r) => notifications.show({ color: 'green', message: r.mensagem }),
+      onError: (e) => notifications.show({ color: 'red', message: `${MENSAGENS_IMAGEM_REVENDA.falhaRemover} ${mensagemDoErro(e)}` }),
+      onSettled: () => setAExcluir(null),
+    });
+  };
+
+  const colunas: ColunaTabela<ImagemRevenda>[] = [
+    {
+      id: 'imagem',
+      cabecalho: 'Imagem',
+      largura: 220,
+      celula: (i) => <Image src={i.imagem_url} alt={`Imagem ${i.imagem_name}`} maw={200} mah={80} fit="contain" />,
+    },
+    { id: 'nome', cabecalho: 'Arquivo', largura: 200, celula: (i) => i.imagem_name },
+    { id: 'data', cabecalho: 'Data', largura: 150, celula: (i) => <DataHora valor={i.created_at} /> },
+    {
+      id: 'manutencao',
+      cabecalho: 'Manutenção',
+      largura: 120,
+      celula: (i) => (
+        <Button size="compact-sm" variant="light" color="red" onClick={() => setAExcluir(i)} aria-label={`Excluir ${i.imagem_name}`}>
+          Excluir
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <div>
+          <Title order={1}>{d.titulo}</Title>
+          {revenda.data && (
+            <Text c="gray.7" size="sm">
+              Revenda: {revenda.data.penome_fantasia}
+            </Text>
+          )}
+        </div>
+        <Button component={Link} to={d.rotaIncluir(idRevenda)} leftSection={<IconPlus size={16} aria-hidden />}>
+          Incluir imagem
+        </Button>
+      </Group>
+      {imagens.error && !imagens.data && <AlertaErro erro={imagens.error} tentarNovamente={() => void imagens.refetch()} />}
+      {imagens.isPending && <Carregando />}
+      {imagens.data && <DataTable colunas={colunas} linhas={imagens.data} chaveLinha={(i) => i.id} legenda={d.titulo} alturaLinha={96} />}
+      <Modal opened={aExcluir !== null} onClose={() => !excluir.isPending && setAExcluir(null)} title="Excluir imagem" centered>
+        <Stack>
+          <Text>{MENSAGENS_IMAGEM_REVENDA.confirmarExclusao}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAExcluir(null)} disabled={excluir.isPending}>
+              Cancelar
+            </Button>
+            <Button color="red" onClick={confirmar} loading={excluir.isPending}>
+              Excluir
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
