@@ -68,8 +68,8 @@ describe('guardas de navegação', () => {
   it('abre ao gestor as telas da própria revenda', async () => {
     simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR) });
     const { router } = renderizarApp(rotas.revenda.veiculos.historico(ID_REVENDA));
-    expect(await screen.findByRole('heading', { name: 'Histórico' })).toBeInTheDocument();
-    expect(screen.getByText(MENSAGENS.telaEmConstrucao)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /^Histórico/ })).toBeInTheDocument();
+    expect(screen.queryByText(MENSAGENS.acessoNegado)).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe(rotas.revenda.veiculos.historico(ID_REVENDA));
   });
 

@@ -1,4 +1,12 @@
-import { type FipeManualEntrada, type FipeOpcao, fipeManualVeiculo, fipeOpcao, type TipoFipe } from '@intermedio/contracts';
+import {
+  type FipeManualEntrada,
+  type FipeOpcao,
+  fipeAnoModelo,
+  fipeManualVeiculo,
+  fipeOpcao,
+  fipeVersao,
+  type TipoFipe,
+} from '@intermedio/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api';
@@ -50,6 +58,34 @@ export function useModelosFipe(tipo: TipoFipe | null, marca: FipeOpcao | undefin
     queryFn: ({ signal }) =>
       api.get(`/api/fipe/${tipo}/marcas/${encodeURIComponent(marca?.codigo ?? '')}/modelos`, { esquema: z.array(fipeOpcao), signal }),
     enabled: tipo !== null && marca !== undefined,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** Model years of one model (codes for the versions level). */
+export function useAnosFipe(tipo: TipoFipe | null, marca: string | undefined, modelo: string | undefined) {
+  return useQuery({
+    queryKey: consulta('anos', tipo ?? '', marca ?? '', modelo ?? ''),
+    queryFn: ({ signal }) =>
+      api.get(`/api/fipe/${tipo}/marcas/${encodeURIComponent(marca ?? '')}/modelos/${encodeURIComponent(modelo ?? '')}/anos`, {
+        esquema: z.array(fipeAnoModelo),
+        signal,
+      }),
+    enabled: tipo !== null && !!marca && !!modelo,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** Versions of one model in one model year, with FIPE code and price. */
+export function useVersoesFipe(tipo: TipoFipe | null, marca: string | undefined, modelo: string | undefined, ano: string | undefined) {
+  return useQuery({
+    queryKey: consulta('versoes', tipo ?? '', marca ?? '', modelo ?? '', ano ?? ''),
+    queryFn: ({ signal }) =>
+      api.get(
+        `/api/fipe/${tipo}/marcas/${encodeURIComponent(marca ?? '')}/modelos/${encodeURIComponent(modelo ?? '')}/anos/${encodeURIComponent(ano ?? '')}/versoes`,
+        { esquema: z.array(fipeVersao), signal },
+      ),
+    enabled: tipo !== null && !!marca && !!modelo && !!ano,
     staleTime: 10 * 60_000,
   });
 }

@@ -39,7 +39,8 @@ export function PontoStatus({ cor }: { cor: string | null }) {
   );
 }
 
-const TEXTOS_CONFIRMACAO: Record<AcaoBloqueio['alvo'], Record<0 | 1, { pergunta: string; feito: string }>> = {
+/** Confirmation question and success message of each block / unblock action (also used by the vehicle list). */
+export const TEXTOS_CONFIRMACAO: Record<AcaoBloqueio['alvo'], Record<0 | 1, { pergunta: string; feito: string }>> = {
   usuarios: {
     0: { pergunta: 'Bloquear o acesso ao app de todos os usuários da revenda', feito: 'Acesso dos usuários bloqueado.' },
     1: { pergunta: 'Liberar o acesso ao app de todos os usuários da revenda', feito: 'Acesso dos usuários liberado.' },

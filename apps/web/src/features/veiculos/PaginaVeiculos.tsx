@@ -1,0 +1,174 @@
+import { ROTULO_TIPO_VEICULO, type VeiculoLinha } from '@intermedio/contracts';
+import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconHistory, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useRevenda } from '@/features/revendas/api';
+import { formatarNumero } from '@/lib/formato';
+import { rotas } from '@/lib/rotas';
+import { useSessaoAtiva } from '@/lib/sessao';
+import { AlertaErro } from '@/ui/AlertaErro';
+import { Carregando } from '@/ui/Carregando';
+import { type ColunaTabela, DataTable } from '@/ui/DataTable';
+import { DataHora, Moeda } from '@/ui/Formatados';
+import { Miniatura } from '@/ui/Miniatura';
+import { useVeiculos } from './api';
+import { BloqueiosRevenda } from './BloqueiosRevenda';
+import { anoVeiculo, filtrarVeiculos, nomeVeiculo, OPCOES_TIPO, textoDeBusca } from './rotulos';
+
+function colunas(idRevenda: string): ColunaTabela<VeiculoLinha>[] {
+  return [
+    {
+      id: 'foto',
+      cabecalho: 'Foto',
+      largura: 124,
+      celula: (v) => <Miniatura src={v.miniatura} alt={`Foto de ${nomeVeiculo(v)}`} />,
+    },
+    {
+      id: 'veiculo',
+      cabecalho: 'Veículo',
+      largura: 280,
+      celula: (v) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500} truncate="end" title={nomeVeiculo(v)}>
+            {nomeVeiculo(v)}
+          </Text>
+          <Group gap={6} wrap="nowrap">
+            <Text size="xs" c="gray.7">
+              {ROTULO_TIPO_VEICULO[v.vetipoveiculo]}
+              {v.veiplaca ? ` · ${v.veiplaca}` : ''}
+              {v.vecodigo_interno ? ` · Cód. ${v.vecodigo_interno}` : ''}
+            </Text>
+            {v.vevendido === 1 && (
+              <Badge color="orange" variant="light" size="xs">
+                Vendido
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+      ),
+    },
+    { id: 'ano', cabecalho: 'Ano', largura: 100, celula: anoVeiculo },
+    { id: 'valor', cabecalho: 'Valor', largura: 140, alinhar: 'right', celula: (v) => <Moeda valor={v.vevalor} /> },
+    {
+      id: 'estoque',
+      cabecalho: 'Dias em estoque',
+      largura: 130,
+      alinhar: 'right',
+      celula: (v) => formatarNumero(v.dias_estoque),
+    },
+    { id: 'alterado', cabecalho: 'Atualizado em', largura: 150, celula: (v) => <DataHora valor={v.updated_at} /> },
+    {
+      id: 'manutencao',
+      cabecalho: 'Manutenção',
+      largura: 270,
+      celula: (v) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            component={Link}
+            to={rotas.revenda.veiculos.visualizar(idRevenda, v.id)}
+            size="compact-sm"
+            variant="light"
+            aria-label={`Visualizar ${nomeVeiculo(v)}`}
+          >
+            Visualizar
+          </Button>
+          <Button
+            component={Link}
+            to={rotas.revenda.veiculos.alterar(idRevenda, v.id)}
+            size="compact-sm"
+            variant="light"
+            aria-label={`Alterar ${nomeVeiculo(v)}`}
+          >
+            Alterar
+          </Button>
+          <Button
+            component={Link}
+            to={rotas.revenda.veiculos.excluir(idRevenda, v.id)}
+            size="compact-sm"
+            variant="light"
+            color="red"
+            aria-label={`Excluir ${nomeVeiculo(v)}`}
+          >
+            Excluir
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+}
+
+/**
+ * /revenda/:idRevenda/veiculos/listar (spec 2 §2): the active vehicles, live, all rows (virtualised), with a
+ * text filter (every word anywhere in name, year, plate, colour, code or price) and a type filter.
+ */
+export default function PaginaVeiculos() {
+  const { idRevenda = '' } = useParams();
+  const { usuario } = useSessaoAtiva();
+  const { data, error, refetch, isPending } = useVeiculos(idRevenda);
+  const revenda = useRevenda(idRevenda);
+  const [texto, setTexto] = useState('');
+  const [tipo, setTipo] = useState<string | null>(null);
+  const textoAdiado = useDeferredValue(texto);
+  const cols = useMemo(() => colunas(idRevenda), [idRevenda]);
+  const indexadas = useMemo(() => (data ?? []).map((linha) => ({ linha, busca: textoDeBusca(linha) })), [data]);
+  const linhas = useMemo(() => filtrarVeiculos(indexadas, textoAdiado, tipo), [indexadas, textoAdiado, tipo]);
+  const filtrando = textoAdiado.trim() !== '' || tipo !== null;
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1}>Veículos{data ? ` (${formatarNumero(data.length)})` : ''}</Title>
+          {revenda.data && (
+            <Text c="gray.7" size="sm">
+              Revenda: {revenda.data.penome_fantasia}
+            </Text>
+          )}
+        </div>
+        <Group gap="xs">
+          <Button component={Link} to={rotas.revenda.veiculos.incluir(idRevenda)} leftSection={<IconPlus size={16} aria-hidden />}>
+            Incluir veículo
+          </Button>
+          <Button
+            component={Link}
+            to={rotas.revenda.veiculos.historico(idRevenda)}
+            variant="default"
+            leftSection={<IconHistory size={16} aria-hidden />}
+          >
+            Histórico
+          </Button>
+        </Group>
+      </Group>
+      {usuario.role === 'admin' && revenda.data && <BloqueiosRevenda idRevenda={idRevenda} siteAtivo={revenda.data.ativo} />}
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          label="Filtrar"
+          placeholder="Marca, modelo, ano, placa, cor…"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={texto}
+          onChange={(e) => setTexto(e.currentTarget.value)}
+          style={{ flex: '1 1 240px' }}
+        />
+        <Select label="Tipo" placeholder="Todos" data={OPCOES_TIPO} value={tipo} onChange={setTipo} clearable w={180} />
+      </Group>
+      {filtrando && data && (
+        <Text size="sm" c="gray.7" aria-live="polite">
+          {formatarNumero(linhas.length)} de {formatarNumero(data.length)} veículos
+        </Text>
+      )}
+      {error && !data && <AlertaErro erro={error} tentarNovamente={() => void refetch()} />}
+      {isPending && <Carregando />}
+      {data && (
+        <DataTable
+          colunas={cols}
+          linhas={linhas}
+          chaveLinha={(v) => v.id}
+          legenda="Veículos"
+          alturaLinha={96}
+          vazio={filtrando ? 'Nenhum veículo corresponde ao filtro.' : 'Nenhum veículo cadastrado.'}
+        />
+      )}
+    </Stack>
+  );
+}

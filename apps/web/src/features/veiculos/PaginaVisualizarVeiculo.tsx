@@ -1,0 +1,191 @@
+import { ROTULO_CAMBIO, ROTULO_CARROCERIA, ROTULO_COMBUSTIVEL, ROTULO_TIPO_VEICULO, type Veiculo } from '@intermedio/contracts';
+import { Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload, IconFileText } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useRevenda } from '@/features/revendas/api';
+import { rotas } from '@/lib/rotas';
+import { AlertaErro } from '@/ui/AlertaErro';
+import { Carregando } from '@/ui/Carregando';
+import { DataHora, Moeda } from '@/ui/Formatados';
+import { Miniatura } from '@/ui/Miniatura';
+import { urlVeiculos, useVeiculo } from './api';
+import { anoVeiculo, nomeVeiculo, rotuloDe } from './rotulos';
+import { TabelaIntegracoesVeiculo } from './TabelaIntegracoesVeiculo';
+
+const simNao = (v: number | boolean): string => (v === 1 || v === true ? 'Sim' : 'Não');
+
+function dados(v: Veiculo): [string, ReactNode][] {
+  return [
+    ['Tipo', ROTULO_TIPO_VEICULO[v.vetipoveiculo]],
+    ['Marca', v.vefipe_marca],
+    ['Modelo', v.ve_modelo],
+    ['Versão', v.ve_versao],
+    ['Código FIPE', v.vefipe_codigo ?? ''],
+    ['Ano', anoVeiculo(v)],
+    ['Combustível', rotuloDe(ROTULO_COMBUSTIVEL, v.vefipe_combustivel)],
+    ['Câmbio', rotuloDe(ROTULO_CAMBIO, v.vecambio)],
+    ['Cor', v.vecor ?? ''],
+    ['Portas', v.veportas === null ? '' : String(v.veportas)],
+    ...(v.vetipoveiculo === 'carro' ? ([['Carroceria', rotuloDe(ROTULO_CARROCERIA, v.vecarroceria)]] as [string, ReactNode][]) : []),
+    ['Condição', v.veveiculonovo === 1 ? 'Novo (0 km)' : 'Seminovo'],
+    ['Quilometragem', v.vequilometragem],
+    ['Placa', v.veiplaca ?? ''],
+    ['Valor', <Moeda key="valor" valor={v.vevalor} />],
+    ['Código interno', v.vecodigo_interno ?? ''],
+    ['IPVA pago', simNao(v.veipva_pago)],
+    ['Blindado', simNao(v.veblindado)],
+    ['Garantia de fábrica', simNao(v.vegarantia_fabrica)],
+    ['Exibir no site', simNao(v.veexibir_site)],
+    [
+      'Observação',
+      <span key="obs" style={{ whiteSpace: 'pre-wrap' }}>
+        {v.veobservacao ?? ''}
+      </span>,
+    ],
+    ['Incluído em', <DataHora key="criado" valor={v.created_at} />],
+    ['Atualizado em', <DataHora key="alterado" valor={v.updated_at} />],
+  ];
+}
+
+/**
+ * /revenda/:idRevenda/veiculos/:idVeiculo/visualizar (spec 2 §2, spec 3 §2.1): every field read-only,
+ * the photos with download links, optionals, ad locations and the integrations table; Alterar hidden once
+ * the removal was validated (vevalidacaoremovido 1).
+ */
+export default function PaginaVisualizarVeiculo() {
+  const { idRevenda = '', idVeiculo = '' } = useParams();
+  const { data: v, error, refetch } = useVeiculo(idRevenda, idVeiculo);
+  const revenda = useRevenda(idRevenda);
+  if (error && !v) return <AlertaErro erro={error} tentarNovamente={() => void refetch()} />;
+  if (!v) return <Carregando />;
+  const voltar = v.veremovido === 1 ? rotas.revenda.veiculos.historico(idRevenda) : rotas.revenda.veiculos.listar(idRevenda);
+
+  return (
+    <Stack maw={1100}>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1}>Visualizar veículo</Title>
+          <Text c="gray.7" size="sm">
+            {nomeVeiculo(v)}
+            {revenda.data ? ` · Revenda: ${revenda.data.penome_fantasia}` : ''}
+          </Text>
+        </div>
+        <Group gap="xs">
+          {v.veremovido === 1 && (
+            <Badge color="red" variant="light" size="lg">
+              Removido
+            </Badge>
+          )}
+          {v.vevalidacaoremovido !== 1 && (
+            <Button component={Link} to={rotas.revenda.veiculos.alterar(idRevenda, v.id)}>
+              Alterar
+            </Button>
+          )}
+          <Button
+            component="a"
+            href={urlVeiculos.pacote(idRevenda, v.id)}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Baixar
+          </Button>
+          <Button
+            component="a"
+            href={urlVeiculos.alteracoes(idRevenda, v.id)}
+            download
+            variant="default"
+            leftSection={<IconFileText size={16} aria-hidden />}
+          >
+            Alterações
+          </Button>
+          <Button component={Link} to={voltar} variant="default">
+            Voltar
+          </Button>
+        </Group>
+      </Group>
+      <Paper withBorder p="md">
+        <Title order={2} size="h3" mb="sm">
+          Dados do veículo
+        </Title>
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {[0, 1].map((metade) => {
+            const linhas = dados(v);
+            const meio = Math.ceil(linhas.length / 2);
+            return (
+              <Table key={metade} variant="vertical" withTableBorder layout="fixed">
+                <Table.Tbody>
+                  {linhas.slice(metade * meio, (metade + 1) * meio).map(([rotulo, valor]) => (
+                    <Table.Tr key={rotulo}>
+                      <Table.Th w={150}>{rotulo}</Table.Th>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{valor}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            );
+          })}
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p="md">
+        <Title order={2} size="h3" mb="sm">
+          Fotos ({v.imagens.length})
+        </Title>
+        {v.imagens.length === 0 ? (
+          <Text c="gray.7">Nenhuma foto.</Text>
+        ) : (
+          <Group component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Fotos">
+            {v.imagens.map((f, i) => (
+              <Stack component="li" key={f.fileUrl} gap={4} align="center">
+                <Miniatura src={f.fileThumb || f.fileUrl} alt={`Foto ${i + 1} de ${nomeVeiculo(v)}`} altura={80} largura={120} />
+                <Anchor href={f.fileOriginal || f.fileUrl} download={f.fileName || true} size="sm" aria-label={`Baixar foto ${i + 1}`}>
+                  Baixar foto {i + 1}
+                </Anchor>
+              </Stack>
+            ))}
+          </Group>
+        )}
+      </Paper>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Paper withBorder p="md">
+          <Title order={2} size="h3" mb="sm">
+            Opcionais
+          </Title>
+          {v.opcionais.length === 0 ? (
+            <Text c="gray.7">Nenhum opcional.</Text>
+          ) : (
+            <List size="sm">
+              {v.opcionais.map((o) => (
+                <List.Item key={o.id}>{o.descricao}</List.Item>
+              ))}
+            </List>
+          )}
+        </Paper>
+        <Paper withBorder p="md">
+          <Title order={2} size="h3" mb="sm">
+            Locais de anúncio
+          </Title>
+          {v.locais_anuncio.length === 0 ? (
+            <Text c="gray.7">Nenhum local de anúncio.</Text>
+          ) : (
+            <List size="sm">
+              {v.locais_anuncio.map((l) => (
+                <List.Item key={l.id}>
+                  {l.descricao}
+                  {l.codigoVersao ? ` (versão ${l.codigoVersao})` : ''}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Paper>
+      </SimpleGrid>
+      <Paper withBorder p="md">
+        <Title order={2} size="h3" mb="sm">
+          Integrações
+        </Title>
+        <TabelaIntegracoesVeiculo idRevenda={idRevenda} idVeiculo={v.id} integracoes={v.integracoes} />
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,152 @@
+import { type CanalId, type IntegracaoVeiculo, ROTULO_CANAL } from '@intermedio/contracts';
+import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { api } from '@/lib/api';
+import { rotas } from '@/lib/rotas';
+import { mensagemDoErro } from '@/ui/AlertaErro';
+import { chavesVeiculos } from './api';
+
+/** Channels whose advert can be changed from this table (spec 3 §2.1). */
+const COM_ALTERAR: readonly CanalId[] = ['autoscar', 'webmotors'];
+
+/** What the Ações column offers for one channel (spec 3 §2.1). */
+export function acoesIntegracao(i: IntegracaoVeiculo): ('incluir' | 'alterar' | 'excluir')[] {
+  if (i.publicado && i.id_anuncio) return COM_ALTERAR.includes(i.canal) ? ['alterar', 'excluir'] : ['excluir'];
+  return i.configurada && i.status_configuracao ? ['incluir'] : [];
+}
+
+function StatusConfiguracao({ i }: { i: IntegracaoVeiculo }) {
+  if (!i.configurada)
+    return (
+      <Badge color="gray" variant="light">
+        Não configurada
+      </Badge>
+    );
+  return i.status_configuracao ? (
+    <Badge color="green" variant="light">
+      Ativa
+    </Badge>
+  ) : (
+    <Badge color="yellow" variant="light">
+      Inativa
+    </Badge>
+  );
+}
+
+/**
+ * Integrations table of the vehicle view: Integração, Status configuração, Status publicação, Ações. Incluir leads
+ * to the channel's publishing screen; Excluir asks the channel to remove the advert after a confirmation.
+ */
+export function TabelaIntegracoesVeiculo({
+  idRevenda,
+  idVeiculo,
+  integracoes,
+}: {
+  idRevenda: string;
+  idVeiculo: string;
+  integracoes: readonly IntegracaoVeiculo[];
+}) {
+  const queryClient = useQueryClient();
+  const [excluindo, setExcluindo] = useState<IntegracaoVeiculo | null>(null);
+  const excluir = useMutation({
+    mutationFn: (i: IntegracaoVeiculo) =>
+      api.post(`/api/integracao/${i.canal}/excluir`, { id_anuncio: i.id_anuncio, id_veiculo: idVeiculo }),
+    onSuccess: () => notifications.show({ color: 'green', message: 'Anúncio excluído com sucesso.' }),
+    onError: (e) => notifications.show({ color: 'red', message: `Erro ao excluir anúncio! ${mensagemDoErro(e)}` }),
+    onSettled: () => {
+      setExcluindo(null);
+      return queryClient.invalidateQueries({ queryKey: chavesVeiculos.detalhe(idRevenda, idVeiculo) });
+    },
+  });
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped withTableBorder aria-label="Integrações">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Integração</Table.Th>
+              <Table.Th>Status configuração</Table.Th>
+              <Table.Th>Status publicação</Table.Th>
+              <Table.Th>Ações</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {integracoes.map((i) => {
+              const nome = ROTULO_CANAL[i.canal];
+              const acoes = acoesIntegracao(i);
+              return (
+                <Table.Tr key={i.canal}>
+                  <Table.Td>{nome}</Table.Td>
+                  <Table.Td>
+                    <StatusConfiguracao i={i} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={i.publicado ? 'green' : 'gray'} variant="light">
+                      {i.publicado ? 'Publicado' : 'Não publicado'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {acoes.includes('incluir') && (
+                        <Button
+                          component={Link}
+                          to={rotas.revenda.publicacao.incluir(idRevenda, idVeiculo, i.canal)}
+                          size="compact-sm"
+                          variant="light"
+                          aria-label={`Incluir anúncio no ${nome}`}
+                        >
+                          Incluir
+                        </Button>
+                      )}
+                      {acoes.includes('alterar') && (
+                        <Button
+                          component={Link}
+                          to={rotas.revenda.publicacao.alterar(idRevenda, idVeiculo, i.canal, i.id_anuncio ?? '')}
+                          size="compact-sm"
+                          variant="light"
+                          aria-label={`Alterar anúncio no ${nome}`}
+                        >
+                          Alterar
+                        </Button>
+                      )}
+                      {acoes.includes('excluir') && (
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          color="red"
+                          aria-label={`Excluir anúncio no ${nome}`}
+                          onClick={() => setExcluindo(i)}
+                        >
+                          Excluir
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Modal opened={excluindo !== null} onClose={() => !excluir.isPending && setExcluindo(null)} title="Confirmação" centered>
+        {excluindo && (
+          <Stack>
+            <Text>Confirma a exclusão deste anúncio no {ROTULO_CANAL[excluindo.canal]}?</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setExcluindo(null)} disabled={excluir.isPending}>
+                Cancelar
+              </Button>
+              <Button color="red" onClick={() => excluir.mutate(excluindo)} loading={excluir.isPending}>
+                Excluir
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,244 @@
+import { MENSAGENS, MENSAGENS_VEICULO, type VeiculoLinha, veiculoEntrada } from '@intermedio/contracts';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ID_REVENDA, renderizarApp, respostaSessao, SESSAO_ADMIN, SESSAO_GESTOR, simularApi, simularEventSource, sucesso } from '@/test/utils';
+import { IMAGEM_NAO_CARREGOU } from '@/ui/Miniatura';
+import { mover } from '@/ui/UploadFotos';
+import { ANOS_FABRICACAO, ANOS_MODELO, filtrarVeiculos, textoDeBusca } from './rotulos';
+import { acoesIntegracao } from './TabelaIntegracoesVeiculo';
+import { paraEntrada, VALORES_NOVO, type ValoresVeiculo } from './valores';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const BASE = `/api/revendas/${ID_REVENDA}/veiculos`;
+const linha = (extra: Partial<VeiculoLinha> = {}): VeiculoLinha => ({
+  id: 'v1',
+  vetipoveiculo: 'carro',
+  vefipe_marca: 'Chevrolet',
+  vefipe_name: 'Onix LT 1.0 Turbo',
+  veano_fabricacao: 2021,
+  vefipe_ano_modelo: 2022,
+  vevalor: '75990.00',
+  veiplaca: 'ABC1D23',
+  vecor: 'Prata',
+  vecodigo_interno: 'E-17',
+  vevendido: 0,
+  vealterado: 0,
+  created_at: '2026-01-01T12:00:00.000Z',
+  updated_at: '2026-03-05T17:07:00.000Z',
+  dias_estoque: 12,
+  miniatura: '/arquivos/v1-thumb.jpg',
+  ...extra,
+});
+const MOTO = linha({
+  id: 'v2',
+  vetipoveiculo: 'moto',
+  vefipe_marca: 'Honda',
+  vefipe_name: 'CG 160 Fan',
+  veano_fabricacao: 2020,
+  vefipe_ano_modelo: 2020,
+  vevalor: '14500.00',
+  veiplaca: 'MOT0A12',
+  vecor: 'Vermelho',
+  vecodigo_interno: null,
+  miniatura: null,
+});
+
+const usado: ValoresVeiculo = {
+  ...VALORES_NOVO,
+  vefipe_marca: 'Chevrolet',
+  ve_modelo: 'Onix',
+  ve_versao: 'LT 1.0',
+  veano_fabricacao: '2021',
+  vefipe_ano_modelo: '2022',
+  vecambio: 'M',
+  vecor: 'Prata',
+  veportas: '4',
+  vecarroceria: 'Hatch',
+  veiplaca: 'ABC1D23',
+  vequilometragem: '35000',
+  vevalor: 75990,
+};
+/** The input of a labelled field (Mantine's lists carry the same label on their listbox). */
+const campo = (rotulo: RegExp) => screen.getAllByLabelText(rotulo).find((e) => e.tagName === 'INPUT') as HTMLElement;
+const erros = (v: ValoresVeiculo) => {
+  const r = veiculoEntrada.safeParse(paraEntrada(v));
+  return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
+};
+
+const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+beforeEach(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
+});
+afterEach(() => {
+  if (original) Object.defineProperty(HTMLElement.prototype, 'clientHeight', original);
+});
+
+describe('Regras do formulário de veículo (o mesmo esquema do servidor)', () => {
+  it('aceita um usado completo e acusa cada campo que falta com "Preenchimento obrigatório"', () => {
+    expect(erros(usado)).toEqual({});
+    const vazio = erros(VALORES_NOVO);
+    for (const campo of ['vefipe_marca', 've_modelo', 've_versao', 'veano_fabricacao', 'vefipe_ano_modelo', 'vecambio', 'vecor', 'veportas'])
+      expect(vazio[campo], campo).toBe(MENSAGENS.preenchimentoObrigatorio);
+    expect(vazio.vevalor).toBe(MENSAGENS.preenchimentoObrigatorio);
+    expect(vazio.vecarroceria).toBe(MENSAGENS.preenchimentoObrigatorio);
+    expect(vazio.vequilometragem).toBe(MENSAGENS.preenchimentoObrigatorio);
+    expect(vazio.veiplaca).toBe(MENSAGENS.preenchimentoObrigatorio);
+  });
+
+  it('usado: km só com dígitos ("Km inválido") e placa com 7 caracteres; novo dispensa os dois', () => {
+    expect(erros({ ...usado, vequilometragem: '12.000' }).vequilometragem).toBe(MENSAGENS_VEICULO.kmInvalido);
+    expect(erros({ ...usado, vequilometragem: '-5' }).vequilometragem).toBe(MENSAGENS_VEICULO.kmInvalido);
+    expect(erros({ ...usado, veiplaca: 'ABC12' }).veiplaca).toBe(MENSAGENS.preenchimentoObrigatorio);
+    expect(erros({ ...usado, veveiculonovo: 1, veiplaca: '', vequilometragem: '' })).toEqual({});
+    expect(paraEntrada({ ...usado, veveiculonovo: 1 }).vequilometragem).toBeNull();
+  });
+
+  it('carroceria só para carro; valor de pelo menos R$ 1', () => {
+    expect(erros({ ...usado, vetipoveiculo: 'moto', vecarroceria: '' })).toEqual({});
+    expect(paraEntrada({ ...usado, vetipoveiculo: 'moto' }).vecarroceria).toBeNull();
+    expect(erros({ ...usado, vevalor: 0.5 }).vevalor).toBe(MENSAGENS.preenchimentoObrigatorio);
+    expect(erros({ ...usado, vevalor: '1.00' })).toEqual({});
+  });
+
+  it('anos de 1950 até o atual; o ano modelo vai até o seguinte', () => {
+    const atual = new Date().getFullYear();
+    expect(ANOS_FABRICACAO[0]).toBe(String(atual));
+    expect(ANOS_FABRICACAO.at(-1)).toBe('1950');
+    expect(ANOS_MODELO[0]).toBe(String(atual + 1));
+    expect(ANOS_MODELO.at(-1)).toBe('1950');
+  });
+});
+
+describe('Filtro da lista e ordem das fotos', () => {
+  const indexadas = [linha(), MOTO].map((l) => ({ linha: l, busca: textoDeBusca(l) }));
+  it('cada palavra em qualquer campo, sem acento nem caixa; e por tipo', () => {
+    expect(filtrarVeiculos(indexadas, 'onix 2022', null).map((l) => l.id)).toEqual(['v1']);
+    expect(filtrarVeiculos(indexadas, 'mot0a12', null).map((l) => l.id)).toEqual(['v2']);
+    expect(filtrarVeiculos(indexadas, 'caminhão', null)).toEqual([]);
+    expect(filtrarVeiculos(indexadas, '', 'moto').map((l) => l.id)).toEqual(['v2']);
+    expect(filtrarVeiculos(indexadas, 'prata', 'moto')).toEqual([]);
+    expect(filtrarVeiculos(indexadas, '', null)).toHaveLength(2);
+  });
+  it('move uma foto de posição sem perder nenhuma', () => {
+    expect(mover(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
+    expect(mover(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'c', 'b']);
+    expect(mover(['a', 'b'], 0, 5)).toEqual(['a', 'b']);
+  });
+  it('ações da tabela de integrações: Incluir se configurada e não publicada; Alterar só Autoscar e Webmotors', () => {
+    const i = { descricao: '', id_anuncio: null, url_anuncio: null, configurada: true, status_configuracao: true, publicado: false };
+    expect(acoesIntegracao({ ...i, canal: 'olx' })).toEqual(['incluir']);
+    expect(acoesIntegracao({ ...i, canal: 'olx', status_configuracao: false })).toEqual([]);
+    expect(acoesIntegracao({ ...i, canal: 'olx', configurada: false })).toEqual([]);
+    expect(acoesIntegracao({ ...i, canal: 'olx', publicado: true, id_anuncio: 'A1' })).toEqual(['excluir']);
+    expect(acoesIntegracao({ ...i, canal: 'webmotors', publicado: true, id_anuncio: 'A1' })).toEqual(['alterar', 'excluir']);
+    expect(acoesIntegracao({ ...i, canal: 'autoscar', publicado: true, id_anuncio: 'A1' })).toEqual(['alterar', 'excluir']);
+  });
+});
+
+describe('Tela da lista de veículos', { timeout: 60_000 }, () => {
+  it('mostra foto, veículo, ano, valor em R$, dias em estoque, data DD/MM/YYYY HH:mm e os links; filtra por texto e tipo', async () => {
+    simularEventSource();
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}`]: sucesso([linha(), MOTO]),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/listar`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Veículos (2)' })).toBeInTheDocument();
+    const tabela = screen.getByRole('table', { name: 'Veículos' });
+    const onix = within(tabela).getByText('Chevrolet Onix LT 1.0 Turbo').closest('tr') as HTMLElement;
+    expect(within(onix).getByText('2021/2022')).toBeInTheDocument();
+    expect(within(onix).getByText(/R\$\s75\.990,00/)).toBeInTheDocument();
+    expect(within(onix).getByText('12')).toBeInTheDocument();
+    expect(within(onix).getByText('05/03/2026 14:07')).toBeInTheDocument();
+    expect(within(onix).getByRole('link', { name: 'Visualizar Chevrolet Onix LT 1.0 Turbo' })).toHaveAttribute(
+      'href',
+      `/revenda/${ID_REVENDA}/veiculos/v1/visualizar`,
+    );
+    expect(within(onix).getByRole('link', { name: 'Alterar Chevrolet Onix LT 1.0 Turbo' })).toHaveAttribute(
+      'href',
+      `/revenda/${ID_REVENDA}/veiculos/v1/alterar`,
+    );
+    expect(within(onix).getByRole('link', { name: 'Excluir Chevrolet Onix LT 1.0 Turbo' })).toHaveAttribute(
+      'href',
+      `/revenda/${ID_REVENDA}/veiculos/v1/excluir`,
+    );
+    // A photo that does not load, and a vehicle without photo, show the spec's placeholder.
+    const foto = within(onix).getByRole('img', { name: 'Foto de Chevrolet Onix LT 1.0 Turbo' });
+    expect(within(onix).queryByText(IMAGEM_NAO_CARREGOU)).not.toBeInTheDocument();
+    fireEvent.error(foto);
+    expect(await within(onix).findByText(IMAGEM_NAO_CARREGOU)).toBeInTheDocument();
+    const cg = within(tabela).getByText('Honda CG 160 Fan').closest('tr') as HTMLElement;
+    expect(within(cg).getByText(IMAGEM_NAO_CARREGOU)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Incluir veículo/ })).toHaveAttribute('href', `/revenda/${ID_REVENDA}/veiculos/incluir`);
+    // Only an admin blocks users or the site.
+    expect(screen.queryByRole('button', { name: /Bloquear acesso dos usuários/ })).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Filtrar'), { target: { value: 'cg fan' } });
+    await waitFor(() => expect(within(tabela).queryByText('Chevrolet Onix LT 1.0 Turbo')).not.toBeInTheDocument());
+    expect(within(tabela).getByText('Honda CG 160 Fan')).toBeInTheDocument();
+    expect(screen.getByText('1 de 2 veículos')).toBeInTheDocument();
+  });
+
+  it('ao admin oferece bloquear ou liberar os usuários e o site da revenda', async () => {
+    simularEventSource();
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN),
+      [`GET ${BASE}`]: sucesso([linha()]),
+      [`GET /api/revendas/${ID_REVENDA}`]: sucesso({ id: ID_REVENDA, penome_fantasia: 'Auto Demo', ativo: 1 }),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/listar`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Veículos (1)' })).toBeInTheDocument();
+    // The reseller answer above is partial (it does not parse): the buttons wait for the reseller.
+    expect(screen.queryByRole('button', { name: 'Bloquear site' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Tela de inclusão', { timeout: 60_000 }, () => {
+  it('Gravar vazio marca cada campo com "Preenchimento obrigatório" e leva o foco ao primeiro', async () => {
+    simularEventSource();
+    const api = simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      'GET /api/opcionais': sucesso([]),
+      [`GET /api/revendas/${ID_REVENDA}/locais-anuncio`]: sucesso([]),
+      'GET /api/fipe/1/marcas': sucesso([
+        { codigo: '23', nome: 'GM - Chevrolet', manual: false },
+        { codigo: '59', nome: 'VW - VolksWagen', manual: false },
+        { codigo: '21', nome: 'Fiat', manual: false },
+      ]),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/incluir`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Veículos' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Incluir veículo' })).toBeInTheDocument();
+    expect(campo(/^Placa/)).toHaveAttribute('maxlength', '7');
+    expect(campo(/^Carroceria/)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Gravar' }));
+    await waitFor(() => expect(screen.getAllByText(MENSAGENS.preenchimentoObrigatorio).length).toBeGreaterThanOrEqual(10));
+    await waitFor(() => expect(document.activeElement).toBe(campo(/^Marca/)));
+    expect(api.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    fireEvent.change(campo(/^Quilometragem/), { target: { value: '12a' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Gravar' }));
+    expect(await screen.findByText(MENSAGENS_VEICULO.kmInvalido)).toBeInTheDocument();
+
+    // Brand suggestions by prefix (also after " - "), none for empty input.
+    const marca = campo(/^Marca/);
+    fireEvent.click(marca);
+    fireEvent.change(marca, { target: { value: 'chev' } });
+    expect(await screen.findByText('GM - Chevrolet')).toBeInTheDocument();
+    expect(screen.queryByText('VW - VolksWagen')).not.toBeInTheDocument();
+    expect(screen.queryByText('Fiat')).not.toBeInTheDocument();
+    // Prefix, not substring: "olks" suggests nothing; empty input neither.
+    fireEvent.change(marca, { target: { value: 'olks' } });
+    await waitFor(() => expect(screen.queryByText('GM - Chevrolet')).not.toBeInTheDocument());
+    expect(screen.queryByText('VW - VolksWagen')).not.toBeInTheDocument();
+    fireEvent.change(marca, { target: { value: '' } });
+    expect(screen.queryByText('Fiat')).not.toBeInTheDocument();
+
+    // A motorcycle has no body.
+    fireEvent.click(campo(/^Tipo/));
+    fireEvent.click(await screen.findByText('Moto'));
+    await waitFor(() => expect(screen.queryAllByLabelText(/^Carroceria/)).toHaveLength(0));
+  });
+});

@@ -1,0 +1,50 @@
+import { CABECALHO_CSRF, MENSAGENS } from '@intermedio/contracts';
+import type { z } from 'zod';
+import { ApiError } from './api';
+
+/**
+ * Multipart upload of one file (field `file`) with upload progress, which fetch cannot report:
+ * XMLHttpRequest, same-origin credentials, the session's anti-CSRF header, the `{status, data}` envelope,
+ * `data` checked against `esquema`. `aoProgresso` receives 0–100. Rejects with an ApiError carrying the
+ * server's message. `sinal` aborts the upload (the promise then rejects with an AbortError).
+ */
+export function enviarComProgresso<T>(
+  url: string,
+  arquivo: Blob,
+  op: { csrf: string; esquema: z.ZodType<T>; aoProgresso?: (percentual: number) => void; sinal?: AbortSignal },
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.responseType = 'text';
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader(CABECALHO_CSRF, op.csrf);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) op.aoProgresso?.(Math.min(100, Math.round((e.loaded / e.total) * 100)));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.'));
+    xhr.onabort = () => reject(new DOMException('Envio cancelado', 'AbortError'));
+    op.sinal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.onload = () => {
+      let envelope: { status?: unknown; data?: unknown } | null = null;
+      try {
+        envelope = JSON.parse(xhr.responseText);
+      } catch {
+        envelope = null;
+      }
+      const ok = xhr.status >= 200 && xhr.status < 300 && envelope?.status === 'success';
+      const dados = ok ? op.esquema.safeParse(envelope?.data) : null;
+      if (dados?.success) {
+        op.aoProgresso?.(100);
+        resolve(dados.data);
+        return;
+      }
+      const texto = envelope?.data;
+      reject(new ApiError(ok ? 500 : xhr.status || 500, !ok && typeof texto === 'string' && texto ? texto : MENSAGENS.erroInterno));
+    };
+    const corpo = new FormData();
+    corpo.append('file', arquivo, arquivo instanceof File ? arquivo.name : 'imagem');
+    xhr.send(corpo);
+  });
+}
