@@ -1,7 +1,6 @@
 import {
   type BuscarVersoesEntrada,
   localComVersoes,
-  type Veiculo,
   type VeiculoAlteracaoEntrada,
   type VeiculoEntrada,
   veiculo,

@@ -1,7 +1,16 @@
 import { MENSAGENS, MENSAGENS_VEICULO, type VeiculoLinha, veiculoEntrada } from '@intermedio/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ID_REVENDA, renderizarApp, respostaSessao, SESSAO_ADMIN, SESSAO_GESTOR, simularApi, simularEventSource, sucesso } from '@/test/utils';
+import {
+  ID_REVENDA,
+  renderizarApp,
+  respostaSessao,
+  SESSAO_ADMIN,
+  SESSAO_GESTOR,
+  simularApi,
+  simularEventSource,
+  sucesso,
+} from '@/test/utils';
 import { IMAGEM_NAO_CARREGOU } from '@/ui/Miniatura';
 import { mover } from '@/ui/UploadFotos';
 import { ANOS_FABRICACAO, ANOS_MODELO, filtrarVeiculos, textoDeBusca } from './rotulos';
@@ -78,7 +87,16 @@ describe('Regras do formulário de veículo (o mesmo esquema do servidor)', () =
   it('aceita um usado completo e acusa cada campo que falta com "Preenchimento obrigatório"', () => {
     expect(erros(usado)).toEqual({});
     const vazio = erros(VALORES_NOVO);
-    for (const campo of ['vefipe_marca', 've_modelo', 've_versao', 'veano_fabricacao', 'vefipe_ano_modelo', 'vecambio', 'vecor', 'veportas'])
+    for (const campo of [
+      'vefipe_marca',
+      've_modelo',
+      've_versao',
+      'veano_fabricacao',
+      'vefipe_ano_modelo',
+      'vecambio',
+      'vecor',
+      'veportas',
+    ])
       expect(vazio[campo], campo).toBe(MENSAGENS.preenchimentoObrigatorio);
     expect(vazio.vevalor).toBe(MENSAGENS.preenchimentoObrigatorio);
     expect(vazio.vecarroceria).toBe(MENSAGENS.preenchimentoObrigatorio);
