@@ -1,4 +1,4 @@
-import { filtrarSugestoes, normalizarBusca } from '@intermedio/contracts';
+import { COMBUSTIVEIS, filtrarSugestoes, normalizarBusca } from '@intermedio/contracts';
 import { Autocomplete, type OptionsFilter, Select } from '@mantine/core';
 import { useMemo } from 'react';
 import { useAnosFipe, useMarcasFipe, useModelosFipe, useVersoesFipe } from '@/features/fipe/api';
@@ -45,8 +45,9 @@ export function CamposFipe({ form }: { form: Form }) {
     form.setFieldValue('ve_versao', nome);
     const versao = pelaNome(versoes.data, nome);
     form.setFieldValue('vefipe_codigo', versao?.codigo_fipe ?? '');
-    const combustivel = versao?.combustivel ? normalizarBusca(versao.combustivel).replace(/\s.*/, '') : '';
-    if (['flex', 'alcool', 'gasolina', 'diesel', 'gnv', 'eletrico', 'hibrido'].includes(combustivel))
+    // FIPE lists flex-fuel cars as Gasolina; the version's name says Flex.
+    const combustivel = /\bflex\b/i.test(nome) ? 'flex' : normalizarBusca(versao?.combustivel ?? '').split(' ')[0];
+    if (versao && combustivel && (COMBUSTIVEIS as readonly string[]).includes(combustivel))
       form.setFieldValue('vefipe_combustivel', combustivel);
   };
   const carregando = (q: { isFetching: boolean }) => (q.isFetching ? 'Carregando sugestões…' : undefined);

@@ -1,0 +1,202 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { linhaCom, PNG_1X1 } from '../ajuda/cadastros.ts';
+import { CONTAS, entrar, idRevendaPorNome } from '../ajuda/painel.ts';
+import { lerZip } from '../ajuda/zip.ts';
+
+const REVENDA = 'Auto Demo Veículos';
+const NOME = 'GM - Chevrolet Onix LT 1.0 Turbo Flex 5p Aut.';
+
+/** A Mantine list (Select or Autocomplete): type, then pick the option. */
+async function escolher(page: Page, rotulo: RegExp, digitar: string, opcao: string) {
+  const campo = page.getByRole('combobox', { name: rotulo });
+  await campo.click();
+  await campo.fill(digitar);
+  await page.getByRole('option', { name: opcao, exact: true }).click();
+}
+
+/** The photos of the uploader, in order, by their file name. */
+const ordemDasFotos = (page: Page) =>
+  page
+    .getByRole('list', { name: 'Adicionar fotos' })
+    .locator('li')
+    .evaluateAll((lis) => lis.map((li) => li.getAttribute('data-foto')));
+
+test('a gestor includes a vehicle with photos, views, changes, downloads, deletes it and finds it in the history', async ({ page }) => {
+  test.setTimeout(150_000);
+  const idRevenda = await idRevendaPorNome(REVENDA);
+  await entrar(page, CONTAS.gestorA);
+  await expect(page).toHaveURL(/\/painel\/dashboard$/);
+  await page.goto(`/revenda/${idRevenda}/veiculos/listar`);
+  await expect(page.getByRole('heading', { level: 1, name: /^Veículos/ })).toBeVisible();
+  await expect(page.getByText(`Revenda: ${REVENDA}`)).toBeVisible();
+  // Only an admin blocks the reseller's users or site.
+  await expect(page.getByRole('button', { name: 'Bloquear site' })).toHaveCount(0);
+
+  // Include: an invalid submit marks the fields and focuses the first one.
+  await page.getByRole('link', { name: 'Incluir veículo' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Veículos' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Incluir veículo' })).toBeVisible();
+  await page.getByRole('button', { name: 'Gravar' }).click();
+  await expect(page.getByText('Preenchimento obrigatório').first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /^Marca/ })).toBeFocused();
+
+  await escolher(page, /^Marca/, 'chev', 'GM - Chevrolet');
+  await escolher(page, /^Modelo/, 'oni', 'Onix');
+  await escolher(page, /^Ano de fabricação/, '2021', '2021');
+  await escolher(page, /^Ano modelo/, '2022', '2022');
+  await escolher(page, /^Versão/, 'lt 1.0 turbo', 'LT 1.0 Turbo Flex 5p Aut.');
+  await escolher(page, /^Câmbio/, 'Aut', 'Automático');
+  await escolher(page, /^Cor/, 'Pra', 'Prata');
+  await escolher(page, /^Portas/, '4', '4');
+  await escolher(page, /^Carroceria/, 'Hat', 'Hatch');
+  await page.getByLabel(/^Valor/).pressSequentially('7599000');
+  await expect(page.getByLabel(/^Valor/)).toHaveValue('R$ 75.990,00');
+  await page.getByLabel(/^Quilometragem/).fill('35.000');
+  await page.getByLabel(/^Placa/).fill('abc1d234');
+  await expect(page.getByLabel(/^Placa/)).toHaveValue('ABC1D23');
+  await page.getByRole('button', { name: 'Gravar' }).click();
+  await expect(page.getByText('Km inválido')).toBeVisible();
+  await expect(page.getByLabel(/^Quilometragem/)).toBeFocused();
+  await page.getByLabel(/^Quilometragem/).fill('35000');
+
+  // Photos: three at once, each with its progress bar while it uploads (the answer is held back a moment).
+  await page.route('**/api/revendas/*/imagens?tipo=veiculo', async (rota) => {
+    await new Promise((r) => setTimeout(r, 1200));
+    await rota.continue();
+  });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles(['frente.png', 'lateral.png', 'traseira.png'].map((name) => ({ name, mimeType: 'image/png', buffer: PNG_1X1 })));
+  await expect(page.getByRole('progressbar', { name: 'Envio de frente.png' })).toBeVisible();
+  await expect(page.getByText('Carregando imagem... lateral.png')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Gravar' })).toBeDisabled();
+  await expect(page.getByRole('list', { name: 'Adicionar fotos' }).locator('li')).toHaveCount(3, { timeout: 20_000 });
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  expect(await ordemDasFotos(page)).toEqual(['frente.png', 'lateral.png', 'traseira.png']);
+  // Keyboard ordering: the move buttons.
+  await page.getByRole('button', { name: 'Mover foto 1 para a direita' }).focus();
+  await page.keyboard.press('Enter');
+  expect(await ordemDasFotos(page)).toEqual(['lateral.png', 'frente.png', 'traseira.png']);
+  // Drag and drop: the last photo onto the first.
+  const fotos = page.getByRole('list', { name: 'Adicionar fotos' }).locator('li');
+  await fotos.nth(2).dragTo(fotos.nth(0));
+  expect(await ordemDasFotos(page)).toEqual(['traseira.png', 'lateral.png', 'frente.png']);
+  await page.getByRole('button', { name: 'Remover foto 3' }).click();
+  expect(await ordemDasFotos(page)).toEqual(['traseira.png', 'lateral.png']);
+
+  await page.getByRole('button', { name: 'Gravar' }).click();
+  await expect(page.getByText('Veículo gravado com sucesso!')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/revenda/${idRevenda}/veiculos/listar$`));
+  const linha = linhaCom(page, 'Veículos', NOME);
+  await expect(linha).toContainText('2021/2022');
+  await expect(linha).toContainText('R$ 75.990,00');
+  await expect(linha.getByRole('img', { name: `Foto de ${NOME}` })).toBeVisible();
+
+  // Filter by text and type.
+  await page.getByLabel('Filtrar').fill('onix abc1d23');
+  await expect(linhaCom(page, 'Veículos', NOME)).toHaveCount(1);
+  await page.getByLabel('Filtrar').fill('onix caminhão');
+  await expect(linhaCom(page, 'Veículos', NOME)).toHaveCount(0);
+  await page.getByLabel('Filtrar').fill('');
+
+  // View: data read-only, photos in the chosen order with download links, integrations table.
+  await linhaCom(page, 'Veículos', NOME)
+    .getByRole('link', { name: `Visualizar ${NOME}` })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Visualizar veículo' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'ABC1D23' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '35000' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Baixar foto/ })).toHaveCount(2);
+  const integracoes = page.getByRole('table', { name: 'Integrações' });
+  for (const coluna of ['Integração', 'Status configuração', 'Status publicação', 'Ações'])
+    await expect(integracoes.getByRole('columnheader', { name: coluna })).toBeVisible();
+  await expect(integracoes.getByRole('row')).toHaveCount(11);
+  const urlVisualizar = page.url();
+
+  // Change: the form starts from the stored vehicle; the change log lists the change.
+  await page.getByRole('link', { name: 'Alterar', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Alterar veículo' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /^Cor/ })).toHaveValue('Prata');
+  await escolher(page, /^Cor/, 'Pre', 'Preto');
+  await page.getByRole('button', { name: 'Gravar' }).click();
+  await expect(page.getByText('Veículo gravado com sucesso!')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/revenda/${idRevenda}/veiculos/listar$`));
+
+  await page.goto(urlVisualizar);
+  const [log] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Alterações' }).click()]);
+  expect(log.suggestedFilename()).toBe(`Alteracoes_dados_veiculo_${REVENDA}.txt`);
+  const texto = await readFile(await log.path(), 'utf8');
+  expect(texto).toContain('Gestor Auto Demo');
+  expect(texto).toMatch(/Cor.*Prata.*Preto/);
+
+  // The package: a text file with the data and the original photos.
+  const [pacote] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Baixar', exact: true }).click()]);
+  expect(pacote.suggestedFilename()).toMatch(/\.zip$/);
+  const arquivos = lerZip(await readFile(await pacote.path()));
+  const nomes = [...arquivos.keys()];
+  const txt = nomes.find((n) => n.endsWith('.txt'));
+  expect(txt).toBeTruthy();
+  const dados = arquivos.get(txt as string)?.toString('utf8') ?? '';
+  expect(dados).toContain('Onix');
+  expect(dados).toContain('ABC1D23');
+  const imagens = nomes.filter((n) => /\.(png|jpe?g|webp)$/i.test(n));
+  expect(imagens).toHaveLength(2);
+  for (const n of imagens) expect(arquivos.get(n)?.subarray(1, 4).toString('latin1')).toBe('PNG');
+
+  // Delete (a gestor's removal goes to the history).
+  await page.goto(`/revenda/${idRevenda}/veiculos/listar`);
+  await linhaCom(page, 'Veículos', NOME)
+    .getByRole('link', { name: `Excluir ${NOME}` })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Excluir veículo' })).toBeVisible();
+  await expect(page.getByText('Deseja remover este veículo?')).toBeVisible();
+  await expect(page.getByRole('cell', { name: NOME })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '2021/2022' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'R$ 75.990,00' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remover' }).click();
+  await expect(page.getByText('Veículo removido com sucesso!')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/revenda/${idRevenda}/veiculos/listar$`));
+  await expect(linhaCom(page, 'Veículos', NOME)).toHaveCount(0);
+
+  // History: a gestor only deletes for good.
+  await page.getByRole('link', { name: 'Histórico' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Histórico/ })).toBeVisible();
+  const removido = linhaCom(page, 'Histórico', NOME);
+  await expect(removido).toContainText('Gestor Auto Demo');
+  await expect(removido.getByRole('button', { name: `Excluir ${NOME}` })).toBeVisible();
+  await expect(removido.getByRole('link', { name: `Visualizar ${NOME}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Limpar histórico/ })).toHaveCount(0);
+  await removido.getByRole('button', { name: `Excluir ${NOME}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remover' }).click();
+  await expect(page.getByText('Veículo removido com sucesso!')).toBeVisible();
+  await expect(linhaCom(page, 'Histórico', NOME)).toHaveCount(0);
+});
+
+test('the admin sees the block buttons and the history cleanups with a confirmation and the count', async ({ page }) => {
+  const idRevenda = await idRevendaPorNome(REVENDA);
+  await entrar(page, CONTAS.admin);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/revenda/${idRevenda}/veiculos/listar`);
+  await expect(page.getByRole('button', { name: 'Bloquear acesso dos usuários' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Liberar acesso dos usuários' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(Bloquear|Liberar) site$/ })).toBeVisible();
+  await page.goto(`/revenda/${idRevenda}/veiculos/historico`);
+  await page.getByRole('button', { name: 'Limpar histórico (mais de 60 dias)' }).click();
+  await expect(page.getByRole('dialog')).toContainText('mais de 60 dias');
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText(/veículos? removidos? do histórico\./)).toBeVisible();
+});
+
+test('a gestor of another reseller is refused every vehicle screen of Auto Demo', async ({ page }) => {
+  const idRevenda = await idRevendaPorNome(REVENDA);
+  await entrar(page, CONTAS.gestorB);
+  await expect(page).toHaveURL(/\/painel\/dashboard$/);
+  for (const tela of ['listar', 'incluir', 'historico']) {
+    await page.goto(`/revenda/${idRevenda}/veiculos/${tela}`);
+    await expect(page).toHaveURL(/\/acesso-negado$/);
+    await expect(page.getByText('Seu usuário não tem acesso autorizado na página solicitada!')).toBeVisible();
+  }
+  const resposta = await page.request.get(`/api/revendas/${idRevenda}/veiculos`);
+  expect([403, 404]).toContain(resposta.status());
+});
