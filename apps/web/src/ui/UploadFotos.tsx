@@ -80,7 +80,10 @@ export function UploadFotos<T extends FotoBasica>({
         const r = resultados[entregues++];
         if (r) novas.push(r);
       }
-      if (novas.length > 0) aoMudar([...atuais.current, ...novas]);
+      if (novas.length === 0) return;
+      // Two uploads may finish before the next render: the ref carries the list just handed over.
+      atuais.current = [...atuais.current, ...novas];
+      aoMudar(atuais.current);
     };
     let seguinte = 0;
     const trabalhador = async () => {
