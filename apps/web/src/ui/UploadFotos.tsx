@@ -82,8 +82,9 @@ export function UploadFotos<T extends FotoBasica>({
       }
       if (novas.length === 0) return;
       // Two uploads may finish before the next render: the ref carries the list just handed over.
-      atuais.current = [...atuais.current, ...novas];
-      aoMudar(atuais.current);
+      const lista = [...atuais.current, ...novas];
+      atuais.current = lista;
+      aoMudar(lista);
     };
     let seguinte = 0;
     const trabalhador = async () => {
