@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { linhaCom, PNG_1X1 } from '../ajuda/cadastros.ts';
 import { CONTAS, entrar, idRevendaPorNome } from '../ajuda/painel.ts';
+import { lerZip } from '../ajuda/zip.ts';
 
 const REVENDA = 'Auto Demo Veículos';
 const NOME = 'GM - Chevrolet Onix LT 1.0 Turbo Flex 5p Aut.';
@@ -20,7 +22,7 @@ const ordemDasFotos = (page: Page) =>
     .locator('li')
     .evaluateAll((lis) => lis.map((li) => li.getAttribute('data-foto')));
 
-test('a gestor includes a vehicle with photos, views, changes, deletes it and finds it in the history', async ({ page }) => {
+test('a gestor includes a vehicle with photos, views, changes, downloads, deletes it and finds it in the history', async ({ page }) => {
   test.setTimeout(120_000);
   const idRevenda = await idRevendaPorNome(REVENDA);
   await entrar(page, CONTAS.gestorA);
@@ -134,6 +136,28 @@ test('a gestor includes a vehicle with photos, views, changes, deletes it and fi
 
   await page.goto(urlVisualizar);
   await expect(page.getByRole('cell', { name: 'Preto' })).toBeVisible();
+  const [foto] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Baixar foto 1' }).click()]);
+  expect(foto.suggestedFilename()).toMatch(/\.png$/);
+  expect((await readFile(await foto.path())).subarray(1, 4).toString('latin1')).toBe('PNG');
+  const [log] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Alterações' }).click()]);
+  expect(log.suggestedFilename()).toBe('Alteracoes_dados_veiculo_Auto_Demo_Veiculos.txt');
+  const texto = await readFile(await log.path(), 'utf8');
+  expect(texto).toContain('Gestor Auto Demo');
+  expect(texto).toContain('Cor: Prata -> Preto');
+
+  // The package: a text file with the data and the original photos.
+  const [pacote] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Baixar', exact: true }).click()]);
+  expect(pacote.suggestedFilename()).toMatch(/\.zip$/);
+  const arquivos = lerZip(await readFile(await pacote.path()));
+  const nomes = [...arquivos.keys()];
+  const txt = nomes.find((n) => n.endsWith('.txt'));
+  expect(txt).toBeTruthy();
+  const dados = arquivos.get(txt as string)?.toString('utf8') ?? '';
+  expect(dados).toContain('Onix');
+  expect(dados).toContain('ABC1D23');
+  const imagens = nomes.filter((n) => /\.(png|jpe?g|webp)$/i.test(n));
+  expect(imagens).toHaveLength(2);
+  for (const n of imagens) expect(arquivos.get(n)?.subarray(1, 4).toString('latin1')).toBe('PNG');
 
   // Delete (a gestor's removal goes to the history).
   await page.goto(`/revenda/${idRevenda}/veiculos/listar`);

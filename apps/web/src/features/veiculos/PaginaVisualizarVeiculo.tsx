@@ -139,7 +139,7 @@ export default function PaginaVisualizarVeiculo() {
             {v.imagens.map((f, i) => (
               <Stack component="li" key={f.fileUrl} gap={4} align="center">
                 <Miniatura src={f.fileThumb || f.fileUrl} alt={`Foto ${i + 1} de ${nomeVeiculo(v)}`} altura={80} largura={120} />
-                <Anchor href={f.fileOriginal || f.fileUrl} download={f.fileName || true} size="sm" aria-label={`Baixar foto ${i + 1}`}>
+                <Anchor href={urlVeiculos.original(idRevenda, v.id, f.id)} download size="sm" aria-label={`Baixar foto ${i + 1}`}>
                   Baixar foto {i + 1}
                 </Anchor>
               </Stack>

@@ -24,7 +24,9 @@ export const urlVeiculos = {
   limpeza: (idRevenda: string, alvo: Limpeza) => `${base(idRevenda)}/historico/${alvo === 'imagens' ? 'limpar-imagens' : 'limpar'}`,
   veiculo: (idRevenda: string, idVeiculo: string) => `${base(idRevenda)}/${seg(idVeiculo)}`,
   pacote: (idRevenda: string, idVeiculo: string) => `${base(idRevenda)}/${seg(idVeiculo)}/pacote`,
-  alteracoes: (idRevenda: string, idVeiculo: string) => `${base(idRevenda)}/${seg(idVeiculo)}/alteracoes.txt`,
+  alteracoes: (idRevenda: string, idVeiculo: string) => `${base(idRevenda)}/${seg(idVeiculo)}/alteracoes/arquivo`,
+  original: (idRevenda: string, idVeiculo: string, idImagem: string) =>
+    `${base(idRevenda)}/${seg(idVeiculo)}/imagens/${seg(idImagem)}/original`,
   imagens: (idRevenda: string) => `/api/revendas/${seg(idRevenda)}/imagens?tipo=veiculo`,
   locaisRevenda: (idRevenda: string) => `/api/revendas/${seg(idRevenda)}/locais-anuncio`,
   buscarVersoes: () => '/api/locais-anuncio/buscar-versoes',
