@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -19,7 +18,7 @@ import { abrirBanco, type Banco } from './db/cliente.ts';
 import { semearDemo } from './db/demo.ts';
 import { criarCorreio } from './email/correio.ts';
 import { ErroHttp } from './lib/http.ts';
-import { ArmazenamentoLocal, PREFIXO_ARQUIVOS } from './midia/armazenamento.ts';
+import { criarArmazenamento, servirArquivos } from './midia/servir-arquivos.ts';
 import { arquivosRoutes } from './modules/arquivos/arquivos.routes.ts';
 import { imagensRoutes } from './modules/arquivos/imagens.routes.ts';
 import { criarImagensService } from './modules/arquivos/imagens.service.ts';
@@ -79,9 +78,7 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   await barramento.conectar(banco);
   const cofre = new Cofre(config.secretKey);
   const auth = criarAuthService(banco.db, { sessionTtlHours: config.sessionTtlHours });
-  const pastaArquivos = path.join(config.dataDir, 'arquivos');
-  mkdirSync(pastaArquivos, { recursive: true });
-  const armazenamento = new ArmazenamentoLocal(pastaArquivos);
+  const armazenamento = criarArmazenamento(config);
 
   const app = Fastify({
     logger: op.logger === false ? false : { level: config.logLevel },
@@ -192,17 +189,7 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   await app.register(buscarVersoesRoutes, { buscarVersoes: criarBuscarVersoesService(banco.db, fipe) });
   await app.register(fipeManualRoutes, { fipeManual: criarFipeManualService(banco.db) });
   // Uploaded files: public, immutable addresses (a new upload gets a new name).
-  await app.register(fastifyStatic, {
-    root: pastaArquivos,
-    prefix: PREFIXO_ARQUIVOS,
-    decorateReply: false,
-    wildcard: true,
-    index: false,
-    setHeaders(res) {
-      res.header('cache-control', 'public, max-age=31536000, immutable');
-      res.header('x-content-type-options', 'nosniff');
-    },
-  });
+  await app.register(servirArquivos, { armazenamento });
 
   if (existsSync(config.webDist)) {
     await app.register(fastifyStatic, {

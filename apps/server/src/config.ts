@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { type ConfigCanais, lerConfigCanais } from './canais/config.ts';
+import type { ConfigS3 } from './midia/armazenamento-s3.ts';
 
 /** Repository root: defaults (./data, web build) are resolved from here, whatever the working directory. */
 export const RAIZ_REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -46,6 +47,15 @@ const esquemaAmbiente = z.object({
     .string()
     .regex(/^(\d|[\da-f:./]+(,\s*[\da-f:./]+)*)$/i, 'deve ser 0, o número de proxies (1 a 9) ou uma lista de endereços')
     .default('0'),
+  /** Uploaded files: local disk under DATA_DIR/arquivos (default) or an S3-compatible bucket. */
+  ARMAZENAMENTO: z.enum(['local', 's3'], 'use local ou s3').default('local'),
+  S3_ENDPOINT: z.string().url('deve ser um endereço http(s) completo').optional(),
+  S3_REGIAO: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_URL_PUBLICA: z.string().url('deve ser um endereço http(s) completo').optional(),
+  S3_PATH_STYLE: booleano01.optional(),
 });
 
 export type Config = {
@@ -70,6 +80,8 @@ export type Config = {
   fipeToken: string | null;
   /** Fastify's `trustProxy`: false (default), a hop count or the proxies' addresses. */
   trustProxy: false | number | string[];
+  /** null: local disk under DATA_DIR/arquivos. */
+  s3: ConfigS3 | null;
 };
 
 export class ErroConfiguracao extends Error {}
@@ -88,6 +100,12 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ErroConfiguracao(
       'Configuração inválida:\n  SECRET_KEY: obrigatória com DATABASE_URL (todas as instâncias precisam da mesma chave)',
     );
+  }
+  if (e.ARMAZENAMENTO === 's3' && !e.S3_BUCKET) {
+    throw new ErroConfiguracao('Configuração inválida:\n  S3_BUCKET: obrigatório com ARMAZENAMENTO=s3');
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ErroConfiguracao('Configuração inválida:\n  S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY: informe os dois ou nenhum');
   }
   const secretKey = e.SECRET_KEY ?? chaveDoDiretorio(dataDir);
   return {
@@ -111,6 +129,19 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fipeApiUrl: e.FIPE_API_URL?.replace(/\/+$/, '') ?? null,
     fipeToken: e.FIPE_TOKEN ?? null,
     trustProxy: /^\d$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) || false : e.TRUST_PROXY.split(',').map((a) => a.trim()),
+    s3:
+      e.ARMAZENAMENTO === 's3' && e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT ?? null,
+            regiao: e.S3_REGIAO,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+            urlPublica: e.S3_URL_PUBLICA ?? null,
+            // Self-hosted services (MinIO, s3rver) need path-style; AWS and most CDNs use virtual-hosted.
+            pathStyle: e.S3_PATH_STYLE ?? !!e.S3_ENDPOINT,
+          }
+        : null,
   };
 }
 

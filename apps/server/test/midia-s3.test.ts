@@ -1,0 +1,162 @@
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { imagemEnviada } from '@intermedio/contracts';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lerConfig } from '../src/config.ts';
+import { revendas } from '../src/db/schema/index.ts';
+import { lerArquivo } from '../src/midia/armazenamento.ts';
+import { ArmazenamentoS3, type ConfigS3 } from '../src/midia/armazenamento-s3.ts';
+import { chaveDoOriginal, removerImagemEnviada, urlDaRevenda } from '../src/midia/imagens-enviadas.ts';
+import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
+import { subirS3 } from './ajuda/s3-local.ts';
+
+let s3: Awaited<ReturnType<typeof subirS3>>;
+let cliente: S3Client;
+beforeAll(async () => {
+  s3 = await subirS3();
+  cliente = new S3Client({
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+});
+afterAll(async () => {
+  cliente.destroy();
+  await s3.parar();
+});
+
+const configDriver = (extra: Partial<ConfigS3> = {}): ConfigS3 => ({
+  endpoint: s3.endpoint,
+  regiao: 'us-east-1',
+  bucket: s3.bucket,
+  accessKeyId: 'S3RVER',
+  secretAccessKey: 'S3RVER',
+  urlPublica: null,
+  pathStyle: true,
+  ...extra,
+});
+const existeNoBucket = async (chave: string) =>
+  cliente
+    .send(new GetObjectCommand({ Bucket: s3.bucket, Key: chave }))
+    .then(async (r) => {
+      await r.Body?.transformToByteArray();
+      return true;
+    })
+    .catch(() => false);
+
+describe('S3 driver against a local S3 server', () => {
+  it('puts, reads back with its type, removes one file and a whole folder', async () => {
+    const d = new ArmazenamentoS3(configDriver());
+    const salvo = await d.salvar('revendas/x/veiculo/abc/original.jpg', Buffer.from('conteúdo 1'), 'image/jpeg');
+    await d.salvar('revendas/x/veiculo/abc/miniatura.jpg', Buffer.from('conteúdo 2'), 'image/jpeg');
+    await d.salvar('revendas/x/veiculo/outra/miniatura.jpg', Buffer.from('conteúdo 3'), 'image/jpeg');
+    expect(salvo).toEqual({ chave: 'revendas/x/veiculo/abc/original.jpg', url: '/arquivos/revendas/x/veiculo/abc/original.jpg' });
+    const aberto = await d.abrir(salvo.chave);
+    expect([aberto?.tipo, aberto?.tamanho]).toEqual(['image/jpeg', Buffer.byteLength('conteúdo 1')]);
+    aberto?.corpo.destroy();
+    expect((await lerArquivo(d, salvo.chave))?.toString()).toBe('conteúdo 1');
+    expect(await d.abrir('revendas/x/nada.jpg')).toBeNull();
+
+    await d.remover('revendas/x/veiculo/outra/miniatura.jpg');
+    expect(await existeNoBucket('revendas/x/veiculo/outra/miniatura.jpg')).toBe(false);
+    await d.removerPasta('revendas/x/veiculo/abc');
+    expect(await existeNoBucket('revendas/x/veiculo/abc/original.jpg')).toBe(false);
+    expect(await existeNoBucket('revendas/x/veiculo/abc/miniatura.jpg')).toBe(false);
+    d.fechar();
+  });
+
+  it('maps keys and URLs: served by this server, or by the bucket public address when configured', async () => {
+    const interno = new ArmazenamentoS3(configDriver());
+    expect(interno.chaveDaUrl('/arquivos/logos/a.png')).toBe('logos/a.png');
+    expect(interno.chaveDaUrl('/arquivos/../segredo')).toBeNull();
+    expect(interno.chaveDaUrl('https://outro.example/logos/a.png')).toBeNull();
+    const publico = new ArmazenamentoS3(configDriver({ urlPublica: `${s3.endpoint}/${s3.bucket}/` }));
+    const { url } = await publico.salvar('logos/publico.png', Buffer.from('png?'), 'image/png');
+    expect(url).toBe(`${s3.endpoint}/${s3.bucket}/logos/publico.png`);
+    expect(publico.chaveDaUrl(url)).toBe('logos/publico.png');
+    expect(publico.chaveDaUrl('/arquivos/logos/publico.png')).toBeNull();
+    const r = await fetch(url);
+    expect([r.status, await r.text()]).toEqual([200, 'png?']);
+    interno.fechar();
+    publico.fechar();
+  });
+
+  it('configuration: ARMAZENAMENTO=s3 needs a bucket; path-style is on for a custom endpoint', () => {
+    expect(() => lerConfig({ ARMAZENAMENTO: 's3', SECRET_KEY: 'x'.repeat(32) })).toThrow(/S3_BUCKET/);
+    expect(() => lerConfig({ ARMAZENAMENTO: 'ftp', SECRET_KEY: 'x'.repeat(32) })).toThrow(/ARMAZENAMENTO/);
+    const c = lerConfig({ ...s3.env, SECRET_KEY: 'x'.repeat(32) });
+    expect(c.s3).toMatchObject({ bucket: s3.bucket, endpoint: s3.endpoint, pathStyle: true, urlPublica: null });
+    expect(lerConfig({ SECRET_KEY: 'x'.repeat(32) }).s3).toBeNull();
+  });
+});
+
+describe('the product on ARMAZENAMENTO=s3 (uploads end to end)', () => {
+  let amb: Ambiente;
+  let base: string;
+  let gestor: Credencial | null;
+  let driver: ArmazenamentoS3;
+  beforeAll(async () => {
+    amb = await criarAmbiente(s3.env);
+    base = await ouvir(amb);
+    gestor = await amb.entrar('gestorA');
+    driver = new ArmazenamentoS3(configDriver());
+  });
+  afterAll(async () => {
+    driver.fechar();
+    await amb.encerrar();
+  });
+  const cab = () => ({ cookie: gestor?.cookie ?? '', 'x-csrf-token': gestor?.csrf ?? '' });
+  const foto = (cor: string) => sharp({ create: { width: 1600, height: 1200, channels: 3, background: cor } });
+
+  it('a framed vehicle photo: the frame is read from the bucket, every rendition lands in it and is served at /arquivos/', async () => {
+    const moldura = await foto('#00c000').resize(800, 100, { fit: 'fill' }).png().toBuffer();
+    const rm = await fetch(`${base}/api/file/upload-imagem-moldura`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...cab() },
+      body: JSON.stringify({ id_revenda: amb.ids.revendaA, file: `data:image/png;base64,${moldura.toString('base64')}` }),
+    });
+    const urlMoldura = ((await rm.json()) as { data: { fileUrl: string } }).data.fileUrl;
+    expect(await existeNoBucket(urlMoldura.replace('/arquivos/', ''))).toBe(true);
+    await amb.banco.db
+      .update(revendas)
+      .set({ tipo_moldura_veiculo: 'imagem_rodape', imagem_moldura_veiculo: urlMoldura, diretorio_veiculo: 'm' })
+      .where(eq(revendas.id, amb.ids.revendaA));
+
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await foto('#808080').jpeg().toBuffer())]), 'carro.jpg');
+    const r = await fetch(`${base}/api/revendas/${amb.ids.revendaA}/imagens?tipo=veiculo`, { method: 'POST', body: form, headers: cab() });
+    expect(r.status).toBe(200);
+    const e = imagemEnviada.parse(((await r.json()) as { data: unknown }).data);
+    for (const url of [e.fileUrl, e.fileThumb, e.fileOriginal]) {
+      expect(await existeNoBucket(url.replace('/arquivos/', ''))).toBe(true);
+      const servido = await fetch(base + url);
+      expect([servido.status, servido.headers.get('content-type'), servido.headers.get('cache-control')]).toEqual([
+        200,
+        expect.stringMatching(/^image\//),
+        'public, max-age=31536000, immutable',
+      ]);
+    }
+    const comMoldura = await sharp(Buffer.from(await (await fetch(base + e.fileUrl)).arrayBuffer()))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const i = (1195 * comMoldura.info.width + 800) * comMoldura.info.channels;
+    expect(comMoldura.data[i + 1]).toBeGreaterThan(170); // the green footer at the bottom
+
+    expect(urlDaRevenda(driver, e.fileUrl, amb.ids.revendaA)).toBe(true);
+    expect(await chaveDoOriginal(driver, { imagem: e.imagem })).toBe(e.fileOriginal.replace('/arquivos/', ''));
+    await removerImagemEnviada(driver, e);
+    for (const url of [e.fileUrl, e.fileThumb, e.fileOriginal]) expect(await existeNoBucket(url.replace('/arquivos/', ''))).toBe(false);
+    expect((await fetch(base + e.fileUrl)).status).toBe(404);
+  });
+
+  it('logos go to the bucket too', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await foto('#c00000').png().toBuffer())]), 'logo.png');
+    const r = await fetch(`${base}/api/arquivos/logotipo`, { method: 'POST', body: form, headers: cab() });
+    const { fileUrl } = ((await r.json()) as { data: { fileUrl: string } }).data;
+    expect(await existeNoBucket(fileUrl.replace('/arquivos/', ''))).toBe(true);
+    expect((await fetch(base + fileUrl)).status).toBe(200);
+  });
+});
