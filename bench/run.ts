@@ -130,6 +130,9 @@ await parar(segunda.filho);
   await aplicacao.app.close();
 }
 
+// Image pipeline (issue 8): 12-MP upload time and memory with 4 at once, on a server of its own.
+await (await import('./midia.ts')).medirMidia(registrar);
+
 const linhas = resultados.map((r) => `| ${r.medida} | ${r.valor} ${r.unidade} | ≤ ${r.meta} ${r.unidade} | ${r.ok ? 'ok' : 'FALHOU'} |`);
 const texto = [
   `# Resultados de \`npm run bench\` (${new Date().toISOString().slice(0, 16)}Z, ${process.version})`,
