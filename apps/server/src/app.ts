@@ -112,7 +112,8 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // S3_URL_PUBLICA may be a plain-http bucket (a self-hosted MinIO): its images must still show.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(config.s3?.urlPublica ? [new URL(config.s3.urlPublica).origin] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'", ...(config.canais.social.real ? ['https://graph.facebook.com'] : [])],

@@ -143,6 +143,16 @@ describe('POST /api/revendas/:idRevenda/imagens', () => {
     expect(tipo.status).toBe(400);
   });
 
+  it('four uploads at once all succeed, each in its own folder (the pipeline queues them)', async () => {
+    const fotos = await Promise.all(['#aa0000', '#00aa00', '#0000aa', '#aaaa00'].map((c) => solida(2400, 1800, c).jpeg().toBuffer()));
+    const respostas = await Promise.all(fotos.map((f, i) => enviar(f, `f${i}.jpg`)));
+    expect(respostas.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const entradas = respostas.map((r) => imagemEnviada.parse(r.corpo.data));
+    expect(new Set(entradas.map((e) => e.imagem)).size).toBe(4);
+    const [r, g] = await pixel(await baixar(entradas[1]?.fileThumb ?? ''), 10, 10);
+    expect([(g ?? 0) > 150, (r ?? 255) < 30]).toEqual([true, true]); // each file holds its own photo
+  });
+
   it('removerImagemEnviada removes every rendition; urlDaRevenda tells files of a reseller apart', async () => {
     const armazenamento = new ArmazenamentoLocal(path.join(amb.config.dataDir, 'arquivos'));
     const e = imagemEnviada.parse((await enviar(await solida(400, 300, '#123123').jpeg().toBuffer(), 'r.jpg')).corpo.data);

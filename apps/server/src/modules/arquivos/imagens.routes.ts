@@ -57,7 +57,7 @@ export async function imagensRoutes(app: FastifyInstance, op: { imagens: Imagens
         params: z.object({ idRevenda: idParam }),
         querystring: z.object({ tipo: tipoImagem }),
         body: z
-          .object({ file: z.unknown().describe('O arquivo de imagem (binário)') })
+          .object({ file: z.string().meta({ format: 'binary' }).describe('O arquivo de imagem (binário)') })
           .nullish()
           .describe('multipart/form-data (lido pela rota em fluxo, com limite)'),
         response: {
