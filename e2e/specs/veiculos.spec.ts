@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { linhaCom, PNG_1X1 } from '../ajuda/cadastros.ts';
-import { CONTAS, entrar, idRevendaPorNome } from '../ajuda/painel.ts';
+import { criarRevendaComGestor, linhaCom, PNG_1X1, sufixoUnico } from '../ajuda/cadastros.ts';
+import { CONTAS, comBanco, entrar, idRevendaPorNome } from '../ajuda/painel.ts';
 import { lerZip } from '../ajuda/zip.ts';
 
 const REVENDA = 'Auto Demo Veículos';
@@ -214,4 +214,94 @@ test('a gestor of another reseller is refused every vehicle screen of Auto Demo'
   }
   const resposta = await page.request.get(`/api/revendas/${idRevenda}/veiculos`);
   expect([403, 404]).toContain(resposta.status());
+});
+
+test('a vehicle included in another tab appears in the open list without downloading the list again', async ({ page, context }) => {
+  const idRevenda = await idRevendaPorNome(REVENDA);
+  await entrar(page, CONTAS.gestorA);
+  await expect(page).toHaveURL(/\/painel\/dashboard$/);
+  const listas: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === `/api/revendas/${idRevenda}/veiculos`) listas.push(r.method());
+  });
+  await page.goto(`/revenda/${idRevenda}/veiculos/listar`);
+  await expect(page.getByRole('table', { name: 'Veículos' })).toBeVisible();
+  await expect.poll(() => listas.length).toBe(1);
+
+  // The other tab (same session) includes a vehicle through the API.
+  const outra = await context.newPage();
+  const sessao = await (await outra.request.get('/api/auth/sessao')).json();
+  const placa = `LIV${Math.floor(1000 + Math.random() * 8999)}`;
+  const r = await outra.request.post(`/api/revendas/${idRevenda}/veiculos`, {
+    headers: { 'x-csrf-token': sessao.data.csrf },
+    data: {
+      vetipoveiculo: 'moto',
+      vefipe_marca: 'Honda',
+      ve_modelo: 'CG 160',
+      ve_versao: 'Titan',
+      veano_fabricacao: 2023,
+      vefipe_ano_modelo: 2024,
+      vecambio: 'M',
+      vecor: 'Azul',
+      veportas: 0,
+      veiplaca: placa,
+      vequilometragem: '1200',
+      vevalor: '18900.00',
+    },
+  });
+  expect(r.ok()).toBe(true);
+  await expect(linhaCom(page, 'Veículos', placa)).toContainText('Honda CG 160 Titan');
+  expect(listas).toEqual(['GET']);
+});
+
+test('2,000 vehicles: the whole list shows at once, virtualised, and scrolls to the last one', async ({ page }) => {
+  test.setTimeout(90_000);
+  const revenda = await criarRevendaComGestor(`Estoque Grande ${sufixoUnico()}`);
+  try {
+    await comBanco((c) =>
+      c.query(
+        `insert into veiculos (revenda_id, vetipoveiculo, vefipe_marca, vefipe_name, ve_modelo, ve_versao, veano_fabricacao,
+           vefipe_ano_modelo, vevalor, veiplaca, vecor, updated_at)
+         select $1, 'carro', 'Fiat', 'Argo Drive ' || i, 'Argo', 'Drive ' || i, 2020, 2021, 50000 + i, 'AAA' || lpad(i::text, 4, '0'), 'Prata',
+           now() - (i || ' minutes')::interval
+         from generate_series(1, 2000) i`,
+        [revenda.idRevenda],
+      ),
+    );
+    await entrar(page, revenda.email);
+    await expect(page).toHaveURL(/\/painel\/dashboard$/);
+    // In the page: when the first row is drawn, against when the list's answer arrived (performance clock).
+    await page.addInitScript(() => {
+      const w = window as unknown as { linhasEm?: number };
+      const olhar = () => {
+        if (document.body?.textContent?.includes('AAA0001')) w.linhasEm = performance.now();
+        else requestAnimationFrame(olhar);
+      };
+      requestAnimationFrame(olhar);
+    });
+    await page.goto(`/revenda/${revenda.idRevenda}/veiculos/listar`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Veículos (2.000)' })).toBeVisible();
+    await expect(linhaCom(page, 'Veículos', 'AAA0001')).toHaveCount(1);
+    const medida = await page.evaluate((caminho) => {
+      const e = performance.getEntriesByType('resource').find((x) => new URL(x.name).pathname === caminho) as PerformanceResourceTiming;
+      const linhas = (window as unknown as { linhasEm: number }).linhasEm;
+      return {
+        api: Math.round(e.responseEnd - e.requestStart),
+        bytes: e.transferSize,
+        depois: Math.round(linhas - e.responseEnd),
+        total: Math.round(linhas),
+      };
+    }, `/api/revendas/${revenda.idRevenda}/veiculos`);
+    console.log(
+      `2.000 veículos: API ${medida.api} ms (${medida.bytes} bytes transferidos); primeira linha ${medida.depois} ms depois da resposta; ${medida.total} ms desde o início da página`,
+    );
+    // Only the rows in view are in the DOM.
+    expect(await page.getByRole('table', { name: 'Veículos' }).getByRole('row').count()).toBeLessThan(60);
+    await page.getByRole('region', { name: 'Veículos' }).evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(linhaCom(page, 'Veículos', 'AAA2000')).toBeVisible();
+    await page.getByLabel('Filtrar').fill('aaa1999');
+    await expect(page.getByText('1 de 2.000 veículos')).toBeVisible();
+  } finally {
+    await revenda.remover();
+  }
 });

@@ -14,7 +14,7 @@ import { DataHora, Moeda } from '@/ui/Formatados';
 import { Miniatura } from '@/ui/Miniatura';
 import { useVeiculos } from './api';
 import { BloqueiosRevenda } from './BloqueiosRevenda';
-import { anoVeiculo, filtrarVeiculos, nomeVeiculo, OPCOES_TIPO, textoDeBusca } from './rotulos';
+import { anoVeiculo, filtrarVeiculos, nomeVeiculo, OPCOES_TIPO } from './rotulos';
 
 function colunas(idRevenda: string): ColunaTabela<VeiculoLinha>[] {
   return [
@@ -111,8 +111,7 @@ export default function PaginaVeiculos() {
   const [tipo, setTipo] = useState<string | null>(null);
   const textoAdiado = useDeferredValue(texto);
   const cols = useMemo(() => colunas(idRevenda), [idRevenda]);
-  const indexadas = useMemo(() => (data ?? []).map((linha) => ({ linha, busca: textoDeBusca(linha) })), [data]);
-  const linhas = useMemo(() => filtrarVeiculos(indexadas, textoAdiado, tipo), [indexadas, textoAdiado, tipo]);
+  const linhas = useMemo(() => filtrarVeiculos(data ?? [], textoAdiado, tipo), [data, textoAdiado, tipo]);
   const filtrando = textoAdiado.trim() !== '' || tipo !== null;
 
   return (

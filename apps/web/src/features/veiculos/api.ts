@@ -1,8 +1,11 @@
 import {
   type BuscarVersoesEntrada,
+  compararChaves,
+  type EventoMudanca,
   localComVersoes,
   type VeiculoAlteracaoEntrada,
   type VeiculoEntrada,
+  type VeiculoLinha,
   veiculo,
   veiculoHistoricoLinha,
   veiculoLinha,
@@ -11,6 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api';
 import { chaves } from '@/lib/chaves';
+import { entregarAsListas, invalidarForaDasListasAoVivo, useListaAoVivo } from '@/lib/lista-ao-vivo';
 
 const seg = encodeURIComponent;
 const base = (idRevenda: string) => `/api/revendas/${seg(idRevenda)}/veiculos`;
@@ -40,19 +44,43 @@ export const chavesVeiculos = {
   historico: (idRevenda: string) => chaves.revenda.lista(idRevenda, 'historico'),
 };
 
-/** Active vehicles of a reseller, in the server's order (vevendido, then updated_at descending). */
+/**
+ * Server order of both lists (vevendido, then updated_at and id descending), so that a patched row lands where
+ * a full download would put it.
+ */
+export const compararVeiculos = (a: VeiculoLinha, b: VeiculoLinha) =>
+  a.vevendido - b.vevendido || Date.parse(b.updated_at) - Date.parse(a.updated_at) || compararChaves(b.id, a.id);
+
+/** A change to one of this reseller's vehicles: that row is fetched again (or dropped when deleted). */
+const eventoDoVeiculo = (idRevenda: string) => (e: EventoMudanca) =>
+  e.tabela === 'veiculos' && e.revenda === idRevenda && e.id ? { id: e.id, remover: e.op === 'DELETE' } : null;
+
+/**
+ * Active vehicles of a reseller. Live row by row (lib/lista-ao-vivo.ts): a vehicle changed anywhere makes this
+ * screen fetch only that row (GET …/veiculos/lista/:id; 404 = it left the list), never the whole list again.
+ */
 export function useVeiculos(idRevenda: string) {
-  return useQuery({
+  return useListaAoVivo({
     queryKey: chavesVeiculos.lista(idRevenda),
-    queryFn: ({ signal }) => api.get(urlVeiculos.lista(idRevenda), { esquema: z.array(veiculoLinha), signal }),
+    url: urlVeiculos.lista(idRevenda),
+    urlLinha: (id) => urlVeiculos.linha(idRevenda, id),
+    esquema: veiculoLinha,
+    idDe: (v) => v.id,
+    comparar: compararVeiculos,
+    linhaDoEvento: eventoDoVeiculo(idRevenda),
   });
 }
 
-/** Removed vehicles (history). */
+/** Removed vehicles (history), live the same way (a vehicle removed elsewhere appears here). */
 export function useHistorico(idRevenda: string) {
-  return useQuery({
+  return useListaAoVivo({
     queryKey: chavesVeiculos.historico(idRevenda),
-    queryFn: ({ signal }) => api.get(urlVeiculos.historico(idRevenda), { esquema: z.array(veiculoHistoricoLinha), signal }),
+    url: urlVeiculos.historico(idRevenda),
+    urlLinha: (id) => urlVeiculos.linhaHistorico(idRevenda, id),
+    esquema: veiculoHistoricoLinha,
+    idDe: (v) => v.id,
+    comparar: compararVeiculos,
+    linhaDoEvento: eventoDoVeiculo(idRevenda),
   });
 }
 
@@ -63,15 +91,20 @@ export function useVeiculo(idRevenda: string, idVeiculo: string) {
   });
 }
 
-/** After any write: the reseller's vehicles, history and dashboard counters. */
+/**
+ * After a write: the live lists on screen patch that vehicle's row at once (the SSE event, arriving too, is
+ * coalesced with it); the vehicle's detail, other cached vehicle queries and the dashboard counters are refetched.
+ */
 function useInvalidar(idRevenda: string) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
+  return (id: string, op: EventoMudanca['op']) => {
+    entregarAsListas({ tabela: 'veiculos', revenda: idRevenda, id, op });
+    return Promise.all(
       (['veiculos', 'historico', 'dashboard'] as const).map((sub) =>
-        queryClient.invalidateQueries({ queryKey: chaves.revenda.sub(idRevenda, sub) }),
+        invalidarForaDasListasAoVivo(queryClient, chaves.revenda.sub(idRevenda, sub)),
       ),
     );
+  };
 }
 
 const idGravado = z.object({ id: z.string() });
@@ -80,7 +113,7 @@ export function useIncluirVeiculo(idRevenda: string) {
   const invalidar = useInvalidar(idRevenda);
   return useMutation({
     mutationFn: (corpo: VeiculoEntrada) => api.post(urlVeiculos.lista(idRevenda), corpo, { esquema: idGravado }),
-    onSuccess: invalidar,
+    onSuccess: (r) => invalidar(r.id, 'INSERT'),
   });
 }
 
@@ -89,7 +122,7 @@ export function useAlterarVeiculo(idRevenda: string, idVeiculo: string) {
   const invalidar = useInvalidar(idRevenda);
   return useMutation({
     mutationFn: (corpo: VeiculoAlteracaoEntrada) => api.put(urlVeiculos.veiculo(idRevenda, idVeiculo), corpo, { esquema: idGravado }),
-    onSuccess: invalidar,
+    onSuccess: () => invalidar(idVeiculo, 'UPDATE'),
   });
 }
 
@@ -99,17 +132,19 @@ export function useRemoverVeiculo(idRevenda: string) {
   return useMutation({
     mutationFn: (idVeiculo: string) =>
       api.delete(urlVeiculos.veiculo(idRevenda, idVeiculo), { esquema: z.object({ definitiva: z.boolean() }) }),
-    onSuccess: invalidar,
+    // A soft removal is an UPDATE (the row moves from the list to the history); a permanent one a DELETE.
+    onSuccess: (r, idVeiculo) => invalidar(idVeiculo, r.definitiva ? 'DELETE' : 'UPDATE'),
   });
 }
 
 /** Admin: history cleanup (removed more than 59 days ago, at most 50 a run) or image cleanup (keeps the first). */
 export function useLimpezaHistorico(idRevenda: string) {
-  const invalidar = useInvalidar(idRevenda);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (alvo: Limpeza) =>
       api.post(urlVeiculos.limpeza(idRevenda, alvo), {}, { esquema: z.object({ veiculos: z.number().int() }) }),
-    onSuccess: invalidar,
+    // Up to 50 rows at once: their events patch the history (or refetch it once, lib/lista-ao-vivo.ts).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chaves.revenda.dashboard(idRevenda) }),
   });
 }
 

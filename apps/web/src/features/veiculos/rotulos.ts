@@ -36,8 +36,8 @@ export const nomeVeiculo = (v: Pick<NomeAno, 'vefipe_marca' | 'vefipe_name'>) =>
 /** "2021/2022" (manufacture / model year) */
 export const anoVeiculo = (v: Pick<NomeAno, 'veano_fabricacao' | 'vefipe_ano_modelo'>) => `${v.veano_fabricacao}/${v.vefipe_ano_modelo}`;
 
-/** What the list's text filter looks in, normalised once per row: name, years, plate, colour, internal code, price, type. */
-export function textoDeBusca(v: VeiculoLinha): string {
+/** What the list's text filter looks in: name, years, plate, colour, internal code, price, type. */
+function textoDeBusca(v: VeiculoLinha): string {
   return normalizarBusca(
     [nomeVeiculo(v), anoVeiculo(v), v.veiplaca, v.vecor, v.vecodigo_interno, formatarMoeda(v.vevalor), ROTULO_TIPO_VEICULO[v.vetipoveiculo]]
       .filter(Boolean)
@@ -45,15 +45,23 @@ export function textoDeBusca(v: VeiculoLinha): string {
   );
 }
 
+/**
+ * Each row's search text, built the first time a filter needs it and kept while the row object lives (a live
+ * patch replaces the object, so only that row is built again). Nothing is built until the user filters.
+ */
+const buscas = new WeakMap<VeiculoLinha, string>();
+function buscaDe(v: VeiculoLinha): string {
+  let t = buscas.get(v);
+  if (t === undefined) {
+    t = textoDeBusca(v);
+    buscas.set(v, t);
+  }
+  return t;
+}
+
 /** Every word typed must appear somewhere in the row (any order, accents and case ignored); the type must match. */
-export function filtrarVeiculos<T extends VeiculoLinha>(
-  linhas: readonly { linha: T; busca: string }[],
-  texto: string,
-  tipo: string | null,
-): T[] {
+export function filtrarVeiculos<T extends VeiculoLinha>(linhas: readonly T[], texto: string, tipo: string | null): readonly T[] {
   const palavras = normalizarBusca(texto).split(' ').filter(Boolean);
-  if (palavras.length === 0 && !tipo) return linhas.map((l) => l.linha);
-  return linhas
-    .filter(({ linha, busca }) => (!tipo || linha.vetipoveiculo === tipo) && palavras.every((p) => busca.includes(p)))
-    .map(({ linha }) => linha);
+  if (palavras.length === 0 && !tipo) return linhas;
+  return linhas.filter((v) => (!tipo || v.vetipoveiculo === tipo) && palavras.every((p) => buscaDe(v).includes(p)));
 }

@@ -1,7 +1,9 @@
 import { MENSAGENS, MENSAGENS_VEICULO, type VeiculoLinha, veiculoEntrada } from '@intermedio/contracts';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  EventSourceFalso,
+  falha,
   ID_REVENDA,
   renderizarApp,
   respostaSessao,
@@ -13,7 +15,7 @@ import {
 } from '@/test/utils';
 import { IMAGEM_NAO_CARREGOU } from '@/ui/Miniatura';
 import { mover } from '@/ui/UploadFotos';
-import { ANOS_FABRICACAO, ANOS_MODELO, filtrarVeiculos, textoDeBusca } from './rotulos';
+import { ANOS_FABRICACAO, ANOS_MODELO, filtrarVeiculos } from './rotulos';
 import { acoesIntegracao } from './TabelaIntegracoesVeiculo';
 import { paraEntrada, VALORES_NOVO, type ValoresVeiculo } from './valores';
 
@@ -129,7 +131,7 @@ describe('Regras do formulário de veículo (o mesmo esquema do servidor)', () =
 });
 
 describe('Filtro da lista e ordem das fotos', () => {
-  const indexadas = [linha(), MOTO].map((l) => ({ linha: l, busca: textoDeBusca(l) }));
+  const indexadas = [linha(), MOTO];
   it('cada palavra em qualquer campo, sem acento nem caixa; e por tipo', () => {
     expect(filtrarVeiculos(indexadas, 'onix 2022', null).map((l) => l.id)).toEqual(['v1']);
     expect(filtrarVeiculos(indexadas, 'mot0a12', null).map((l) => l.id)).toEqual(['v2']);
@@ -196,6 +198,37 @@ describe('Tela da lista de veículos', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(tabela).queryByText('Chevrolet Onix LT 1.0 Turbo')).not.toBeInTheDocument());
     expect(within(tabela).getByText('Honda CG 160 Fan')).toBeInTheDocument();
     expect(screen.getByText('1 de 2 veículos')).toBeInTheDocument();
+  });
+
+  it('ao vivo: uma mudança feita em outra tela busca só aquela linha e a põe no lugar; remoção tira a linha', async () => {
+    simularEventSource();
+    const novo = linha({ id: 'v3', vefipe_name: 'Tracker 1.0 Turbo', updated_at: '2026-03-06T10:00:00.000Z' });
+    const api = simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}`]: sucesso([linha(), MOTO]),
+      [`GET ${BASE}/lista/v3`]: sucesso(novo),
+      [`GET ${BASE}/lista/v2`]: falha(404, 'Veículo não encontrado.'),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/listar`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Veículos (2)' })).toBeInTheDocument();
+    act(() => EventSourceFalso.ultima()?.emitir({ tabela: 'veiculos', revenda: ID_REVENDA, id: 'v3', op: 'INSERT' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Veículos (3)' })).toBeInTheDocument();
+    // Newest change first (same order as the server's).
+    const nomes = () =>
+      within(screen.getByRole('table', { name: 'Veículos' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent ?? '');
+    expect(nomes()[0]).toContain('Chevrolet Tracker 1.0 Turbo');
+    // A vehicle removed elsewhere leaves the list (its row answers 404).
+    act(() => EventSourceFalso.ultima()?.emitir({ tabela: 'veiculos', revenda: ID_REVENDA, id: 'v2', op: 'UPDATE' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Veículos (2)' })).toBeInTheDocument();
+    expect(screen.queryByText('Honda CG 160 Fan')).not.toBeInTheDocument();
+    // Another reseller's vehicle is none of this screen's business.
+    act(() => EventSourceFalso.ultima()?.emitir({ tabela: 'veiculos', revenda: 'outra', id: 'v9', op: 'INSERT' }));
+    await new Promise((ok) => setTimeout(ok, 300));
+    expect(api.mock.calls.filter(([u]) => String(u) === BASE)).toHaveLength(1);
+    expect(api.mock.calls.some(([u]) => String(u).endsWith('/lista/v9'))).toBe(false);
   });
 
   it('ao admin oferece bloquear ou liberar os usuários e o site da revenda', async () => {
