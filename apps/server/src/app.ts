@@ -73,12 +73,12 @@ export type Aplicacao = {
 /** Builds the whole server. Tests pass their own `banco` (fresh database per file). */
 export async function buildApp(config: Config, op: { banco?: Banco; logger?: boolean } = {}): Promise<Aplicacao> {
   const banco = op.banco ?? (await abrirBanco({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const semeado = config.seedDemo ? await semearDemo(banco.db) : false;
+  const armazenamento = criarArmazenamento(config);
+  const semeado = config.seedDemo ? await semearDemo(banco.db, armazenamento) : false;
   const barramento = new Barramento();
   await barramento.conectar(banco);
   const cofre = new Cofre(config.secretKey);
   const auth = criarAuthService(banco.db, { sessionTtlHours: config.sessionTtlHours });
-  const armazenamento = criarArmazenamento(config);
 
   const app = Fastify({
     logger: op.logger === false ? false : { level: config.logLevel },

@@ -37,6 +37,10 @@ describe('dashboards', () => {
 
   it("dealer tiles count only the reseller's own stock, history, sold items, banners and users", async () => {
     const { revendaA, revendaB } = amb.ids;
+    // The demo stock of reseller A (issue 8: 11 active, 1 removed), then two active and one removed more.
+    const demo = await amb.banco.db.select().from(veiculos);
+    expect(demo.filter((v) => v.revenda_id === revendaA && v.veremovido === 0)).toHaveLength(11);
+    expect(demo.filter((v) => v.revenda_id === revendaA && v.veremovido === 1)).toHaveLength(1);
     await amb.banco.db.insert(veiculos).values([veiculo(revendaA, 0), veiculo(revendaA, 0), veiculo(revendaA, 1), veiculo(revendaB, 0)]);
     await amb.banco.db.insert(vendidos).values({ revenda_id: revendaA, peblocotextovendidos: 'Vendido!', ...midia });
     await amb.banco.db.insert(banners).values([
@@ -50,7 +54,7 @@ describe('dashboards', () => {
     });
     const nUsuariosA = (await amb.banco.db.select().from(usuarios)).filter((u) => u.revenda_id === revendaA).length;
     expect(nUsuariosA).toBe(3);
-    expect(r.json().data).toEqual({ veiculos: 2, vendidos: 1, usuarios: 3, historico: 1, banners: 1 });
+    expect(r.json().data).toEqual({ veiculos: 13, vendidos: 1, usuarios: 3, historico: 2, banners: 1 });
   });
 
   it('answers 400 to a reseller id that is not a uuid (admin)', async () => {

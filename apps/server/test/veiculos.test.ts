@@ -35,6 +35,28 @@ const arquivo = (url: string) => path.join(amb.config.dataDir, 'arquivos', url.r
 const filaDe = async (idVeiculo: string) =>
   (await amb.banco.db.select().from(moderacao).where(eq(moderacao.veiculo_id, idVeiculo))).map((m) => m.fila).sort();
 
+describe('demo stock (issue 8 item 10)', () => {
+  // First: later tests change the stock (cleanups).
+  it('Auto Demo Veículos starts with a dozen vehicles of the three types, with photos on disk, one sold and one removed', async () => {
+    const { veiculoImagens } = await import('../src/db/schema/index.ts');
+    const demo = (await amb.banco.db.select().from(veiculos).where(eq(veiculos.revenda_id, amb.ids.revendaA))).filter((v) =>
+      v.vecodigo_interno?.startsWith('AD-'),
+    );
+    expect(demo).toHaveLength(12);
+    expect(new Set(demo.map((v) => v.vetipoveiculo))).toEqual(new Set(['carro', 'moto', 'caminhao']));
+    expect(demo.filter((v) => v.vevendido === 1)).toHaveLength(1);
+    const removido = demo.find((v) => v.veremovido === 1);
+    expect(removido).toMatchObject({ veremovido_usuario_nome: 'Gestor Auto Demo' });
+    expect(demo.every((v) => v.opcionais.length > 0)).toBe(true);
+    expect(demo.some((v) => v.locais_anuncio.length > 0)).toBe(true);
+    for (const v of demo) {
+      const fotos = await amb.banco.db.select().from(veiculoImagens).where(eq(veiculoImagens.veiculo_id, v.id));
+      expect(fotos.length, v.vefipe_marca).toBeGreaterThanOrEqual(2);
+      for (const f of fotos) expect(existsSync(arquivo(f.file_thumb ?? '')), f.file_thumb ?? '').toBe(true);
+    }
+  });
+});
+
 describe('include (spec 2 §4, §5)', () => {
   it('refuses each missing field with "Preenchimento obrigatório" and stores nothing', async () => {
     const antes = (await amb.banco.db.select().from(veiculos)).length;

@@ -1,6 +1,8 @@
 import { count, sql } from 'drizzle-orm';
+import type { Armazenamento } from '../midia/armazenamento.ts';
 import { gerarHashSenha } from '../seguranca/senha.ts';
 import type { Db } from './cliente.ts';
+import { semearVeiculosDemo } from './demo-veiculos.ts';
 import { locaisAnuncio, opcionais, revendas, usuarios } from './schema/index.ts';
 
 export const SENHA_DEMO = 'demo1234';
@@ -38,7 +40,7 @@ const OPCIONAIS_DEMO = [
 const LOCAIS_DEMO = ['Site da revenda', 'Vitrine da loja', 'Classificados do jornal'];
 
 /** Demo data for an empty database; returns false (and does nothing) when users already exist. */
-export async function semearDemo(db: Db): Promise<boolean> {
+export async function semearDemo(db: Db, armazenamento?: Armazenamento): Promise<boolean> {
   const [r] = await db.select({ n: count() }).from(usuarios);
   if (Number(r?.n) > 0) return false;
   const senha_hash = await gerarHashSenha(SENHA_DEMO);
@@ -88,16 +90,29 @@ export async function semearDemo(db: Db): Promise<boolean> {
       ])
       .returning({ id: revendas.id });
     if (!autoDemo || !motos) throw new Error('falha ao criar revendas de demonstração');
-    await tx.insert(usuarios).values([
-      { email: 'admin@intermedio.test', nome: 'Administrador Demo', role: 'admin', empresa: 'ff', senha_hash },
-      { email: 'gestor@autodemo.test', nome: 'Gestor Auto Demo', role: 'gestor', revenda_id: autoDemo.id, senha_hash },
-      { email: 'cliente@autodemo.test', nome: 'Cliente Auto Demo', role: 'client', revenda_id: autoDemo.id, senha_hash },
-      { email: 'inativo@autodemo.test', nome: 'Gestor Inativo', role: 'gestor', revenda_id: autoDemo.id, ativo: 0, senha_hash },
-      { email: 'gestor@motosbasico.test', nome: 'Gestor Motos Básico', role: 'gestor', revenda_id: motos.id, senha_hash },
-    ]);
+    const contas = await tx
+      .insert(usuarios)
+      .values([
+        { email: 'admin@intermedio.test', nome: 'Administrador Demo', role: 'admin', empresa: 'ff', senha_hash },
+        { email: 'gestor@autodemo.test', nome: 'Gestor Auto Demo', role: 'gestor', revenda_id: autoDemo.id, senha_hash },
+        { email: 'cliente@autodemo.test', nome: 'Cliente Auto Demo', role: 'client', revenda_id: autoDemo.id, senha_hash },
+        { email: 'inativo@autodemo.test', nome: 'Gestor Inativo', role: 'gestor', revenda_id: autoDemo.id, ativo: 0, senha_hash },
+        { email: 'gestor@motosbasico.test', nome: 'Gestor Motos Básico', role: 'gestor', revenda_id: motos.id, senha_hash },
+      ])
+      .returning({ id: usuarios.id, nome: usuarios.nome, email: usuarios.email });
     // Shared catalogues, so that the vehicle form has something to offer on a fresh demo.
-    await tx.insert(opcionais).values(OPCIONAIS_DEMO.map((descricao, i) => ({ descricao, ordenacao: OPCIONAIS_DEMO.length - i })));
-    await tx.insert(locaisAnuncio).values(LOCAIS_DEMO.map((descricao, i) => ({ descricao, ordenacao: LOCAIS_DEMO.length - i })));
+    const ops = await tx
+      .insert(opcionais)
+      .values(OPCIONAIS_DEMO.map((descricao, i) => ({ descricao, ordenacao: OPCIONAIS_DEMO.length - i })))
+      .returning({ id: opcionais.id, descricao: opcionais.descricao, ordenacao: opcionais.ordenacao });
+    const [local] = await tx
+      .insert(locaisAnuncio)
+      .values(LOCAIS_DEMO.map((descricao, i) => ({ descricao, ordenacao: LOCAIS_DEMO.length - i })))
+      .returning({ id: locaisAnuncio.id, descricao: locaisAnuncio.descricao, ordenacao: locaisAnuncio.ordenacao });
+    const gestor = contas.find((c) => c.email === 'gestor@autodemo.test');
+    if (!gestor || !local) throw new Error('falha ao criar dados de demonstração');
+    // A lived-in stock for Auto Demo Veículos (issue 8): vehicles with photos drawn by the seed itself.
+    await semearVeiculosDemo(tx, { idRevenda: autoDemo.id, gestor, opcionais: ops, local, armazenamento });
     return true;
   });
 }
