@@ -17,7 +17,8 @@ import type { Config } from './config.ts';
 import { abrirBanco, type Banco } from './db/cliente.ts';
 import { semearDemo } from './db/demo.ts';
 import { criarCorreio } from './email/correio.ts';
-import { ErroHttp } from './lib/http.ts';
+import { ErroHttp, MENSAGEM_NUL, temNul } from './lib/http.ts';
+import { erroDeMultipart } from './lib/multipart.ts';
 import { criarArmazenamento, servirArquivos } from './midia/servir-arquivos.ts';
 import { arquivosRoutes } from './modules/arquivos/arquivos.routes.ts';
 import { imagensRoutes } from './modules/arquivos/imagens.routes.ts';
@@ -95,6 +96,10 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   const opcoesDeRotas: { method: string | string[]; url: string; config?: { acesso?: string } }[] = [];
   app.addHook('onRoute', (r) => {
     opcoesDeRotas.push(r); // read later: the guards' own onRoute hook may still fill `config.acesso`
+  });
+  // Before any route's own validation: no NUL anywhere in the path, query or JSON body (issue 10 item 4).
+  app.addHook('preValidation', async (req) => {
+    if (temNul(req.params) || temNul(req.query) || temNul(req.body)) throw new ErroHttp(400, MENSAGEM_NUL);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -245,6 +250,8 @@ function tratarErro(
       campos,
     });
   }
+  const multipart = erroDeMultipart(erro);
+  if (multipart) return reply.code(multipart.statusCode).send({ status: 'error', data: multipart.message });
   if (erro.statusCode === 413) return reply.code(413).send({ status: 'error', data: MENSAGENS.corpoGrandeDemais });
   if (erro.statusCode && erro.statusCode >= 400 && erro.statusCode < 500) {
     return reply.code(erro.statusCode).send({ status: 'error', data: traduzirErroCliente(erro) });

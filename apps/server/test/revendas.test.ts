@@ -97,7 +97,7 @@ describe('include and change (spec 1 §5)', () => {
       logotipo: 'https://evil.test/a.png',
     });
     expect(r.statusCode).toBe(400);
-    expect(r.json().campos.logotipo).toBe('Logotipo inválido');
+    expect(r.json().campos.logotipo).toBe('Imagem inválida: envie o arquivo pelo formulário.');
   });
 
   it('a gestor changes its own reseller but not plan, fee or admin notes, and never sees the notes', async () => {
@@ -118,15 +118,20 @@ describe('include and change (spec 1 §5)', () => {
 });
 
 describe('block and delete (spec 1 §2, §4)', () => {
-  it('blocking app access sets ativo 0 on every user and their open sessions stop at once; unblocking sets 1', async () => {
+  it('blocking app access sets ativo 0 on every active user and their open sessions stop at once; unblocking turns them back', async () => {
     const gestor = await login(amb, 'gestor@autodemo.test', 'demo1234', '10.9.0.1');
     const r = await chamar('POST', `/api/revendas/${amb.ids.revendaA}/usuarios/ativo`, admin, { ativo: 0 });
-    expect(r.json().data).toEqual({ usuarios: 3 });
+    expect(r.json().data).toEqual({ usuarios: 2 }); // the inactive gestor was already off
     expect((await chamar('GET', `/api/revendas/${amb.ids.revendaA}`, gestor)).statusCode).toBe(401);
+    const bloqueados = await amb.banco.db.select().from(usuarios).where(eq(usuarios.revenda_id, amb.ids.revendaA));
+    expect(bloqueados.map((u) => u.ativo)).toEqual([0, 0, 0]);
     await chamar('POST', `/api/revendas/${amb.ids.revendaA}/usuarios/ativo`, admin, { ativo: 1 });
     const todos = await amb.banco.db.select().from(usuarios).where(eq(usuarios.revenda_id, amb.ids.revendaA));
-    expect(todos.map((u) => u.ativo)).toEqual([1, 1, 1]);
-    await amb.banco.db.update(usuarios).set({ ativo: 0 }).where(eq(usuarios.email, 'inativo@autodemo.test'));
+    expect(Object.fromEntries(todos.map((u) => [u.email, u.ativo]))).toEqual({
+      'gestor@autodemo.test': 1,
+      'cliente@autodemo.test': 1,
+      'inativo@autodemo.test': 0,
+    });
   });
 
   it('blocks and unblocks the site', async () => {

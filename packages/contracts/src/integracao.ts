@@ -107,7 +107,7 @@ export const integracaoResposta = envelopeSucesso(integracao);
 export const integracaoListaResposta = envelopeSucesso(z.array(integracao));
 
 /** Write of the record (the "document write" of spec 1 §4): chosen status plus the channel's fields. */
-export const integracaoGravacao = z.object({ status: z.boolean() }).catchall(z.unknown());
+export const integracaoGravacao = z.object({ status: z.boolean() });
 
 /** Browser-side settings of the social login popups (sandbox by default). */
 export const socialConfig = z.object({

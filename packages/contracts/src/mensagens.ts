@@ -12,6 +12,7 @@ export const MENSAGENS = {
   naoEncontrado: 'Registro não encontrado.',
   rotaNaoEncontrada: 'Endereço não encontrado.',
   dadosInvalidos: 'Dados inválidos.',
+  campoDesconhecido: 'Campo desconhecido.',
   erroInterno: 'Ocorreu um erro inesperado. Tente novamente mais tarde.',
   corpoGrandeDemais: 'O conteúdo enviado é grande demais.',
   conflitoVersao: 'Estes dados foram alterados por outra pessoa. Recarregue a página para ver a versão atual.',

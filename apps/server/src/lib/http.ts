@@ -16,3 +16,16 @@ export const acessoNegado = () => new ErroHttp(403, MENSAGENS.acessoNegado);
 export const naoEncontrado = (msg: string = MENSAGENS.naoEncontrado) => new ErroHttp(404, msg);
 
 export const sucesso = <T>(data: T) => ({ status: 'success' as const, data });
+
+export const MENSAGEM_NUL = `${MENSAGENS.dadosInvalidos.slice(0, -1)}: texto com caractere nulo (\\u0000).`;
+
+/**
+ * Whether a parsed input holds a NUL character in any string or key. PostgreSQL text cannot store it (and JSON
+ * columns cannot read it back), so every route refuses it up front (a global preValidation hook in app.ts).
+ */
+export function temNul(valor: unknown, profundidade = 0): boolean {
+  if (typeof valor === 'string') return valor.includes('\u0000');
+  if (!valor || typeof valor !== 'object' || profundidade > 64) return false;
+  if (Array.isArray(valor)) return valor.some((v) => temNul(v, profundidade + 1));
+  return Object.entries(valor).some(([k, v]) => k.includes('\u0000') || temNul(v, profundidade + 1));
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { alteradoEm, alteradoPor, criadoEm, criadoPor, idPrimario, sqlChaveOrdenacao } from './comum.ts';
 import { revendas } from './revendas.ts';
 
@@ -13,6 +13,8 @@ export const usuarios = pgTable(
     role: text('role').notNull(),
     revenda_id: uuid('revenda_id').references(() => revendas.id, { onDelete: 'cascade' }),
     ativo: smallint('ativo').notNull().default(1),
+    /** Set when blocking all of the reseller's users turned this active user off: unblocking turns back only these. */
+    bloqueado_com_revenda: boolean('bloqueado_com_revenda').notNull().default(false),
     empresa: text('empresa'),
     telefone1: text('telefone1'),
     telefone2: text('telefone2'),

@@ -1,12 +1,13 @@
-import { envelopeErro, MENSAGENS_REVENDA } from '@intermedio/contracts';
+import { envelopeErro, idParam, MENSAGENS_REVENDA } from '@intermedio/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exigirSessao } from '../../auth/guardas.ts';
 import type { Db } from '../../db/cliente.ts';
-import { ErroHttp, naoEncontrado, sucesso } from '../../lib/http.ts';
+import { acessoNegado, ErroHttp, naoEncontrado, sucesso } from '../../lib/http.ts';
+import { lerArquivo } from '../../lib/multipart.ts';
 import type { Armazenamento } from '../../midia/armazenamento.ts';
-import { MENSAGENS_IMAGEM, nomeUnico, prepararLogotipo, prepararMoldura } from '../../midia/imagem.ts';
+import { MENSAGENS_IMAGEM, nomeUnico, PASTA_LOGOS_NOVOS, prepararLogotipo, prepararMoldura } from '../../midia/imagem.ts';
 import { revendasRepository } from '../revendas/revendas.repository.ts';
 
 const tags = ['arquivos'];
@@ -39,22 +40,30 @@ export async function arquivosRoutes(app: FastifyInstance, op: { db: Db; armazen
       schema: {
         tags,
         summary: `Enviar o logotipo de uma revenda (multipart, campo file; imagem de até ${LIMITE_LOGO_MB} MB)`,
+        description:
+          'Com `revenda`, o arquivo fica na pasta dessa revenda (alteração: admin ou o gestor dela); sem, na pasta de logotipos de novos clientes (inclusão).',
         consumes: ['multipart/form-data'],
-        response: { 200: arquivoResposta, 400: envelopeErro, 401: envelopeErro, 403: envelopeErro, 413: envelopeErro },
+        querystring: z.object({ revenda: idParam.optional() }),
+        response: { 200: arquivoResposta, 400: envelopeErro, 401: envelopeErro, 403: envelopeErro, 404: envelopeErro, 413: envelopeErro },
       },
     },
     async (req) => {
       const { usuario } = exigirSessao(req);
-      if (!req.isMultipart()) throw new ErroHttp(400, MENSAGENS_IMAGEM.semArquivo);
-      const parte = await req.file({ limits: { fileSize: LIMITE_LOGO_MB * 1024 * 1024, files: 1 } });
-      if (!parte) throw new ErroHttp(400, MENSAGENS_IMAGEM.semArquivo);
-      const bruto = await parte.toBuffer().catch(() => {
-        throw new ErroHttp(413, MENSAGENS_IMAGEM.grandeDemais(LIMITE_LOGO_MB));
+      const idRevenda = req.query.revenda;
+      if (idRevenda) {
+        if (usuario.role !== 'admin' && usuario.revenda_id !== idRevenda) throw acessoNegado();
+        if (!(await revendasRepository.buscar(op.db, idRevenda))) throw naoEncontrado(MENSAGENS_REVENDA.naoEncontrada);
+      }
+      const { dados } = await lerArquivo(req, {
+        limiteMb: LIMITE_LOGO_MB,
+        semArquivo: MENSAGENS_IMAGEM.semArquivo,
+        grandeDemais: MENSAGENS_IMAGEM.grandeDemais(LIMITE_LOGO_MB),
       });
-      const logo = await prepararLogotipo(bruto);
-      // Spec 1 §7: a folder for new client logos, name = user's e-mail + timestamp + extension.
+      const logo = await prepararLogotipo(dados);
+      // Spec 1 §7: name = user's e-mail + timestamp + extension; a new client's logo goes to its own folder.
       const nome = nomeUnico(usuario.email, 'png');
-      const salvo = await op.armazenamento.salvar(`logos-novos-clientes/${nome}`, logo, 'image/png');
+      const pasta = idRevenda ? `revendas/${idRevenda}/logotipo` : PASTA_LOGOS_NOVOS;
+      const salvo = await op.armazenamento.salvar(`${pasta}/${nome}`, logo, 'image/png');
       return sucesso({ fileName: nome, fileUrl: salvo.url });
     },
   );

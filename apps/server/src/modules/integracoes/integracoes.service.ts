@@ -10,6 +10,7 @@ import {
   ROTULO_CANAL,
   type TipoErroCanal,
 } from '@intermedio/contracts';
+import { z } from 'zod';
 import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
 import type { ConfigCanais } from '../../canais/config.ts';
 import { canal as adaptador } from '../../canais/registro.ts';
@@ -136,9 +137,14 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
     async gravar(idRevenda: string, canal: CanalId, corpo: unknown, quem: UsuarioDaSessao) {
       conferirCanal(canal, quem);
       await conferirRevenda(idRevenda);
-      const r = integracaoGravacao.and(camposIntegracao[canal]).safeParse(corpo);
+      // Strict: a key the channel does not have (or a nested value) is refused, never stored (issue 10 item 4).
+      const r = z.strictObject({ ...camposIntegracao[canal].shape, ...integracaoGravacao.shape }).safeParse(corpo);
       if (!r.success) {
-        const campos = Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
+        const campos = Object.fromEntries(
+          r.error.issues.flatMap((i) =>
+            i.code === 'unrecognized_keys' ? i.keys.map((k) => [k, MENSAGENS.campoDesconhecido]) : [[i.path.join('.'), i.message]],
+          ),
+        );
         throw new ErroHttp(400, `${MENSAGENS.dadosInvalidos} ${Object.values(campos)[0] ?? ''}`.trim(), campos);
       }
       const { status, ...campos } = r.data as { status: boolean } & Record<string, string>;

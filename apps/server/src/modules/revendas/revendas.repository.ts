@@ -93,15 +93,27 @@ export const revendasRepository = {
     });
   },
 
-  /** Blocking ends every open session of the reseller's users in the same transaction. */
+  /**
+   * Blocks (0) or unblocks (1) all of the reseller's users; answers how many changed. Blocking marks the users it
+   * turns off and ends their open sessions in the same transaction; unblocking turns back on only those marked,
+   * so a user who was inactive before the block stays inactive (issue 10 item 9).
+   */
   async definirAtivoUsuarios(db: Executor, id: string, ativo: 0 | 1) {
     return db.transaction(async (tx) => {
+      if (ativo === 1) {
+        const r = await tx
+          .update(usuarios)
+          .set({ ativo: 1, bloqueado_com_revenda: false, updated_at: new Date() })
+          .where(and(eq(usuarios.revenda_id, id), eq(usuarios.bloqueado_com_revenda, true)))
+          .returning({ id: usuarios.id });
+        return r.length;
+      }
       const r = await tx
         .update(usuarios)
-        .set({ ativo, updated_at: new Date() })
-        .where(eq(usuarios.revenda_id, id))
+        .set({ ativo: 0, bloqueado_com_revenda: true, updated_at: new Date() })
+        .where(and(eq(usuarios.revenda_id, id), eq(usuarios.ativo, 1)))
         .returning({ id: usuarios.id });
-      if (ativo === 0 && r.length)
+      if (r.length)
         await tx.delete(sessoes).where(
           inArray(
             sessoes.usuario_id,

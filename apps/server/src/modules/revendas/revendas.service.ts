@@ -3,6 +3,8 @@ import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
 import type { Db } from '../../db/cliente.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import type { Armazenamento } from '../../midia/armazenamento.ts';
+import { PASTA_LOGOS_NOVOS } from '../../midia/imagem.ts';
+import { urlDaRevenda } from '../../midia/imagens-enviadas.ts';
 import { type RevendaRegistro, revendasRepository } from './revendas.repository.ts';
 
 /** What the API answers for a reseller; admin notes are only for admins. */
@@ -16,11 +18,25 @@ export function paraRevenda(r: RevendaRegistro, quem: UsuarioDaSessao): Revenda 
   };
 }
 
+const CAMPOS_IMAGEM = ['logotipo', 'imagem_moldura_veiculo', 'imagem_moldura_vendido'] as const;
+const MENSAGEM_IMAGEM_ALHEIA = 'Imagem inválida: envie o arquivo pelo formulário.';
+
 export function criarRevendasService(db: Db, armazenamento: Armazenamento) {
-  /** A logo must be a file this server stored (an upload answer), never an arbitrary address. */
-  const conferirLogotipo = (url: string | null) => {
-    if (url && !armazenamento.chaveDaUrl(url))
-      throw new ErroHttp(400, 'Logotipo inválido: envie a imagem pelo formulário.', { logotipo: 'Logotipo inválido' });
+  /**
+   * Stored image links (issue 10 item 8) are files of this product's storage that belong to the reseller: its own
+   * folder (uploads with the reseller's id), or, for a logo sent while including, the new-client logo folder.
+   * Empty is allowed; an unchanged value is kept as it is.
+   */
+  const conferirImagens = (dados: RevendaValidada, atual: RevendaRegistro | null) => {
+    const campos: Record<string, string> = {};
+    for (const campo of CAMPOS_IMAGEM) {
+      const url = dados[campo];
+      if (!url || url === atual?.[campo]) continue;
+      const daRevenda = atual ? urlDaRevenda(armazenamento, url, atual.id) : false;
+      const logoNovo = campo === 'logotipo' && !atual && armazenamento.chaveDaUrl(url)?.startsWith(`${PASTA_LOGOS_NOVOS}/`);
+      if (!daRevenda && !logoNovo) campos[campo] = MENSAGEM_IMAGEM_ALHEIA;
+    }
+    if (Object.keys(campos).length) throw new ErroHttp(400, MENSAGEM_IMAGEM_ALHEIA, campos);
   };
 
   return {
@@ -44,14 +60,14 @@ export function criarRevendasService(db: Db, armazenamento: Armazenamento) {
       if (dados.plano === 'basico' && quem.empresa !== 'ff') {
         throw new ErroHttp(400, MENSAGENS_REVENDA.planoBasicoNegado, { plano: MENSAGENS_REVENDA.planoBasicoNegado });
       }
-      conferirLogotipo(dados.logotipo);
+      conferirImagens(dados, null);
       return revendasRepository.criar(db, dados, quem.id);
     },
 
     /** Change (admin, or the gestor of that reseller: commercial fields stay as they are). */
     async alterar(id: string, dados: RevendaValidada, quem: UsuarioDaSessao) {
       const atual = await this.buscar(id);
-      conferirLogotipo(dados.logotipo === atual.logotipo ? null : dados.logotipo);
+      conferirImagens(dados, atual);
       const permitido: Partial<RevendaValidada> = { ...dados };
       if (quem.role !== 'admin') for (const campo of CAMPOS_SO_ADMIN) delete permitido[campo];
       const r = await revendasRepository.atualizar(db, id, permitido, quem.id);

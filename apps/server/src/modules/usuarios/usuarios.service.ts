@@ -1,4 +1,11 @@
-import { MENSAGENS_USUARIO, senhaFraca, type Usuario, type usuarioAlteracao, type usuarioNovo } from '@intermedio/contracts';
+import {
+  MENSAGENS_REVENDA,
+  MENSAGENS_USUARIO,
+  senhaFraca,
+  type Usuario,
+  type usuarioAlteracao,
+  type usuarioNovo,
+} from '@intermedio/contracts';
 import type { z } from 'zod';
 import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
 import type { Db } from '../../db/cliente.ts';
@@ -6,6 +13,7 @@ import type { Correio } from '../../email/correio.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import { gerarHashSenha } from '../../seguranca/senha.ts';
 import { gerarToken, hashToken } from '../../seguranca/tokens.ts';
+import { revendasRepository } from '../revendas/revendas.repository.ts';
 import { type UsuarioRegistro, usuariosRepository } from './usuarios.repository.ts';
 
 export const VALIDADE_LINK_SENHA_MIN = 60;
@@ -36,6 +44,8 @@ export function criarUsuariosService(db: Db, op: { correio: Correio; publicUrl: 
     buscar,
 
     async criar(idRevenda: string, dados: z.output<typeof usuarioNovo>, quem: UsuarioDaSessao) {
+      // A reseller that does not exist, or is deleted meanwhile (the foreign key decides): 404, not 500.
+      if (!(await revendasRepository.buscar(db, idRevenda))) throw naoEncontrado(MENSAGENS_REVENDA.naoEncontrada);
       if (senhaFraca(dados.senha, dados.email))
         throw new ErroHttp(400, MENSAGENS_USUARIO.senhaFraca, { senha: MENSAGENS_USUARIO.senhaFraca });
       if (await usuariosRepository.emailExiste(db, dados.email)) {
@@ -54,10 +64,12 @@ export function criarUsuariosService(db: Db, op: { correio: Correio; publicUrl: 
           updated_id: quem.id,
         });
       } catch (e) {
+        const codigo = String((e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code);
         // Two creations of one e-mail at the same moment: the unique index decides.
-        if (String((e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code) === '23505') {
+        if (codigo === '23505') {
           throw new ErroHttp(409, MENSAGENS_USUARIO.emailJaCadastrado, { email: MENSAGENS_USUARIO.emailJaCadastrado });
         }
+        if (codigo === '23503') throw naoEncontrado(MENSAGENS_REVENDA.naoEncontrada);
         throw new ErroHttp(500, MENSAGENS_USUARIO.erroGravar);
       }
     },

@@ -106,7 +106,9 @@ export function FormularioRevenda({ revenda }: Props) {
     setErroLogo(null);
     setProgressoLogo(0);
     try {
-      const r = await enviarArquivo(URL_LOGOTIPO, arquivo, csrf, setProgressoLogo);
+      // Changing a reseller: the logo goes to that reseller's folder (the server accepts only its own files).
+      const url = revenda ? `${URL_LOGOTIPO}?revenda=${encodeURIComponent(revenda.id)}` : URL_LOGOTIPO;
+      const r = await enviarArquivo(url, arquivo, csrf, setProgressoLogo);
       form.setFieldValue('logotipo', r.fileUrl);
     } catch (erro) {
       // Spec 1 §8: logo upload errors are only logged; the message is shown next to the button as well.

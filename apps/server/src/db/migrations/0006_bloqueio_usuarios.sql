@@ -1,0 +1,1 @@
+ALTER TABLE "usuarios" ADD COLUMN "bloqueado_com_revenda" boolean DEFAULT false NOT NULL;
