@@ -37,7 +37,7 @@ describe(`issue 10 item 1: the sign-in limit cannot be raced (${banco})`, () => 
     expect(r.statusCode).toBe(429);
   });
 
-  it('with TRUST_PROXY=1 the address comes from the proxy-added X-Forwarded-For entry', async () => {
+  it('with TRUST_PROXY=1 the address comes from the proxy-added X-Forwarded-For entry', { timeout: 90_000 }, async () => {
     const outro = await criarAmbiente({ TRUST_PROXY: '1' });
     try {
       for (let i = 0; i < 20; i++) {
@@ -130,7 +130,7 @@ describe(`issue 10 item 3: sessions follow the user's current role and state (${
     expect((await amb.app.inject({ method: 'POST', url, headers: cabecalhos(admin), payload: { ativo: 1 } })).statusCode).toBe(200);
   });
 
-  it('deleting the reseller ends its users’ sessions', async () => {
+  it('deleting the reseller ends its users’ sessions', { timeout: 90_000 }, async () => {
     const outro = await criarAmbiente();
     try {
       const gestor = await login(outro, 'gestor@autodemo.test', 'demo1234', '10.16.0.1');
