@@ -54,6 +54,8 @@ export const revendasRepository = {
   listar: (db: Executor, basico: boolean) =>
     consultaLista(db, basico).orderBy(asc(revendas.plano_ordem), asc(sql`${revendas.nome_ordenacao} collate "C"`), asc(revendas.id)),
 
+  consultaLinha: (db: Executor, basico: boolean, id: string) => consultaLista(db, basico, id),
+
   /** One row of a list, in the list's shape; undefined when the reseller is not (or no longer) in that list. */
   async linhaDaLista(db: Executor, basico: boolean, id: string) {
     const [l] = await consultaLista(db, basico, id);

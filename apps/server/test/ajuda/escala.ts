@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/cliente.ts';
+
+/**
+ * Provider-scale data in a few statements (INSERT … SELECT generate_series): `revendas` resellers (every
+ * fifth on the basic plan, names with and without accents) and `porRevenda` users each (one blocked).
+ * The change triggers are paused meanwhile: a bulk seed is not a stream of live changes.
+ */
+export async function semearEscala(db: Db, revendas = 5000, porRevenda = 5) {
+  await db.execute(sql`ALTER TABLE revendas DISABLE TRIGGER revendas_eventos`);
+  await db.execute(sql`ALTER TABLE usuarios DISABLE TRIGGER usuarios_eventos`);
+  try {
+    await db.execute(sql`
+      INSERT INTO revendas (perazao_social_nome, penome_fantasia, peemail, plano, pecidade, peuf, pevalormensalidade,
+        pedatavencimento, pestatus, pecpf_cnpj, petelefone1, pehomepage, created_at)
+      SELECT 'Responsável ' || g,
+        (array['Ágil','auto','Beta','Carros','Évora','Zeta','Ômega','Íris'])[1 + g % 8] || ' Veículos ' || g,
+        'loja' || g || '@escala.test',
+        CASE WHEN g % 5 = 0 THEN 'basico' ELSE (array['vendedor','familiar','showroom','concessionaria'])[1 + g % 4] END,
+        'São Paulo', 'SP', 1490.00, 10, 'green', lpad(g::text, 14, '0'), '(11) 98765-4321', 'loja' || g || '.test',
+        now() - make_interval(days => g % 900)
+      FROM generate_series(1, ${revendas}) g`);
+    await db.execute(sql`
+      INSERT INTO usuarios (email, nome, role, revenda_id, ativo, senha_hash, telefone1)
+      SELECT 'u' || k || '.' || r.n || '@escala.test', (array['Ana','Átila','bruno','Célia','Zé'])[1 + k % 5] || ' ' || r.n,
+        CASE WHEN k = 1 THEN 'gestor' ELSE 'client' END, r.id, CASE WHEN k = ${porRevenda} THEN 0 ELSE 1 END,
+        'sem-senha', '(11) 3333-4444'
+      FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM revendas WHERE peemail LIKE '%@escala.test') r,
+        generate_series(1, ${porRevenda}) k`);
+  } finally {
+    await db.execute(sql`ALTER TABLE revendas ENABLE TRIGGER revendas_eventos`);
+    await db.execute(sql`ALTER TABLE usuarios ENABLE TRIGGER usuarios_eventos`);
+  }
+  await db.execute(sql`VACUUM ANALYZE revendas`);
+  await db.execute(sql`VACUUM ANALYZE usuarios`);
+}

@@ -1,0 +1,106 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/cliente.ts';
+import { revendas, usuarios } from '../src/db/schema/index.ts';
+import { revendasRepository } from '../src/modules/revendas/revendas.repository.ts';
+import { usuariosRepository } from '../src/modules/usuarios/usuarios.repository.ts';
+import { type Ambiente, type Credencial, cabecalhos, criarAmbiente } from './ajuda/ambiente.ts';
+import { semearEscala } from './ajuda/escala.ts';
+
+let amb: Ambiente;
+let admin: Credencial | null;
+beforeAll(async () => {
+  amb = await criarAmbiente();
+  admin = await amb.entrar('admin');
+});
+afterAll(() => amb.encerrar());
+
+const get = (url: string, c: Credencial | null = admin) => amb.app.inject({ method: 'GET', url, headers: cabecalhos(c) });
+const dados = async (url: string, c: Credencial | null = admin) => {
+  const r = await get(url, c);
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().data;
+};
+
+describe('single-row endpoints of the live lists (issue 18)', () => {
+  it("answer a reseller's row exactly as the list shows it, and 404 once it left that list", async () => {
+    const lista = (await dados('/api/revendas')) as { id: string }[];
+    const daLista = lista.find((l) => l.id === amb.ids.revendaA);
+    expect(await dados(`/api/revendas/lista/${amb.ids.revendaA}?plano=pagos`)).toEqual(daLista);
+    expect((await get(`/api/revendas/lista/${amb.ids.revendaB}?plano=pagos`)).statusCode).toBe(404);
+    const basica = (await dados('/api/revendas?plano=basico')) as { id: string }[];
+    expect(await dados(`/api/revendas/lista/${amb.ids.revendaB}?plano=basico`)).toEqual(basica.find((l) => l.id === amb.ids.revendaB));
+    expect((await get('/api/revendas/lista/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it("answer a user's row as the reseller's user list shows it; 404 for a user of another reseller", async () => {
+    const gestor = await amb.entrar('gestorA');
+    const lista = (await dados(`/api/revendas/${amb.ids.revendaA}/usuarios`, gestor)) as { id: string }[];
+    expect(await dados(`/api/revendas/${amb.ids.revendaA}/usuarios/lista/${amb.ids.clienteA}`, gestor)).toEqual(
+      lista.find((u) => u.id === amb.ids.clienteA),
+    );
+    expect((await get(`/api/revendas/${amb.ids.revendaB}/usuarios/lista/${amb.ids.clienteA}`)).statusCode).toBe(404);
+    expect((await get(`/api/revendas/${amb.ids.revendaB}/usuarios/lista/${amb.ids.clienteA}`, gestor)).statusCode).toBe(403);
+  });
+
+  it('sort names the Brazilian way: accents ignored, upper and lower case together ("Ágil" with A)', async () => {
+    const nomes = ['Zebra Autos', 'Ágil Motors', 'beta Veículos', 'Avante Carros', 'Élan Multimarcas'];
+    for (const penome_fantasia of nomes)
+      await amb.banco.db.insert(revendas).values({ penome_fantasia, perazao_social_nome: 'R', peemail: 'x@x.test', plano: 'familiar' });
+    const lista = (await dados('/api/revendas')) as { penome_fantasia: string; plano: string }[];
+    expect(lista.filter((l) => l.plano === 'familiar').map((l) => l.penome_fantasia)).toEqual([
+      'Ágil Motors',
+      'Avante Carros',
+      'beta Veículos',
+      'Élan Multimarcas',
+      'Zebra Autos',
+    ]);
+    await amb.banco.db.update(usuarios).set({ nome: 'Álvaro Gestor' }).where(eq(usuarios.id, amb.ids.gestorA));
+    const doA = (await dados(`/api/revendas/${amb.ids.revendaA}/usuarios`)) as { nome: string }[];
+    expect(doA[0]?.nome).toBe('Álvaro Gestor');
+  });
+});
+
+/** The plan the database chooses for one drizzle query (parameters inlined, as the list routes send them). */
+async function plano(db: Db, consulta: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql: texto, params } = consulta.toSQL();
+  const inline = texto.replace(/\$(\d+)/g, (_, i: string) => `'${String(params[Number(i) - 1]).replaceAll("'", "''")}'`);
+  const r = (await db.execute(sql.raw(`EXPLAIN ${inline}`) as SQL)) as unknown as { rows: Record<string, string>[] };
+  return r.rows.map((l) => Object.values(l)[0]).join('\n');
+}
+
+describe('list queries at provider scale: 5,000 resellers, 25,000 users (issue 18)', { timeout: 120_000 }, () => {
+  beforeAll(async () => {
+    await semearEscala(amb.banco.db, 5000, 5);
+  }, 120_000);
+
+  it('the reseller list is one statement: users counted in one grouped pass, never per row', async () => {
+    for (const basico of [false, true]) {
+      const p = await plano(amb.banco.db, revendasRepository.listar(amb.banco.db, basico));
+      expect(p).not.toMatch(/SubPlan/);
+      // One aggregate over the users, joined once (a per-row lookup would be a Nested Loop into usuarios).
+      expect(p.match(/Aggregate/g)).toHaveLength(1);
+      expect(p).not.toMatch(/Nested Loop/);
+      expect(p.match(/on usuarios/g)).toHaveLength(1);
+    }
+    const linhas = await revendasRepository.listar(amb.banco.db, false);
+    expect(linhas.filter((l) => l.peemail.endsWith('@escala.test'))).toHaveLength(4000);
+    const comUsuarios = linhas.find((l) => l.penome_fantasia.endsWith(' Veículos 1'));
+    expect(comUsuarios).toMatchObject({ usuarios_total: 5, usuarios_bloqueados: 1 });
+  });
+
+  it("a reseller's user list reads only its rows, in the index's order (no sequential scan, no sort)", async () => {
+    const [r] = await amb.banco.db.select({ id: revendas.id }).from(revendas).where(eq(revendas.peemail, 'loja7@escala.test'));
+    const p = await plano(amb.banco.db, usuariosRepository.listarDaRevenda(amb.banco.db, r?.id ?? ''));
+    expect(p).toMatch(/Index Scan using usuarios_lista_idx on usuarios/);
+    expect(p).not.toMatch(/Seq Scan|Sort|SubPlan/);
+  });
+
+  it('the single-row queries of the live lists use the primary keys (no sequential scan)', async () => {
+    const [r] = await amb.banco.db.select({ id: revendas.id }).from(revendas).where(eq(revendas.peemail, 'loja7@escala.test'));
+    const p = await plano(amb.banco.db, revendasRepository.consultaLinha(amb.banco.db, false, r?.id ?? ''));
+    expect(p).not.toMatch(/Seq Scan|SubPlan/);
+    expect(p).toMatch(/revendas_pkey/);
+    expect(p).toMatch(/usuarios_revenda_idx|usuarios_lista_idx/);
+  });
+});
