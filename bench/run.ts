@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { medirEscala, tabelaEscala } from './escala.ts';
+
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 type Resultado = { medida: string; valor: number; unidade: string; meta: number; ok: boolean };
 const resultados: Resultado[] = [];
@@ -133,6 +135,9 @@ await parar(segunda.filho);
 // Image pipeline (issue 8): 12-MP upload time and memory with 4 at once, on a server of its own.
 await (await import('./midia.ts')).medirMidia(registrar);
 
+// Provider scale (issue 18), on PGlite and PostgreSQL: bench/escala.ts. BENCH_ESCALA=0 skips it.
+const escala = process.env.BENCH_ESCALA === '0' ? [] : await medirEscala();
+
 const linhas = resultados.map((r) => `| ${r.medida} | ${r.valor} ${r.unidade} | ≤ ${r.meta} ${r.unidade} | ${r.ok ? 'ok' : 'FALHOU'} |`);
 const texto = [
   `# Resultados de \`npm run bench\` (${new Date().toISOString().slice(0, 16)}Z, ${process.version})`,
@@ -141,7 +146,9 @@ const texto = [
   '|---|---|---|---|',
   ...linhas,
   '',
+  ...(escala.length ? [tabelaEscala(escala)] : []),
 ].join('\n');
 writeFileSync(path.join(RAIZ, 'bench/resultados.md'), texto);
 console.log(texto);
-process.exit(resultados.every((r) => r.ok) ? 0 : 1);
+const escalaOk = escala.every((m) => m.meta === undefined || m.valor <= m.meta);
+process.exit(resultados.every((r) => r.ok) && escalaOk ? 0 : 1);

@@ -28,7 +28,7 @@ export type UsuarioRegistro = {
 
 export const usuariosRepository = {
   /** Sorted by the accent-free name key, which the index `usuarios_lista_idx` serves. */
-  listarDaRevenda: (db: Executor, idRevenda: string): Promise<UsuarioRegistro[]> =>
+  listarDaRevenda: (db: Executor, idRevenda: string) =>
     db
       .select(colunas)
       .from(usuarios)

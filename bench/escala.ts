@@ -1,0 +1,316 @@
+/**
+ * Provider-scale benchmark (issue 18): 5,000 resellers and 25,000 users, on the embedded PGlite AND on
+ * PostgreSQL, in one run. Per database: each list's API time as a ratio to its own SQL, the compressed bytes
+ * of each list answer, the time from one change to 500 open screens (SSE streams) receiving its event (and
+ * fetching the one changed row), and req/s with p99 under a mixed read load.
+ * PostgreSQL: a new database on DATABASE_URL when given, otherwise a throwaway server (initdb + pg_ctl).
+ * Standalone: `node --import tsx bench/escala.ts`; `npm run bench` runs it too (bench/run.ts).
+ * The vehicle list joins in when the stock exists: see LISTAS_EXTRAS below.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { lerConfig } from '../apps/server/src/config.ts';
+import { abrirBanco, type Banco } from '../apps/server/src/db/cliente.ts';
+import { revendas } from '../apps/server/src/db/schema/index.ts';
+import { revendasRepository } from '../apps/server/src/modules/revendas/revendas.repository.ts';
+import { usuariosRepository } from '../apps/server/src/modules/usuarios/usuarios.repository.ts';
+import { semearEscala } from '../apps/server/test/ajuda/escala.ts';
+
+const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const REVENDAS = 5000;
+export const USUARIOS_POR_REVENDA = 5;
+export const TELAS = 500;
+
+export type MedidaEscala = { banco: 'PGlite' | 'PostgreSQL'; medida: string; valor: number; unidade: string; meta?: number };
+
+const percentil = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
+const mediana = (xs: number[]) => percentil(xs, 0.5);
+const arred = (v: number, casas = 1) => Math.round(v * 10 ** casas) / 10 ** casas;
+
+async function cronometrar(vezes: number, f: () => Promise<unknown>) {
+  await f(); // warm-up (plan cache, JIT of the code paths)
+  const tempos: number[] = [];
+  for (let i = 0; i < vezes; i++) {
+    const t = performance.now();
+    await f();
+    tempos.push(performance.now() - t);
+  }
+  return mediana(tempos);
+}
+
+/** A throwaway PostgreSQL server, as scripts/test.sh starts it; answers its URL and how to stop it. */
+async function postgresDescartavel(): Promise<{ url: string; parar: () => void }> {
+  const bins = readdirSync('/usr/lib/postgresql')
+    .map((v) => `/usr/lib/postgresql/${v}/bin`)
+    .filter((b) => existsSync(`${b}/initdb`))
+    .sort();
+  const bin = bins.at(-1);
+  if (!bin) throw new Error('PostgreSQL não instalado (/usr/lib/postgresql/*/bin): defina DATABASE_URL');
+  const dir = mkdtempSync(path.join(tmpdir(), 'intermedio-escala-pg-'));
+  const comoPg = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
+  if (comoPg.length) execFileSync('chown', ['postgres:postgres', dir]);
+  const porta = await portaLivre();
+  const rodar = (cmd: string, args: string[]) =>
+    execFileSync(comoPg[0] ?? cmd, comoPg.length ? [...comoPg.slice(1), cmd, ...args] : args, { cwd: '/', stdio: 'ignore' });
+  rodar(`${bin}/initdb`, ['-D', `${dir}/data`, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  const opcoes = `-c listen_addresses=127.0.0.1 -p ${porta} -k ${dir} -c fsync=off -c synchronous_commit=off -c max_connections=300`;
+  rodar(`${bin}/pg_ctl`, ['-D', `${dir}/data`, '-l', `${dir}/pg.log`, '-w', '-t', '60', '-o', opcoes, 'start']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${porta}/postgres`,
+    parar: () => {
+      rodar(`${bin}/pg_ctl`, ['-D', `${dir}/data`, '-m', 'fast', '-w', 'stop']);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function portaLivre(): Promise<number> {
+  return new Promise((ok, erro) => {
+    const s = createServer();
+    s.once('error', erro);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => ok(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+/** A new database on `base` for this run, dropped at the end. */
+async function bancoNovo(base: string) {
+  const nome = `escala_${process.pid}_${Date.now().toString(36)}`;
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${nome}`);
+  await c.end();
+  const url = new URL(base);
+  url.pathname = `/${nome}`;
+  return {
+    url: url.toString(),
+    async descartar() {
+      const d = new pg.Client({ connectionString: base });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`);
+      await d.end();
+    },
+  };
+}
+
+async function entrar(base: string) {
+  const r = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@intermedio.test', senha: 'demo1234' }),
+  });
+  return (
+    r.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('intermedio_sessao='))
+      ?.split(';')[0] ?? ''
+  );
+}
+
+/** Measures one database. */
+async function medirBanco(nomeBanco: MedidaEscala['banco'], banco: Banco): Promise<MedidaEscala[]> {
+  const saida: MedidaEscala[] = [];
+  const registrar = (medida: string, valor: number, unidade: string, meta?: number) =>
+    saida.push({ banco: nomeBanco, medida, valor: arred(valor, unidade === '×' ? 2 : 1), unidade, meta });
+  const dir = mkdtempSync(path.join(tmpdir(), 'intermedio-escala-'));
+  const config = lerConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0', SEED_DEMO: '1', WEB_DIST: path.join(dir, 'sem-web') });
+  const aplicacao = await buildApp(config, { banco, logger: false });
+  await aplicacao.app.listen({ port: 0, host: '127.0.0.1' });
+  const endereco = aplicacao.app.server.address();
+  const base = `http://127.0.0.1:${typeof endereco === 'object' && endereco ? endereco.port : 0}`;
+  const t0 = performance.now();
+  await semearEscala(banco.db, REVENDAS, USUARIOS_POR_REVENDA);
+  registrar(`semeadura (${REVENDAS} revendas, ${REVENDAS * USUARIOS_POR_REVENDA} usuários)`, performance.now() - t0, 'ms');
+  const cookie = await entrar(base);
+  const db = banco.db;
+  const [alvo] = await db.select({ id: revendas.id }).from(revendas).where(eq(revendas.peemail, 'loja7@escala.test'));
+  const idAlvo = alvo?.id ?? '';
+
+  // Each list: its SQL alone (the repository query) against the whole API answer (session, SQL, validation, JSON).
+  const listas = [
+    { nome: 'revendas (planos pagos)', url: '/api/revendas?plano=pagos', sql: () => revendasRepository.listar(db, false) },
+    { nome: 'revendas (plano básico)', url: '/api/revendas?plano=basico', sql: () => revendasRepository.listar(db, true) },
+    { nome: 'usuários de uma revenda', url: `/api/revendas/${idAlvo}/usuarios`, sql: () => usuariosRepository.listarDaRevenda(db, idAlvo) },
+    ...LISTAS_EXTRAS(idAlvo),
+  ];
+  for (const l of listas) {
+    const tSql = await cronometrar(15, l.sql);
+    let corpo = '';
+    const tApi = await cronometrar(15, async () => {
+      const r = await fetch(`${base}${l.url}`, { headers: { cookie } });
+      corpo = await r.text();
+      if (!r.ok) throw new Error(`${l.url}: ${r.status}`);
+    });
+    registrar(`${l.nome}: SQL (mediana)`, tSql, 'ms');
+    registrar(`${l.nome}: API (mediana)`, tApi, 'ms');
+    registrar(`${l.nome}: API ÷ SQL`, tApi / tSql, '×', nomeBanco === 'PostgreSQL' ? 1.3 : undefined);
+    registrar(`${l.nome}: resposta (gzip / sem compressão)`, gzipSync(corpo).length / 1024, `KiB de ${arred(corpo.length / 1024, 0)} KiB`);
+  }
+
+  // 500 open screens: one change, time until every stream has its event, then until each fetched that one row.
+  const controles: AbortController[] = [];
+  type Tela = { proximo: (pred: (bloco: string) => boolean) => Promise<number> };
+  const telas: Tela[] = [];
+  await Promise.all(
+    Array.from({ length: TELAS }, async () => {
+      const c = new AbortController();
+      controles.push(c);
+      const r = await fetch(`${base}/api/eventos`, { headers: { cookie }, signal: c.signal });
+      const leitor = r.body?.getReader();
+      const dec = new TextDecoder();
+      let buffer = '';
+      const proximo = async (pred: (bloco: string) => boolean) => {
+        for (;;) {
+          let fim = buffer.indexOf('\n\n');
+          while (fim >= 0) {
+            const bloco = buffer.slice(0, fim);
+            buffer = buffer.slice(fim + 2);
+            if (pred(bloco)) return performance.now();
+            fim = buffer.indexOf('\n\n');
+          }
+          const { value, done } = (await leitor?.read()) ?? { done: true, value: undefined };
+          if (done) return Number.POSITIVE_INFINITY;
+          buffer += dec.decode(value, { stream: true });
+        }
+      };
+      await proximo((b) => b.includes('event: conectado'));
+      telas.push({ proximo });
+    }),
+  );
+  // The streams only read (as a browser's EventSource does); the row fetches are timed apart, after.
+  const entregas: number[] = [];
+  const linhas: number[] = [];
+  for (let rodada = 0; rodada < 5; rodada++) {
+    const esperas = telas.map((t) => t.proximo((b) => b.includes('"tabela":"revendas"') && b.includes(idAlvo)));
+    const inicio = performance.now();
+    await db
+      .update(revendas)
+      .set({ pecidade: `Cidade ${rodada}` })
+      .where(eq(revendas.id, idAlvo));
+    for (const chegou of await Promise.all(esperas)) entregas.push(chegou - inicio);
+  }
+  // Each screen then patches its list with one GET of that row (never the whole list).
+  const inicioLinhas = performance.now();
+  await Promise.all(
+    telas.map(async () => {
+      const r = await fetch(`${base}/api/revendas/lista/${idAlvo}?plano=pagos`, { headers: { cookie } });
+      await r.arrayBuffer();
+      linhas.push(performance.now() - inicioLinhas);
+    }),
+  );
+  registrar(`1 mudança → ${TELAS} telas recebem o evento (p95 de 5 rodadas)`, percentil(entregas, 0.95), 'ms', 100);
+  registrar(`1 mudança → ${TELAS} telas recebem o evento (a última)`, Math.max(...entregas), 'ms');
+  registrar(`${TELAS} telas buscam a linha mudada ao mesmo tempo (p95; 1 GET cada, nenhuma lista inteira)`, percentil(linhas, 0.95), 'ms');
+  for (const c of controles) c.abort();
+
+  // Mixed reads (20 concurrent for ~6 s): rows, one reseller, its users, the dashboard, and now and then a full list.
+  const ids = (await db.select({ id: revendas.id }).from(revendas).limit(500)).map((r) => r.id);
+  const urls = (i: number) => {
+    const id = ids[i % ids.length] ?? idAlvo;
+    const k = i % 20;
+    if (k === 0) return '/api/revendas?plano=pagos';
+    if (k < 8) return `/api/revendas/lista/${id}?plano=${i % 5 === 0 ? 'basico' : 'pagos'}`;
+    if (k < 12) return `/api/revendas/${id}`;
+    if (k < 17) return `/api/revendas/${id}/usuarios`;
+    return '/api/dashboard/contadores';
+  };
+  const latencias: number[] = [];
+  let n = 0;
+  const fimCarga = performance.now() + 6000;
+  const tCarga = performance.now();
+  await Promise.all(
+    Array.from({ length: 20 }, async () => {
+      while (performance.now() < fimCarga) {
+        const i = n++;
+        const t = performance.now();
+        const r = await fetch(`${base}${urls(i)}`, { headers: { cookie } });
+        await r.arrayBuffer();
+        latencias.push(performance.now() - t);
+      }
+    }),
+  );
+  registrar(
+    'leitura mista (20 simultâneas, 5 % listas inteiras): vazão',
+    latencias.length / ((performance.now() - tCarga) / 1000),
+    'req/s',
+  );
+  registrar('leitura mista: p99', percentil(latencias, 0.99), 'ms');
+
+  await aplicacao.app.close();
+  rmSync(dir, { recursive: true, force: true });
+  return saida;
+}
+
+/**
+ * Lists of other domains measured with the same method once they exist (e.g. the vehicle stock: seed
+ * 100,000 vehicles in semearEscala and add `{ nome, url, sql }` here).
+ */
+const LISTAS_EXTRAS = (_idRevenda: string): { nome: string; url: string; sql: () => Promise<unknown> }[] => [];
+
+/** Runs both databases; answers the measures (PGlite first). */
+export async function medirEscala(): Promise<MedidaEscala[]> {
+  const medidas: MedidaEscala[] = [];
+  const pglite = await abrirBanco({ emMemoria: true });
+  try {
+    medidas.push(...(await medirBanco('PGlite', pglite)));
+  } finally {
+    await pglite.fechar();
+  }
+  const servidor = process.env.DATABASE_URL ? undefined : await postgresDescartavel();
+  const novo = await bancoNovo(process.env.DATABASE_URL || servidor?.url || '');
+  try {
+    const banco = await abrirBanco({ databaseUrl: novo.url });
+    try {
+      medidas.push(...(await medirBanco('PostgreSQL', banco)));
+    } finally {
+      await banco.fechar();
+    }
+  } finally {
+    await novo.descartar().catch(() => {});
+    servidor?.parar();
+  }
+  return medidas;
+}
+
+/** The markdown table of the measures, side by side per database. */
+export function tabelaEscala(medidas: MedidaEscala[]): string {
+  const nomes = [...new Set(medidas.map((m) => m.medida))];
+  const de = (banco: MedidaEscala['banco'], nome: string) => medidas.find((m) => m.banco === banco && m.medida === nome);
+  const celula = (m?: MedidaEscala) => (m ? `${m.valor} ${m.unidade}` : '—');
+  const meta = (nome: string) => {
+    const m = medidas.find((x) => x.medida === nome && x.meta !== undefined);
+    if (!m || m.meta === undefined) return '';
+    const ok = m.valor <= m.meta ? 'ok' : 'FALHOU';
+    return `≤ ${m.meta} ${m.unidade} (${m.banco}): ${ok}`;
+  };
+  return [
+    `## Escala do provedor (\`bench/escala.ts\`: ${REVENDAS} revendas, ${REVENDAS * USUARIOS_POR_REVENDA} usuários, ${TELAS} telas abertas)`,
+    '',
+    '| medida | PGlite | PostgreSQL | meta |',
+    '|---|---|---|---|',
+    ...nomes.map((n) => `| ${n} | ${celula(de('PGlite', n))} | ${celula(de('PostgreSQL', n))} | ${meta(n)} |`),
+    '',
+  ].join('\n');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { writeFileSync, readFileSync } = await import('node:fs');
+  const medidas = await medirEscala();
+  const tabela = tabelaEscala(medidas);
+  const arquivo = path.join(RAIZ, 'bench/resultados.md');
+  const atual = existsSync(arquivo) ? readFileSync(arquivo, 'utf8') : '';
+  const antes = atual.split('\n## Escala do provedor')[0]?.trimEnd() ?? '';
+  writeFileSync(arquivo, `${antes}\n\n${tabela}`);
+  console.log(tabela);
+  process.exit(0);
+}
