@@ -38,6 +38,8 @@ import { criarImagensRevendaService } from './modules/imagens-destaque/imagens-r
 import { integracoesRoutes } from './modules/integracoes/integracoes.routes.ts';
 import { criarIntegracoesService } from './modules/integracoes/integracoes.service.ts';
 import { locaisAnuncioRoutes } from './modules/locais-anuncio/locais-anuncio.routes.ts';
+import { notificacoesRoutes } from './modules/notificacoes/notificacoes.routes.ts';
+import { criarNotificacoesService, tarefaLembrete } from './modules/notificacoes/notificacoes.service.ts';
 import { opcionaisRoutes } from './modules/opcionais/opcionais.routes.ts';
 import { revendasRoutes } from './modules/revendas/revendas.routes.ts';
 import { criarRevendasService } from './modules/revendas/revendas.service.ts';
@@ -49,6 +51,8 @@ import { veiculosRoutes } from './modules/veiculos/veiculos.routes.ts';
 import { criarVeiculosService } from './modules/veiculos/veiculos.service.ts';
 import { veiculosArquivosRoutes } from './modules/veiculos/veiculos-arquivos.routes.ts';
 import { vendidosRoutes } from './modules/vendidos/vendidos.routes.ts';
+import { criarClienteFcm } from './push/fcm.ts';
+import { contaSandbox } from './sandbox/fcm.ts';
 import { fipeSandboxRoutes, PREFIXO_SANDBOX_FIPE } from './sandbox/fipe/fipe.sandbox.routes.ts';
 import { sandboxes } from './sandbox/index.ts';
 import { Cofre } from './seguranca/cripto.ts';
@@ -181,6 +185,15 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   const imagensRevenda = { imagens: criarImagensRevendaService(banco.db, armazenamento) };
   await app.register(imagensDestaqueRoutes, imagensRevenda);
   await app.register(bannersSiteRoutes, imagensRevenda);
+  // Notifications: reminders pushed with FCM HTTP v1 (the built-in sandbox unless a service account is configured).
+  const fcm = criarClienteFcm({
+    conta: () => config.push.conta ?? contaSandbox(origemInterna(app, config.publicUrl)),
+    base: () => config.push.url ?? `${origemInterna(app, config.publicUrl)}/sandbox/fcm`,
+    timeoutMs: config.push.timeoutMs,
+  });
+  const notificacoes = criarNotificacoesService({ db: banco.db, tarefas, fcm, log: (m) => app.log.warn(m) });
+  tarefas.registrar(tarefaLembrete(notificacoes));
+  await app.register(notificacoesRoutes, { notificacoes });
   await app.register(sandboxes);
   // Catalogues and FIPE (issue 5). FIPE_API_URL unset: the lookup calls the built-in sandbox inside this process.
   await app.register(opcionaisRoutes, { db: banco.db });

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { type ConfigCanais, lerConfigCanais } from './canais/config.ts';
 import type { ConfigS3 } from './midia/armazenamento-s3.ts';
+import { type ConfigPush, lerConfigPush } from './push/config.ts';
 
 /** Repository root: defaults (./data, web build) are resolved from here, whatever the working directory. */
 export const RAIZ_REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -75,6 +76,7 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   canais: ConfigCanais;
+  push: ConfigPush;
   /** null: the built-in FIPE sandbox (/sandbox/fipe/api/v2), called inside this process. */
   fipeApiUrl: string | null;
   fipeToken: string | null;
@@ -126,6 +128,7 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     canais: lerConfigCanais(limpo),
+    push: lerConfigPush(limpo),
     fipeApiUrl: e.FIPE_API_URL?.replace(/\/+$/, '') ?? null,
     fipeToken: e.FIPE_TOKEN ?? null,
     trustProxy: /^\d$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) || false : e.TRUST_PROXY.split(',').map((a) => a.trim()),

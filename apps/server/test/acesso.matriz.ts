@@ -162,6 +162,19 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
     regra: 'admin',
     exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/banners-site/${ID_INEXISTENTE}` }),
   },
+
+  // Notifications (issue 9): admin only; any signed-in user registers their own device for push.
+  'GET /api/revendas/:idRevenda/notificacoes': { regra: 'admin' },
+  'POST /api/revendas/:idRevenda/notificacoes': { regra: 'admin', exemplo: () => ({ payload: { titulo: 'Matriz', acesso: 'todos' } }) },
+  'DELETE /api/revendas/:idRevenda/notificacoes/:idNotificacao': {
+    regra: 'admin',
+    exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/notificacoes/${ID_INEXISTENTE}` }),
+  },
+  'POST /api/revendas/:idRevenda/notificacoes/:idNotificacao/lembrete': {
+    regra: 'admin',
+    exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/notificacoes/${ID_INEXISTENTE}/lembrete` }),
+  },
+  'POST /api/usuarios/eu/push-token': { regra: 'autenticado', exemplo: () => ({ payload: { token: '' } }) },
 };
 
 /** Lists, include and the spec's publish calls of banners and sold items. */

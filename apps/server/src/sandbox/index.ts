@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { sandboxAutoline } from './autoline.ts';
 import { sandboxAutoscar } from './autoscar.ts';
 import { aceitarFormatosDosCanais } from './comum.ts';
+import { sandboxFcm } from './fcm.ts';
 import { sandboxGraph } from './graph.ts';
 import { sandboxIcarros, sandboxMobiauto } from './keycloak.ts';
 import { sandboxMercadoLivre } from './mercadolivre.ts';
@@ -27,4 +28,6 @@ const SANDBOXES = {
 export async function sandboxes(app: FastifyInstance) {
   aceitarFormatosDosCanais(app);
   for (const [canal, plugin] of Object.entries(SANDBOXES)) await app.register(plugin, { prefix: `/sandbox/${canal}` });
+  // Push (not a channel): Firebase Cloud Messaging HTTP v1.
+  await app.register(sandboxFcm, { prefix: '/sandbox/fcm' });
 }
