@@ -287,12 +287,11 @@ export function tabelaEscala(medidas: MedidaEscala[]): string {
   const nomes = [...new Set(medidas.map((m) => m.medida))];
   const de = (banco: MedidaEscala['banco'], nome: string) => medidas.find((m) => m.banco === banco && m.medida === nome);
   const celula = (m?: MedidaEscala) => (m ? `${m.valor} ${m.unidade}` : '—');
-  const meta = (nome: string) => {
-    const m = medidas.find((x) => x.medida === nome && x.meta !== undefined);
-    if (!m || m.meta === undefined) return '';
-    const ok = m.valor <= m.meta ? 'ok' : 'FALHOU';
-    return `≤ ${m.meta} ${m.unidade} (${m.banco}): ${ok}`;
-  };
+  const meta = (nome: string) =>
+    medidas
+      .filter((x) => x.medida === nome && x.meta !== undefined)
+      .map((m) => `≤ ${m.meta} ${m.unidade} (${m.banco}: ${m.valor <= (m.meta ?? 0) ? 'ok' : 'FALHOU'})`)
+      .join('; ');
   return [
     `## Escala do provedor (\`bench/escala.ts\`: ${REVENDAS} revendas, ${REVENDAS * USUARIOS_POR_REVENDA} usuários, ${TELAS} telas abertas)`,
     '',
