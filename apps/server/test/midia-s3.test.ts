@@ -83,6 +83,15 @@ describe('S3 driver against a local S3 server', () => {
     publico.fechar();
   });
 
+  it('start-up refuses a bucket that does not exist, with a clear message', async () => {
+    const d = new ArmazenamentoS3(configDriver({ bucket: 'nao-existe' }));
+    await expect(d.conferirBucket()).rejects.toThrow(/Armazenamento S3 inacessível: bucket "nao-existe"/);
+    d.fechar();
+    const existente = new ArmazenamentoS3(configDriver());
+    await expect(existente.conferirBucket()).resolves.toBeUndefined();
+    existente.fechar();
+  });
+
   it('configuration: ARMAZENAMENTO=s3 needs a bucket; path-style is on for a custom endpoint', () => {
     expect(() => lerConfig({ ARMAZENAMENTO: 's3', SECRET_KEY: 'x'.repeat(32) })).toThrow(/S3_BUCKET/);
     expect(() => lerConfig({ ARMAZENAMENTO: 'ftp', SECRET_KEY: 'x'.repeat(32) })).toThrow(/ARMAZENAMENTO/);
@@ -158,5 +167,38 @@ describe('the product on ARMAZENAMENTO=s3 (uploads end to end)', () => {
     const { fileUrl } = ((await r.json()) as { data: { fileUrl: string } }).data;
     expect(await existeNoBucket(fileUrl.replace('/arquivos/', ''))).toBe(true);
     expect((await fetch(base + fileUrl)).status).toBe(200);
+  });
+});
+
+describe('ARMAZENAMENTO=s3 with S3_URL_PUBLICA: the bucket serves the files', () => {
+  let amb: Ambiente;
+  let base: string;
+  beforeAll(async () => {
+    amb = await criarAmbiente({ ...s3.env, S3_URL_PUBLICA: `${s3.endpoint}/${s3.bucket}` });
+    base = await ouvir(amb);
+  });
+  afterAll(() => amb.encerrar());
+
+  it('answers public bucket addresses, fetchable from the bucket, and this server does not serve /arquivos/', async () => {
+    const gestor = await amb.entrar('gestorA');
+    const form = new FormData();
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#446688' } })
+      .jpeg()
+      .toBuffer();
+    form.append('file', new Blob([new Uint8Array(jpeg)]), 'p.jpg');
+    const r = await fetch(`${base}/api/revendas/${amb.ids.revendaA}/imagens?tipo=banner`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie: gestor?.cookie ?? '', 'x-csrf-token': gestor?.csrf ?? '' },
+    });
+    const e = imagemEnviada.parse(((await r.json()) as { data: unknown }).data);
+    const prefixo = `${s3.endpoint}/${s3.bucket}/revendas/${amb.ids.revendaA}/banner/`;
+    for (const url of [e.fileUrl, e.fileThumb, e.fileOriginal]) {
+      expect(url.startsWith(prefixo)).toBe(true);
+      const doBucket = await fetch(url);
+      expect([doBucket.status, doBucket.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    }
+    const chave = e.fileUrl.slice(`${s3.endpoint}/${s3.bucket}/`.length);
+    expect((await fetch(`${base}/arquivos/${chave}`)).status).toBe(404);
   });
 });

@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
@@ -36,6 +37,8 @@ export class ArmazenamentoS3 implements Armazenamento {
       region: config.regiao,
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
       forcePathStyle: config.pathStyle,
+      // A storage that does not answer must not hold an upload forever.
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
       ...(config.accessKeyId && config.secretAccessKey
         ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
         : {}),
@@ -46,6 +49,18 @@ export class ArmazenamentoS3 implements Armazenamento {
   /** Files go through this server when the bucket has no public address. */
   get servidoPeloServidor() {
     return !this.config.urlPublica;
+  }
+
+  /** Start-up check: the bucket exists and these credentials reach it (a clear message instead of failing uploads). */
+  async conferirBucket() {
+    try {
+      await this.#s3.send(new HeadBucketCommand({ Bucket: this.config.bucket }));
+    } catch (erro) {
+      const motivo = (erro as { name?: string; message?: string }).name ?? String(erro);
+      throw new Error(
+        `Armazenamento S3 inacessível: bucket "${this.config.bucket}" em ${this.config.endpoint ?? 'AWS'} (${motivo}). Confira S3_BUCKET, S3_ENDPOINT e as credenciais.`,
+      );
+    }
   }
 
   async salvar(chave: string, dados: Buffer, tipo: string) {

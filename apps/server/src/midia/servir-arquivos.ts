@@ -24,7 +24,10 @@ const TIPOS: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', p
  */
 export async function servirArquivos(app: FastifyInstance, op: { armazenamento: Armazenamento }) {
   const { armazenamento } = op;
-  if (armazenamento instanceof ArmazenamentoS3) app.addHook('onClose', async () => armazenamento.fechar());
+  if (armazenamento instanceof ArmazenamentoS3) {
+    await armazenamento.conferirBucket();
+    app.addHook('onClose', async () => armazenamento.fechar());
+  }
   if (armazenamento instanceof ArmazenamentoLocal) {
     await app.register(fastifyStatic, {
       root: armazenamento.raiz,
