@@ -152,7 +152,16 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const arquivo = path.join(RAIZ, 'bench/resultados.md');
   const atuais = readFileSync(arquivo, 'utf8').trimEnd().split('\n');
   const daqui = (l: string) => /^\| (JPEG de 12 MP|crescimento do pico de RSS)/.test(l);
-  writeFileSync(arquivo, `${[...atuais.filter((l) => !daqui(l)), ...linhas].join('\n')}\n`);
+  // In place of the old rows, or at the end of the first table (other sections follow it).
+  let onde = atuais.findIndex(daqui);
+  if (onde < 0) {
+    const inicio = atuais.findIndex((l) => l.startsWith('|'));
+    onde = inicio < 0 ? atuais.length : inicio + atuais.slice(inicio).findIndex((l) => !l.startsWith('|'));
+    if (onde < inicio) onde = atuais.length;
+  }
+  const restantes = atuais.filter((l) => !daqui(l));
+  restantes.splice(onde, 0, ...linhas);
+  writeFileSync(arquivo, `${restantes.join('\n')}\n`);
   console.log(linhas.join('\n'));
   process.exit(ok ? 0 : 1);
 }
