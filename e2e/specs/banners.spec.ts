@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { criarRevendaComGestor, linhaCom, PNG_1X1, sufixoUnico } from '../ajuda/cadastros.ts';
+import { criarRevendaComGestor, escolherOpcao, linhaCom, PNG_1X1, sufixoUnico } from '../ajuda/cadastros.ts';
 import { CONTAS, comBanco, entrar } from '../ajuda/painel.ts';
 
 /**
@@ -183,3 +183,41 @@ for (const [pasta, titulo, rotuloArquivo] of [
     expect(restantes).toBe(0);
   });
 }
+
+test('notificação: inclui, lembrete sem aparelhos avisa, com aparelho mostra o resultado do envio, exclui', async ({ page }) => {
+  await entrar(page, CONTAS.admin);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/revenda/${revenda.idRevenda}/notificacoes/listar`);
+  await expect(page.getByRole('heading', { name: 'Notificações', exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Nova notificação' }).click();
+  await page.getByRole('button', { name: 'Gravar' }).click();
+  await expect(page.getByText('Preenchimento obrigatório')).toHaveCount(2);
+  const titulo = `Feirão ${sufixoUnico()}`;
+  await page.getByLabel('Título').fill(titulo);
+  await page.getByLabel('Link').fill('https://autodemo.test/feirao');
+  await escolherOpcao(page, 'Acesso', 'Todos');
+  await page.getByRole('button', { name: 'Gravar' }).click();
+  await expect(page).toHaveURL(/\/notificacoes\/listar$/);
+  const linha = linhaCom(page, 'Notificações', titulo);
+  await expect(linha).toBeVisible();
+
+  const enviar = async () => {
+    await linha.getByRole('button', { name: `Enviar lembrete: ${titulo}` }).click();
+    await expect(page.getByText('Confirma o envio de lembrete desta notificação?')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Enviar' }).click();
+  };
+  await enviar();
+  await expect(page.getByText('Nenhum usuário habilitado para receber notificações.').first()).toBeVisible();
+
+  // The reseller's gestor registers a device: the job pushes through the FCM sandbox and the row shows the result.
+  await comBanco((c) => c.query("update usuarios set push_token = 'e2e-aparelho-gestor' where email = $1", [revenda.email]));
+  await enviar();
+  await expect(linha.getByTestId('estado-lembrete')).toHaveText('Enviado', { timeout: 20_000 });
+  await expect(linha.getByText('Lembrete enviado a 1 aparelho.')).toBeVisible();
+
+  await linha.getByRole('button', { name: `Excluir ${titulo}` }).click();
+  await expect(page.getByText('Confirma a exclusão desta notificação?')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByText('Notificação removida com sucesso!')).toBeVisible();
+  await expect(linha).toHaveCount(0);
+});
