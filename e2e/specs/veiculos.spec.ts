@@ -184,7 +184,7 @@ test('a gestor includes a vehicle with photos, views, changes, downloads, delete
   await expect(page.getByRole('button', { name: /Limpar histórico/ })).toHaveCount(0);
   await removido.getByRole('button', { name: `Excluir ${NOME}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remover' }).click();
-  await expect(page.getByText('Veículo removido com sucesso!')).toBeVisible();
+  await expect(page.getByText('Veículo removido com sucesso!').last()).toBeVisible();
   await expect(linhaCom(page, 'Histórico', NOME)).toHaveCount(0);
 });
 
@@ -303,5 +303,26 @@ test('2,000 vehicles: the whole list shows at once, virtualised, and scrolls to 
     await expect(page.getByText('1 de 2.000 veículos')).toBeVisible();
   } finally {
     await revenda.remover();
+  }
+});
+
+test('the vehicle screens fit 390 px and 1366 px wide (no sideways scrolling of the page)', async ({ page }) => {
+  test.setTimeout(90_000);
+  const idRevenda = await idRevendaPorNome(REVENDA);
+  await entrar(page, CONTAS.gestorA);
+  await expect(page).toHaveURL(/\/painel\/dashboard$/);
+  for (const largura of [390, 1366]) {
+    await page.setViewportSize({ width: largura, height: 844 });
+    for (const [tela, titulo] of [
+      ['listar', /^Veículos/],
+      ['incluir', 'Veículos'],
+      ['historico', /^Histórico/],
+    ] as const) {
+      await page.goto(`/revenda/${idRevenda}/veiculos/${tela}`);
+      await expect(page.getByRole('heading', { level: 1, name: titulo })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const larguraPagina = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(larguraPagina, `${tela} a ${largura} px`).toBeLessThanOrEqual(largura);
+    }
   }
 });

@@ -1,27 +1,30 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import { useState } from 'react';
 
+type Valor = NumberInputProps['value'];
+
+const vazio = (v: Valor) => v === undefined || v === null || v === '';
 /** Same amount (a pending "75990," is the same as 75990; '' and nothing are the same). */
-const mesmoValor = (a: unknown, b: unknown) => {
-  const n = (v: unknown) => (v === undefined || v === null || v === '' ? null : Number(v));
-  return n(a) === n(b);
-};
+const mesmoValor = (a: Valor, b: Valor) => (vazio(a) ? null : Number(a)) === (vazio(b) ? null : Number(b));
+/** An amount shown with its two decimals ("9.90"); anything that is not a number stays as it is. */
+const comCentavos = (v: Valor): string | number => (vazio(v) ? '' : Number.isFinite(Number(v)) ? Number(v).toFixed(2) : (v ?? ''));
 
 /**
- * Money input in reais (spec 1 §5, §9): prefix "R$ ", dot for thousands, comma for decimals, always
- * 2 decimals, no negative values. The value is a number or, once typed, a decimal string such as "1234.50"
- * ('' when empty), which the contract's money field accepts as is.
+ * Money input in reais (spec 1 §5, §9): prefix "R$ ", dot for thousands, comma for decimals, 2 decimals,
+ * no negative values. The value is a number or, once typed, a decimal string such as "1234.50" ('' when empty),
+ * which the contract's money field accepts as is.
  *
- * What is being typed stays in local state: the form's echo of the previous keystroke ("75990" while the
- * text is already "75990,") must not overwrite it, which lost the comma when typing fast. A value set from
- * outside (a different amount) replaces it.
+ * The ",00" is added when the field is left, never while typing: padded as you type, a comma typed fast landed
+ * before the padded one and was dropped ("1234,56" became "123.456,00"). What is being typed stays in local
+ * state, so the form's echo of the previous keystroke cannot overwrite it; a different amount set from outside
+ * replaces it.
  */
-export function MoedaInput({ value, onChange, ...props }: NumberInputProps) {
-  const [digitado, setDigitado] = useState<string | number>(value ?? '');
+export function MoedaInput({ value, onChange, onBlur, ...props }: NumberInputProps) {
+  const [digitado, setDigitado] = useState<string | number>(() => comCentavos(value));
   const [externo, setExterno] = useState(value);
   if (externo !== value) {
     setExterno(value);
-    if (!mesmoValor(value, digitado)) setDigitado(value ?? '');
+    if (!mesmoValor(value, digitado)) setDigitado(comCentavos(value));
   }
   return (
     <NumberInput
@@ -29,7 +32,6 @@ export function MoedaInput({ value, onChange, ...props }: NumberInputProps) {
       thousandSeparator="."
       decimalSeparator=","
       decimalScale={2}
-      fixedDecimalScale
       allowNegative={false}
       hideControls
       inputMode="decimal"
@@ -39,6 +41,10 @@ export function MoedaInput({ value, onChange, ...props }: NumberInputProps) {
       onChange={(v) => {
         setDigitado(v);
         onChange?.(v);
+      }}
+      onBlur={(e) => {
+        setDigitado((v) => comCentavos(v));
+        onBlur?.(e);
       }}
     />
   );
