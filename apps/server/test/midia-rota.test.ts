@@ -141,6 +141,8 @@ describe('POST /api/revendas/:idRevenda/imagens', () => {
     expect((await enviar(foto, 'c.jpg', { c: await amb.entrar('gestorB') })).status).toBe(403);
     const tipo = await enviar(foto, 'c.jpg', { tipo: 'perfil' });
     expect(tipo.status).toBe(400);
+    const inexistente = await enviar(foto, 'c.jpg', { revenda: '00000000-0000-4000-8000-000000000000', c: await amb.entrar('admin') });
+    expect([inexistente.status, inexistente.corpo.data]).toEqual([404, 'Erro ao obter revenda.']);
   });
 
   it('four uploads at once all succeed, each in its own folder (the pipeline queues them)', async () => {

@@ -43,7 +43,7 @@ export function formatoPeloConteudo(inicio: Buffer): FormatoOriginal | null {
  * JPEG q82 with no metadata), the thumbnail and, with a frame, the framed rendition, all from one decode.
  * Everything happens in memory before anything is stored, so a refused or broken image leaves nothing behind.
  */
-export function processarImagem(dados: Buffer, moldura: Moldura | null): Promise<Renditions> {
+export async function processarImagem(dados: Buffer, moldura: Moldura | null): Promise<Renditions> {
   const formato = formatoPeloConteudo(dados);
   if (!formato) throw new ErroHttp(400, MENSAGENS_MIDIA.naoImagem);
   return fila.executar(() => processar(dados, formato, moldura));
