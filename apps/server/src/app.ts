@@ -37,6 +37,7 @@ import { imagensDestaqueRoutes } from './modules/imagens-destaque/imagens-revend
 import { criarImagensRevendaService } from './modules/imagens-destaque/imagens-revenda.service.ts';
 import { integracoesRoutes } from './modules/integracoes/integracoes.routes.ts';
 import { criarIntegracoesService } from './modules/integracoes/integracoes.service.ts';
+import { criarRenovacaoService, type RenovacaoService } from './modules/integracoes/renovacao.service.ts';
 import { locaisAnuncioRoutes } from './modules/locais-anuncio/locais-anuncio.routes.ts';
 import { notificacoesRoutes } from './modules/notificacoes/notificacoes.routes.ts';
 import { criarNotificacoesService, tarefaLembrete } from './modules/notificacoes/notificacoes.service.ts';
@@ -73,6 +74,8 @@ export type Aplicacao = {
   tarefas: Tarefas;
   semeado: boolean;
   rotas: RotaRegistrada[];
+  /** Token renewal of the channels (the background job calls it; tests too). */
+  renovacao: RenovacaoService;
 };
 
 /** Builds the whole server. Tests pass their own `banco` (fresh database per file). */
@@ -167,13 +170,15 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   const veiculos = criarVeiculosService(banco.db, armazenamento, (m) => app.log.warn(m));
   await app.register(veiculosRoutes, { veiculos });
   await app.register(veiculosArquivosRoutes, { veiculos });
-  const integracoes = criarIntegracoesService({
+  const depCanais = {
     db: banco.db,
     cofre,
     canais: config.canais,
     publicUrl: config.publicUrl,
     origemInterna: () => origemInterna(app, config.publicUrl),
-  });
+  };
+  const renovacao = criarRenovacaoService(depCanais);
+  const integracoes = criarIntegracoesService({ ...depCanais, renovacao });
   await app.register(integracoesRoutes, { integracoes, canais: config.canais });
   // Banners and sold items (issue 9): lists, include, publishing to Instagram / Facebook.
   const publicacaoSocial = {
@@ -230,7 +235,7 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   const rotas = opcoesDeRotas.flatMap((r) =>
     [r.method].flat().flatMap((method) => (method === 'HEAD' ? [] : [{ method, url: r.url, acesso: r.config?.acesso }])),
   );
-  return { app, banco, barramento, cofre, tarefas, semeado, rotas };
+  return { app, banco, barramento, cofre, tarefas, semeado, rotas, renovacao };
 }
 
 /** This server's own address, as the adapters reach the built-in sandboxes (the listening port is known only once listening). */

@@ -105,6 +105,12 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
     }),
   },
   'GET /api/integracao/social/config': { regra: 'autenticado' },
+  // "Autorizar no canal" (issue 11): Olx admin only, Mercado Livre also the reseller's users; the return is any
+  // signed-in user (the sealed state says the reseller and must be of this session: a foreign state is 400/403).
+  'GET /api/revendas/:idRevenda/integracoes/olx/autorizacao': { regra: 'admin' },
+  'GET /api/revendas/:idRevenda/integracoes/mercadolivre/autorizacao': { regra: 'revenda' },
+  'POST /api/integracao/olx/retorno': { regra: 'autenticado', exemplo: () => ({ payload: { state: 'v1.ilegivel', code: 'x' } }) },
+  'POST /api/integracao/mercadolivre/retorno': { regra: 'autenticado', exemplo: () => ({ payload: { state: 'v1.ilegivel', code: 'x' } }) },
   ...configurarCanais(),
 
   // Catalogues and FIPE (issue 5). Reading the catalogues and the price lookup: any signed-in user (the resellers'

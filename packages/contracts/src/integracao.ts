@@ -40,6 +40,9 @@ export const MENSAGENS_INTEGRACAO = {
   instagramNaoEncontrado: 'Conta do Instagram não encontrada ou acesso não permitido, utilize um ID válido.',
   usuarioDivergente: 'O usuário informado não é o usuário da sessão.',
   canalSoAdmin: 'Somente o administrador pode configurar este canal.',
+  codigoUsado: 'O código de autorização já foi usado ou expirou. Gere um novo.',
+  autorizacaoInvalida: 'A autorização não pertence a esta sessão ou expirou. Clique em Autorizar novamente.',
+  autorizacaoNegada: 'A autorização foi cancelada no canal.',
   senhaObrigatoria: MENSAGENS.preenchimentoObrigatorio,
 } as const;
 
@@ -73,6 +76,15 @@ export const camposIntegracao = {
   instagram: z.object({}),
 } satisfies Record<CanalId, z.ZodObject>;
 
+/**
+ * Single-use authorization codes (OLX, Mercado Livre): never stored nor sent twice. On a connected channel the
+ * field may stay empty: the stored token is checked instead.
+ */
+export const CAMPOS_CODIGO: Partial<Record<CanalId, string>> = { olx: 'code_olx', mercadolivre: 'code_ml' };
+/** The channels configured by an OAuth consent page in the channel ("Autorizar no {canal}"). */
+export const CANAIS_AUTORIZACAO = ['olx', 'mercadolivre'] as const;
+export type CanalAutorizacao = (typeof CANAIS_AUTORIZACAO)[number];
+
 /** Which fields of each channel are secrets (encrypted at rest, never answered). */
 export const CAMPOS_SECRETOS: Record<CanalId, readonly string[]> = {
   autoscar: [],
@@ -99,6 +111,9 @@ export const integracao = z.object({
   /** Secret fields that have a stored value (the form may leave them empty to keep it). */
   segredos_salvos: z.array(z.string()),
   so_admin: z.boolean(),
+  /** When the channel was last asked (configuration, check, token renewal), and its last error (null: none). */
+  verificado_em: z.string().nullable(),
+  ultimo_erro: z.string().nullable(),
   created_at: z.string().nullable(),
   updated_at: z.string().nullable(),
 });
@@ -122,3 +137,12 @@ export const ESCOPOS_SOCIAIS = {
   facebook: ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts'],
   instagram: ['pages_show_list', 'instagram_basic', 'instagram_content_publish', 'instagram_manage_comments'],
 } as const;
+
+/** Start of the "Autorizar no {canal}" flow: the channel's consent page, with this server's redirect address. */
+export const autorizacaoResposta = envelopeSucesso(z.object({ url: z.string(), redirect_uri: z.string() }));
+/** What the channel's consent page sent back to /integracao/{canal}/retorno. */
+export const retornoAutorizacao = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().min(1, MENSAGENS.preenchimentoObrigatorio).max(4000),
+  error: z.string().max(200).optional(),
+});

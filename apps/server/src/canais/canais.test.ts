@@ -1,7 +1,7 @@
 import { CANAIS, type CanalId } from '@intermedio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Ambiente, criarAmbiente, ouvir } from '../../test/ajuda/ambiente.ts';
-import { APP_SANDBOX } from '../sandbox/comum.ts';
+import { contextoDoCanal, lerConfigCanais } from './config.ts';
 import { CANAIS_REGISTRADOS } from './registro.ts';
 import type { ContextoCanal } from './tipos.ts';
 
@@ -14,11 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => amb.encerrar());
 
-const ctx = (canal: CanalId, timeoutMs = 5000): ContextoCanal => ({
-  base: `${base}/sandbox/${canal}`,
-  timeoutMs,
-  app: { ...APP_SANDBOX, redirectUri: 'http://127.0.0.1/retorno' },
-});
+/** The context the server builds: this server's sandboxes, the OLX / Mercado Livre authorization host under /auth. */
+const ctx = (canal: CanalId, timeoutMs = 5000): ContextoCanal =>
+  contextoDoCanal(lerConfigCanais({ CANAIS_TIMEOUT_MS: String(timeoutMs) }), canal, base, base);
 
 /** Valid credentials per portal; `chave` is the field the sandbox switches read. */
 const PORTAIS: Record<string, { credenciais: Record<string, string>; chave: string }> = {
@@ -46,6 +44,7 @@ describe('channel registry', () => {
       // An ability is declared exactly when the adapter implements it.
       expect(Boolean(c.revogar)).toBe(c.meta.habilidades.includes('revogar'));
       expect(Boolean(c.configurarPagina)).toBe(c.meta.habilidades.includes('configurarPagina'));
+      expect(Boolean(c.renovar)).toBe(c.meta.habilidades.includes('renovar'));
     }
     expect(CANAIS_REGISTRADOS.autoscar.meta.contrato).toBe('projetado');
     expect([

@@ -58,7 +58,7 @@ export async function pedirToken(url: string, campos: Record<string, string>, ti
   if (r.valor.status !== 200 || typeof corpo.access_token !== 'string') {
     const motivo = String(corpo.error_description ?? corpo.message ?? corpo.error ?? `HTTP ${r.valor.status}`);
     const tipo = corpo.error === 'invalid_grant' || corpo.error === 'invalid_client' ? 'auth' : tipoPorStatus(r.valor.status);
-    return falha(tipo, motivo);
+    return falha(tipo, motivo, typeof corpo.error === 'string' ? corpo.error : undefined);
   }
   return ok(corpo as Record<string, unknown> & { access_token: string });
 }

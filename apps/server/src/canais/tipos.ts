@@ -1,7 +1,7 @@
 import type { CanalId, TipoErroCanal } from '@intermedio/contracts';
 
 /** What a channel can do. Optional abilities are declared here, never stubbed. */
-export type Habilidade = 'configurar' | 'revogar' | 'configurarPagina' | 'publicar' | 'alterar' | 'remover';
+export type Habilidade = 'configurar' | 'renovar' | 'revogar' | 'configurarPagina' | 'publicar' | 'alterar' | 'remover';
 
 export type MetaCanal = {
   id: CanalId;
@@ -14,7 +14,8 @@ export type MetaCanal = {
   contrato: 'publico' | 'terceiros' | 'projetado';
 };
 
-export type ErroCanal = { tipo: TipoErroCanal; mensagem: string; detalhe?: string };
+/** `texto`: the whole Portuguese sentence for the user when the generic one of the kind would mislead. */
+export type ErroCanal = { tipo: TipoErroCanal; mensagem: string; detalhe?: string; texto?: string };
 export type Resultado<T> = { ok: true; valor: T } | { ok: false; erro: ErroCanal };
 export const ok = <T>(valor: T): Resultado<T> => ({ ok: true, valor });
 export const falha = (tipo: TipoErroCanal, mensagem: string, detalhe?: string): Resultado<never> => ({
@@ -22,22 +23,47 @@ export const falha = (tipo: TipoErroCanal, mensagem: string, detalhe?: string): 
   erro: { tipo, mensagem, detalhe },
 });
 
+/** Expiry `segundos` from now, less a margin, so the renewal happens before the channel refuses the token. */
+export function renovarAntes(segundos: number, agora = Date.now()): Date {
+  const margem = Math.min(segundos * 0.2, 3600);
+  return new Date(agora + Math.max(60, segundos - margem) * 1000);
+}
+
 /** Where and how an adapter talks to its channel. */
 export type ContextoCanal = {
   /** Base address of the channel's API (by default the built-in sandbox of this server). */
   base: string;
+  /** Base address of the channel's authorization server (OLX and Mercado Livre run it on another host); else `base`. */
+  auth: string;
   timeoutMs: number;
   /** The integrator's own credentials at the channel (client id/secret, API key), from configuration. */
   app: { clientId: string; clientSecret: string; redirectUri: string };
 };
 
-/** What a successful configuration keeps: secrets (encrypted at rest) and plain data. */
-export type Configuracao = { segredos: Record<string, string>; dados: Record<string, string | number | boolean | null>; mensagem: string };
+/**
+ * What a successful configuration or renewal keeps: secrets (encrypted at rest) and plain data; `renovarEm` is
+ * when the tokens must be renewed (a background job does it), absent when they do not expire.
+ */
+export type Configuracao = {
+  segredos: Record<string, string>;
+  dados: Record<string, string | number | boolean | null>;
+  mensagem: string;
+  renovarEm?: Date;
+};
 
 export interface Canal {
   meta: MetaCanal;
-  /** Checks the reseller's credentials with the channel and obtains what later calls need (hash, tokens). */
-  configurar(ctx: ContextoCanal, credenciais: Record<string, string>): Promise<Resultado<Configuracao>>;
+  /**
+   * Checks the reseller's credentials with the channel and obtains what later calls need (hash, tokens).
+   * `guardados` are the stored secrets: a channel configured by a single-use authorization code checks the stored
+   * token with them when no new code comes (a stored code is never sent again).
+   */
+  configurar(ctx: ContextoCanal, credenciais: Record<string, string>, guardados?: Record<string, string>): Promise<Resultado<Configuracao>>;
+  /**
+   * Renews the stored tokens (refresh token, re-login, new hash) before they expire; only where they expire.
+   * `dados` are the stored plain fields (logins); `segredos` the stored secrets.
+   */
+  renovar?(ctx: ContextoCanal, segredos: Record<string, string>, dados: Record<string, unknown>): Promise<Resultado<Configuracao>>;
   /** Revokes the access the reseller granted (social networks). */
   revogar?(ctx: ContextoCanal, segredos: Record<string, string>): Promise<Resultado<string>>;
   /** Links a page / account to the reseller (social networks). */

@@ -63,13 +63,15 @@ export function configTeste(extra: Record<string, string> = {}): Config {
 
 export type Ambiente = Aplicacao & {
   config: Config;
+  /** The PostgreSQL database of this file (with DATABASE_URL), for a second "instance" on it. */
+  url?: string;
   ids: { revendaA: string; revendaB: string; gestorA: string; clienteA: string; admin: string };
   entrar: (papel: Papel) => Promise<Credencial | null>;
   encerrar: () => Promise<void>;
 };
 
 export async function criarAmbiente(extra: Record<string, string> = {}): Promise<Ambiente> {
-  const { banco, descartar } = await novoBanco();
+  const { banco, descartar, url } = await novoBanco();
   const config = configTeste(extra);
   const aplicacao = await buildApp(config, { banco, logger: false });
   await aplicacao.app.ready();
@@ -108,6 +110,7 @@ export async function criarAmbiente(extra: Record<string, string> = {}): Promise
   return {
     ...aplicacao,
     config,
+    url,
     ids,
     entrar,
     async encerrar() {

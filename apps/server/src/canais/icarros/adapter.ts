@@ -1,8 +1,10 @@
+import { configurarKeycloak, renovarKeycloak } from '../keycloak.ts';
 import type { Canal } from '../tipos.ts';
-import { configurar } from './client.ts';
+import { REALM_ICARROS } from './client.ts';
 import { meta } from './meta.ts';
 
 export const icarros: Canal = {
   meta,
-  configurar: (ctx, c) => configurar(ctx, c.email_icarros ?? '', c.senha_icarros ?? ''),
+  configurar: (ctx, c) => configurarKeycloak(ctx, REALM_ICARROS, c.email_icarros ?? '', c.senha_icarros ?? ''),
+  renovar: (ctx, segredos, dados) => renovarKeycloak(ctx, REALM_ICARROS, segredos, dados),
 };

@@ -1,6 +1,10 @@
-import { configurarKeycloak } from '../keycloak.ts';
-import type { ContextoCanal } from '../tipos.ts';
+import type { Realm } from '../keycloak.ts';
 
 /** iCarros generation 2: Keycloak realm `icarros`, core API `/pj/v1/core`. */
-export const configurar = (ctx: ContextoCanal, usuario: string, senha: string) =>
-  configurarKeycloak(ctx, 'icarros', '/pj/v1/core/dealers', usuario, senha, 'Conectado ao iCarros.');
+export const REALM_ICARROS: Realm = {
+  realm: 'icarros',
+  caminhoRevendas: '/pj/v1/core/dealers',
+  campoLogin: 'email_icarros',
+  campoSenha: 'senha_icarros',
+  rotulo: 'ao iCarros',
+};

@@ -6,6 +6,6 @@ export const meta: MetaCanal = {
   rotulo: 'iCarros',
   tipo: 'portal',
   soAdmin: false,
-  habilidades: ['configurar'],
+  habilidades: ['configurar', 'renovar'],
   contrato: 'terceiros',
 };

@@ -1,8 +1,10 @@
+import { configurarKeycloak, renovarKeycloak } from '../keycloak.ts';
 import type { Canal } from '../tipos.ts';
-import { configurar } from './client.ts';
+import { REALM_MOBIAUTO } from './client.ts';
 import { meta } from './meta.ts';
 
 export const mobiauto: Canal = {
   meta,
-  configurar: (ctx, c) => configurar(ctx, c.email_integrador ?? '', c.senha_integrador ?? ''),
+  configurar: (ctx, c) => configurarKeycloak(ctx, REALM_MOBIAUTO, c.email_integrador ?? '', c.senha_integrador ?? ''),
+  renovar: (ctx, segredos, dados) => renovarKeycloak(ctx, REALM_MOBIAUTO, segredos, dados),
 };

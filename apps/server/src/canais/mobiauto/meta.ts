@@ -5,6 +5,6 @@ export const meta: MetaCanal = {
   rotulo: 'Mobiauto',
   tipo: 'portal',
   soAdmin: false,
-  habilidades: ['configurar'],
+  habilidades: ['configurar', 'renovar'],
   contrato: 'terceiros',
 };

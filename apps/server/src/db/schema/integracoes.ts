@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { alteradoEm, alteradoPor, criadoPor } from './comum.ts';
 import { revendas } from './revendas.ts';
 
@@ -21,10 +21,22 @@ export const revendaIntegracoes = pgTable(
     status: boolean('status').notNull().default(false),
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
     segredos: text('segredos'),
+    /** When the channel was last asked (configuration, check or token renewal) and what it answered wrong then. */
+    verificado_em: timestamp('verificado_em', { withTimezone: true }),
+    ultimo_erro: text('ultimo_erro'),
+    /** When the stored tokens / hash must be renewed (null: they do not expire). */
+    renovar_em: timestamp('renovar_em', { withTimezone: true }),
+    /** A renewal in progress: who holds it and until when (single-use refresh tokens are never spent twice). */
+    renovacao_por: text('renovacao_por'),
+    renovacao_ate: timestamp('renovacao_ate', { withTimezone: true }),
     created_id: criadoPor(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_id: alteradoPor(),
     updated_at: alteradoEm(),
   },
-  (t) => [primaryKey({ columns: [t.revenda_id, t.canal] }), check('revenda_integracoes_canal_chk', sql`${t.canal} in ${CANAIS_SQL}`)],
+  (t) => [
+    primaryKey({ columns: [t.revenda_id, t.canal] }),
+    check('revenda_integracoes_canal_chk', sql`${t.canal} in ${CANAIS_SQL}`),
+    index('revenda_integracoes_renovar_em_idx').on(t.renovar_em),
+  ],
 );

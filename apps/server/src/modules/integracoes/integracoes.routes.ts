@@ -1,5 +1,7 @@
 import {
+  autorizacaoResposta,
   CANAIS,
+  CANAIS_AUTORIZACAO,
   type CanalId,
   camposIntegracao,
   ESCOPOS_SOCIAIS,
@@ -8,13 +10,14 @@ import {
   integracaoListaResposta,
   integracaoResposta,
   ROTULO_CANAL,
+  retornoAutorizacao,
   socialConfigResposta,
 } from '@intermedio/contracts';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exigirSessao } from '../../auth/guardas.ts';
-import type { ConfigCanais } from '../../canais/config.ts';
+import { type ConfigCanais, caminhoSandbox } from '../../canais/config.ts';
 import { canal as adaptador } from '../../canais/registro.ts';
 import { VERSAO_GRAPH } from '../../canais/social/graph.ts';
 import { sucesso } from '../../lib/http.ts';
@@ -102,10 +105,12 @@ export async function integracoesRoutes(app: FastifyInstance, op: { integracoes:
     },
     async () => {
       const real = op.canais.social.real;
+      // The same Graph address the server's calls use (configured, or this server's sandbox): one backend per flow.
+      const graph = op.canais.porCanal.facebook.url ?? caminhoSandbox('facebook');
       return sucesso({
         appId: op.canais.social.appId,
-        dialogUrl: real ? `https://www.facebook.com/${VERSAO_GRAPH}/dialog/oauth` : '/sandbox/facebook/dialog/oauth',
-        graphUrl: real ? `https://graph.facebook.com/${VERSAO_GRAPH}` : `/sandbox/facebook/${VERSAO_GRAPH}`,
+        dialogUrl: real ? `https://www.facebook.com/${VERSAO_GRAPH}/dialog/oauth` : `${graph}/dialog/oauth`,
+        graphUrl: `${graph}/${VERSAO_GRAPH}`,
         escopos: { facebook: [...ESCOPOS_SOCIAIS.facebook], instagram: [...ESCOPOS_SOCIAIS.instagram] },
         sandbox: !real,
       });
@@ -114,6 +119,40 @@ export async function integracoesRoutes(app: FastifyInstance, op: { integracoes:
 
   const naRevenda: FastifyContextConfig = { acesso: 'revenda', revendaNoCorpo: 'id_revenda' };
   const soAdmin: FastifyContextConfig = { acesso: 'admin' };
+
+  for (const canal of CANAIS_AUTORIZACAO) {
+    const rotulo = ROTULO_CANAL[canal];
+    r.get(
+      `/api/revendas/:idRevenda/integracoes/${canal}/autorizacao`,
+      {
+        config: adaptador(canal).meta.soAdmin ? soAdmin : { acesso: 'revenda' },
+        schema: {
+          tags,
+          summary: `Autorizar no ${rotulo}: endereço da página de consentimento do canal (state ligado à sessão)`,
+          params: z.object({ idRevenda: idParam }),
+          response: { 200: autorizacaoResposta, ...erros },
+        },
+      },
+      async (req) => sucesso(await integracoes.autorizar(canal, req.params.idRevenda, exigirSessao(req))),
+    );
+    r.post(
+      `/api/integracao/${canal}/retorno`,
+      {
+        // The reseller comes from the sealed state, which must belong to this session (checked in the service).
+        config: { acesso: 'autenticado' },
+        schema: {
+          tags,
+          summary: `Retorno do ${rotulo}: confere o state com a sessão e conclui a configuração com o código`,
+          body: retornoAutorizacao,
+          response: {
+            200: z.object({ status: z.literal('success'), data: z.object({ id_revenda: z.string(), mensagem: z.string() }) }),
+            ...erros,
+          },
+        },
+      },
+      async (req) => sucesso(await integracoes.concluirAutorizacao(canal, req.body, exigirSessao(req))),
+    );
+  }
   for (const canal of CANAIS) {
     const rotulo = ROTULO_CANAL[canal];
     if (adaptador(canal).meta.tipo === 'portal') {

@@ -1,6 +1,9 @@
+import { createHash, randomBytes } from 'node:crypto';
 import {
+  CAMPOS_CODIGO,
   CAMPOS_SECRETOS,
   CANAIS,
+  type CanalAutorizacao,
   type CanalId,
   camposIntegracao,
   type Integracao,
@@ -8,56 +11,54 @@ import {
   MENSAGENS,
   MENSAGENS_INTEGRACAO,
   ROTULO_CANAL,
-  type TipoErroCanal,
 } from '@intermedio/contracts';
 import { z } from 'zod';
 import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
-import type { ConfigCanais } from '../../canais/config.ts';
+import { type ConfigCanais, contextoDoCanal } from '../../canais/config.ts';
+import { consentimento as consentimentoMl } from '../../canais/mercadolivre/client.ts';
+import { consentimento as consentimentoOlx } from '../../canais/olx/client.ts';
 import { canal as adaptador } from '../../canais/registro.ts';
-import type { Configuracao, ContextoCanal, ErroCanal, Resultado } from '../../canais/tipos.ts';
+import type { Configuracao, ContextoCanal, Resultado } from '../../canais/tipos.ts';
 import type { Db } from '../../db/cliente.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import type { Cofre } from '../../seguranca/cripto.ts';
 import { revendasRepository } from '../revendas/revendas.repository.ts';
+import { explicarErro } from './erros.ts';
 import { integracoesRepository, type RegistroIntegracao } from './integracoes.repository.ts';
+import type { RenovacaoService } from './renovacao.service.ts';
 
-/** HTTP status and Portuguese text for each kind of channel failure (never 401: that means "no session"). */
-const STATUS_ERRO: Record<TipoErroCanal, number> = {
-  auth: 422,
-  validation: 422,
-  rejected: 422,
-  quota: 422,
-  rate_limit: 429,
-  transient: 502,
+export { explicarErro } from './erros.ts';
+
+/** What the sealed OAuth state carries: reseller, channel, session, expiry (ms) and PKCE verifier. */
+type EstadoAutorizacao = { r: string; c: CanalAutorizacao; s: string; e: number; v: string };
+const VALIDADE_AUTORIZACAO_MS = 10 * 60_000;
+const desafioPkce = (verificador: string) => createHash('sha256').update(verificador).digest('base64url');
+
+export type DependenciasIntegracoes = {
+  db: Db;
+  cofre: Cofre;
+  canais: ConfigCanais;
+  origemInterna: () => string;
+  publicUrl: string;
+  renovacao: RenovacaoService;
 };
-export function explicarErro(canal: CanalId, e: ErroCanal): ErroHttp {
-  const r = ROTULO_CANAL[canal];
-  const texto: Record<TipoErroCanal, string> = {
-    auth: `${r} recusou as credenciais informadas (${e.mensagem}).`,
-    validation: `${r} recusou os dados: ${e.mensagem}.`,
-    rejected: `${r} recusou a operação: ${e.mensagem}.`,
-    quota: `O limite do plano em ${r} foi atingido: ${e.mensagem}.`,
-    rate_limit: `${r} limitou as requisições. Tente novamente em alguns minutos.`,
-    transient: `${r} não respondeu (${e.mensagem}). Tente novamente em alguns minutos.`,
-  };
-  return new ErroHttp(STATUS_ERRO[e.tipo], texto[e.tipo]);
-}
 
-export type DependenciasIntegracoes = { db: Db; cofre: Cofre; canais: ConfigCanais; origemInterna: () => string; publicUrl: string };
+/** A stored code is never sent again: a code field counts as "kept" while the channel holds a token. */
+const campoGuardado = (canal: CanalId, campo: string, segredos: Record<string, string>) =>
+  CAMPOS_CODIGO[canal] === campo ? Boolean(segredos.access_token) : Boolean(segredos[campo]);
+const semCodigos = (canal: CanalId, segredos: Record<string, string>) => {
+  const campo = CAMPOS_CODIGO[canal];
+  if (!campo) return segredos;
+  const { [campo]: _codigo, ...resto } = segredos;
+  return resto;
+};
 
 export function criarIntegracoesService(dep: DependenciasIntegracoes) {
   const { db, cofre } = dep;
   const segredosDe = (r?: RegistroIntegracao): Record<string, string> =>
     r?.segredos ? cofre.decifrar<Record<string, string>>(r.segredos) : {};
 
-  const contexto = (canal: CanalId): ContextoCanal => {
-    const c = dep.canais.porCanal[canal];
-    return {
-      base: c.url ?? `${dep.origemInterna()}/sandbox/${canal}`,
-      timeoutMs: dep.canais.timeoutMs,
-      app: { clientId: c.clientId, clientSecret: c.clientSecret, redirectUri: `${dep.publicUrl}/integracao/${canal}/retorno` },
-    };
-  };
+  const contexto = (canal: CanalId): ContextoCanal => contextoDoCanal(dep.canais, canal, dep.origemInterna(), dep.publicUrl);
 
   const publico = (canal: CanalId, r?: RegistroIntegracao): Integracao => {
     const segredos = segredosDe(r);
@@ -67,8 +68,10 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
       configurado: Boolean(r),
       status: r ? r.status : null,
       dados: (r?.config ?? {}) as Integracao['dados'],
-      segredos_salvos: CAMPOS_SECRETOS[canal].filter((c) => segredos[c]),
+      segredos_salvos: CAMPOS_SECRETOS[canal].filter((c) => campoGuardado(canal, c, segredos)),
       so_admin: adaptador(canal).meta.soAdmin,
+      verificado_em: r?.verificado_em?.toISOString() ?? null,
+      ultimo_erro: r?.ultimo_erro ?? null,
       created_at: r?.created_at.toISOString() ?? null,
       updated_at: r?.updated_at.toISOString() ?? null,
     };
@@ -85,7 +88,7 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
     if (!(await revendasRepository.buscar(db, idRevenda))) throw naoEncontrado('Erro ao obter revenda.');
   };
 
-  /** Saves what a channel answered, merged with what was stored; status stays unless given. */
+  /** Saves what a channel answered, merged with what was stored; status stays unless given. Codes are never kept. */
   const guardar = async (
     idRevenda: string,
     canal: CanalId,
@@ -94,7 +97,8 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
     extra: { status?: boolean; dados?: object; segredos?: object } = {},
   ) => {
     const atual = await integracoesRepository.buscar(db, idRevenda, canal);
-    const segredos = { ...segredosDe(atual), ...extra.segredos, ...c.segredos };
+    const segredos = semCodigos(canal, { ...segredosDe(atual), ...extra.segredos, ...c.segredos });
+    const novosTokens = Object.keys(c.segredos).length > 0;
     return integracoesRepository.gravar(db, {
       idRevenda,
       canal,
@@ -103,18 +107,21 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
       config: { ...(atual?.config ?? {}), ...extra.dados, ...c.dados },
       segredos: Object.keys(segredos).length ? cofre.cifrar(segredos) : null,
       usuarioId: quem.id,
+      // New tokens bring their own renewal date; a check of the stored ones keeps it.
+      verificacao: { erro: null, ...(novosTokens ? { renovarEm: c.renovarEm ?? null } : {}) },
     });
   };
 
-  /** On a channel failure the record, when it exists, goes back to status false (spec 1 §4). */
+  /** On a channel failure the record, when it exists, goes back to status false (spec 1 §4), with the reason kept. */
   const falhou = async (idRevenda: string, canal: CanalId, quem: UsuarioDaSessao, r: Resultado<unknown>) => {
     if (r.ok) return;
+    const erro = explicarErro(canal, r.erro);
     if (await integracoesRepository.buscar(db, idRevenda, canal))
-      await integracoesRepository.definirStatus(db, idRevenda, canal, false, quem.id);
-    throw explicarErro(canal, r.erro);
+      await integracoesRepository.registrarFalha(db, idRevenda, canal, { erro: erro.message, status: false }, quem.id);
+    throw erro;
   };
 
-  return {
+  const servico = {
     /** What publishing a banner or sold item needs: the record's status and page, its secrets and the channel's address. */
     async paraPublicar(idRevenda: string, canal: 'facebook' | 'instagram') {
       const r = await integracoesRepository.buscar(db, idRevenda, canal);
@@ -154,17 +161,19 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
       const dados: Record<string, unknown> = { ...(atual?.config ?? {}) };
       for (const [campo, valor] of Object.entries(campos)) {
         if (!CAMPOS_SECRETOS[canal].includes(campo)) dados[campo] = valor;
-        else if (valor) segredos[campo] = valor;
-        else if (!guardados[campo])
+        // A code is used once, by the configure call that follows: it is not kept.
+        else if (valor && CAMPOS_CODIGO[canal] !== campo) segredos[campo] = valor;
+        else if (!valor && !campoGuardado(canal, campo, guardados))
           throw new ErroHttp(400, MENSAGENS.preenchimentoObrigatorio, { [campo]: MENSAGENS.preenchimentoObrigatorio });
       }
+      const semCodigo = semCodigos(canal, segredos);
       const salvo = await integracoesRepository.gravar(db, {
         idRevenda,
         canal,
         descricao: ROTULO_CANAL[canal],
         status,
         config: dados,
-        segredos: Object.keys(segredos).length ? cofre.cifrar(segredos) : null,
+        segredos: Object.keys(semCodigo).length ? cofre.cifrar(semCodigo) : null,
         usuarioId: quem.id,
       });
       return publico(canal, salvo);
@@ -177,14 +186,22 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
       credenciais: Record<string, string>,
       usuario: string | undefined,
       quem: UsuarioDaSessao,
-    ) {
+      /** What the return of the consent page adds (the PKCE verifier); never from a request body. */
+      doRetorno: { code_verifier?: string } = {},
+    ): Promise<string> {
       conferirUsuario(usuario, quem);
       conferirCanal(canal, quem);
       await conferirRevenda(idRevenda);
-      const guardados = segredosDe(await integracoesRepository.buscar(db, idRevenda, canal));
+      const campoCodigo = CAMPOS_CODIGO[canal];
+      if (campoCodigo && !credenciais[campoCodigo]) {
+        // No new code: the stored token is checked; a token due for renewal is renewed first (under its claim).
+        await dep.renovacao.renovar(idRevenda, canal);
+      }
+      const registro = await integracoesRepository.buscar(db, idRevenda, canal);
+      const guardados = segredosDe(registro);
       const completas = { ...credenciais };
-      for (const campo of CAMPOS_SECRETOS[canal]) if (!completas[campo]) completas[campo] = guardados[campo] ?? '';
-      const faltando = CAMPOS_SECRETOS[canal].filter((c) => !completas[c]);
+      for (const campo of CAMPOS_SECRETOS[canal]) if (!completas[campo] && campo !== campoCodigo) completas[campo] = guardados[campo] ?? '';
+      const faltando = CAMPOS_SECRETOS[canal].filter((c) => !completas[c] && !campoGuardado(canal, c, guardados));
       if (faltando.length) {
         throw new ErroHttp(
           400,
@@ -197,13 +214,59 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
         const campos = Object.fromEntries(valida.error.issues.map((i) => [i.path.join('.'), i.message]));
         throw new ErroHttp(400, `${MENSAGENS.dadosInvalidos} ${Object.entries(campos)[0]?.join(': ') ?? ''}`.trim(), campos);
       }
-      const resultado = await adaptador(canal).configurar(contexto(canal), completas);
+      const resultado = await adaptador(canal).configurar(contexto(canal), { ...completas, ...doRetorno }, guardados);
       await falhou(idRevenda, canal, quem, resultado);
       if (!resultado.ok) throw new Error('inalcançável');
-      const segredosInformados = Object.fromEntries(CAMPOS_SECRETOS[canal].map((c) => [c, completas[c] ?? '']).filter(([, v]) => v));
+      const segredosInformados = Object.fromEntries(
+        CAMPOS_SECRETOS[canal]
+          .filter((c) => c !== campoCodigo)
+          .map((c) => [c, completas[c] ?? ''])
+          .filter(([, v]) => v),
+      );
       const dadosInformados = Object.fromEntries(Object.entries(completas).filter(([c]) => !CAMPOS_SECRETOS[canal].includes(c)));
       await guardar(idRevenda, canal, quem, resultado.valor, { segredos: segredosInformados, dados: dadosInformados });
       return resultado.valor.mensagem;
+    },
+
+    /**
+     * "Autorizar no {canal}": the channel's consent page. The state is sealed with the server key (AES-GCM): it
+     * carries the reseller, the channel, this session and, for Mercado Livre, the PKCE verifier; it lasts 10 min.
+     */
+    async autorizar(canal: CanalAutorizacao, idRevenda: string, sessao: { id: string; usuario: UsuarioDaSessao }) {
+      conferirCanal(canal, sessao.usuario);
+      await conferirRevenda(idRevenda);
+      const verificador = randomBytes(32).toString('base64url');
+      const estado: EstadoAutorizacao = { r: idRevenda, c: canal, s: sessao.id, e: Date.now() + VALIDADE_AUTORIZACAO_MS, v: verificador };
+      const state = cofre.cifrar(estado);
+      const ctx = contexto(canal);
+      const url = canal === 'olx' ? consentimentoOlx(ctx, state) : consentimentoMl(ctx, state, desafioPkce(verificador));
+      return { url, redirect_uri: ctx.app.redirectUri };
+    },
+
+    /** The return route: the state must be this session's and this channel's; then the code configures the channel. */
+    async concluirAutorizacao(
+      canal: CanalAutorizacao,
+      retorno: { code?: string; state: string; error?: string },
+      sessao: { id: string; usuario: UsuarioDaSessao },
+    ): Promise<{ id_revenda: string; mensagem: string }> {
+      let estado: EstadoAutorizacao | null = null;
+      try {
+        estado = cofre.decifrar<EstadoAutorizacao>(retorno.state);
+      } catch {
+        estado = null;
+      }
+      const quem = sessao.usuario;
+      // An unreadable state is bad input (400); a genuine one of another session or channel, or expired, is refused.
+      if (!estado) throw new ErroHttp(400, MENSAGENS_INTEGRACAO.autorizacaoInvalida);
+      if (estado.c !== canal || estado.s !== sessao.id || estado.e < Date.now())
+        throw new ErroHttp(403, MENSAGENS_INTEGRACAO.autorizacaoInvalida);
+      if (quem.role !== 'admin' && quem.revenda_id !== estado.r) throw new ErroHttp(403, MENSAGENS_INTEGRACAO.autorizacaoInvalida);
+      if (retorno.error || !retorno.code) throw new ErroHttp(422, MENSAGENS_INTEGRACAO.autorizacaoNegada);
+      const campo = CAMPOS_CODIGO[canal] ?? '';
+      const mensagem = await servico.configurarPortal(canal, estado.r, { [campo]: retorno.code }, undefined, quem, {
+        ...(canal === 'mercadolivre' ? { code_verifier: estado.v } : {}),
+      });
+      return { id_revenda: estado.r, mensagem };
     },
 
     /** Facebook / Instagram: keeps a long-lived user token; status true means authorised. */
@@ -253,7 +316,9 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
       if (!atual) throw new ErroHttp(409, 'Integração não configurada.');
       const revogar = adaptador(canal).revogar;
       const r = revogar ? await revogar(contexto(canal), segredosDe(atual)) : { ok: true as const, valor: 'Acesso cancelado.' };
-      if (!r.ok) throw explicarErro(canal, r.erro);
+      // A revocation the network refuses (token already invalid, network down) still ends the access here: the
+      // tokens are forgotten and the reseller is told what to do at the network.
+      const erro = r.ok ? null : explicarErro(canal, r.erro).message;
       const { page_id: _p, page_name: _n, ...resto } = atual.config as Record<string, unknown>;
       await integracoesRepository.gravar(db, {
         idRevenda,
@@ -263,9 +328,12 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
         config: resto,
         segredos: null,
         usuarioId: quem.id,
+        verificacao: { erro, renovarEm: null },
       });
-      return r.valor;
+      if (r.ok) return r.valor;
+      return `Acesso desativado no painel, mas o ${ROTULO_CANAL[canal]} não confirmou o cancelamento (${erro}). Remova o aplicativo Intermédio nas configurações do ${ROTULO_CANAL[canal]}.`;
     },
   };
+  return servico;
 }
 export type IntegracoesService = ReturnType<typeof criarIntegracoesService>;

@@ -168,7 +168,13 @@ function Campo({
         />
       );
     case 'codigo':
-      return <TextInput {...props} autoComplete="off" description={guardado ? 'Deixe em branco para manter o código atual.' : undefined} />;
+      return (
+        <TextInput
+          {...props}
+          autoComplete="off"
+          description={guardado ? 'Já autorizado: deixe em branco para manter a conexão atual (um código serve uma vez só).' : undefined}
+        />
+      );
     case 'email':
       return <TextInput {...props} type="email" autoComplete="off" />;
     case 'numero':

@@ -153,4 +153,26 @@ describe('Integrações da revenda (/revenda/:idRevenda/integracao)', () => {
     const csrf = mock.mock.calls.find(([, init]) => init?.method === 'PUT')?.[1]?.headers as Record<string, string>;
     expect(csrf['x-csrf-token']).toBe('csrf-admin');
   });
+
+  it('mostra quando cada canal foi verificado e o último erro (por que está inativo)', async () => {
+    simularEventSource();
+    const lista = listaTeste({
+      mercadolivre: {
+        status: false,
+        verificado_em: '2026-11-23T14:05:00.000Z',
+        ultimo_erro: 'Mercado Livre recusou a renovação do acesso (Invalid refresh token). Configure a integração de novo.',
+      },
+      webmotors: { status: true, verificado_em: '2026-11-23T13:00:00.000Z' },
+    });
+    simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR), [LISTA]: sucesso(lista) });
+    renderizarApp(ENDERECO);
+    await screen.findByTestId('tabela-integracoes');
+    expect(linha('mercadolivre').getByTestId('ultimo-erro').textContent).toBe(
+      'Último erro: Mercado Livre recusou a renovação do acesso (Invalid refresh token). Configure a integração de novo.',
+    );
+    expect(linha('mercadolivre').getByText(/^Verificado em 23\/11\/2026 \d\d:05$/)).toBeTruthy();
+    expect(linha('webmotors').queryByTestId('ultimo-erro')).toBeNull();
+    expect(linha('webmotors').getByText(/^Verificado em 23\/11\/2026/)).toBeTruthy();
+    expect(linha('olx').queryByTestId('verificacao-integracao')).toBeNull();
+  });
 });

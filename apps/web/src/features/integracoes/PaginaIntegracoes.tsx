@@ -5,6 +5,7 @@ import { IconArrowLeft, IconSettings } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { chaves } from '@/lib/chaves';
+import { formatarDataHora } from '@/lib/formato';
 import { rotas } from '@/lib/rotas';
 import { useSessaoAtiva } from '@/lib/sessao';
 import { AlertaErro, mensagemDoErro } from '@/ui/AlertaErro';
@@ -76,6 +77,8 @@ const semRegistro = (canal: CanalId): Integracao => ({
   dados: {},
   segredos_salvos: [],
   so_admin: false,
+  verificado_em: null,
+  ultimo_erro: null,
   created_at: null,
   updated_at: null,
 });
@@ -89,6 +92,7 @@ function LinhaIntegracao({ idRevenda, registro, admin }: { idRevenda: string; re
     <Table.Tr data-canal={registro.canal}>
       <Table.Td>
         <Text fw={500}>{nome}</Text>
+        <Verificacao registro={registro} />
       </Table.Td>
       <Table.Td ta="center">
         <StatusIntegracao registro={registro} />
@@ -105,6 +109,25 @@ function LinhaIntegracao({ idRevenda, registro, admin }: { idRevenda: string; re
       </Table.Td>
       {admin && <Table.Td>{canal && <AcaoStatus idRevenda={idRevenda} canal={canal} registro={registro} />}</Table.Td>}
     </Table.Tr>
+  );
+}
+
+/** When the channel was last asked and what went wrong then, so support can see why a channel is inactive. */
+function Verificacao({ registro }: { registro: Integracao }) {
+  if (!registro.verificado_em && !registro.ultimo_erro) return null;
+  return (
+    <Stack gap={0} data-testid="verificacao-integracao">
+      {registro.verificado_em && (
+        <Text size="xs" c="dimmed">
+          Verificado em {formatarDataHora(registro.verificado_em)}
+        </Text>
+      )}
+      {registro.ultimo_erro && (
+        <Text size="xs" c="red.8" data-testid="ultimo-erro">
+          Último erro: {registro.ultimo_erro}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

@@ -11,6 +11,8 @@ export function registroTeste(canal: CanalId, extra: Partial<Integracao> = {}): 
     dados: {},
     segredos_salvos: [],
     so_admin: canal === 'autoscar' || canal === 'olx',
+    verificado_em: null,
+    ultimo_erro: null,
     created_at: configurado ? '2025-01-10T12:00:00.000Z' : null,
     updated_at: configurado ? '2025-01-10T12:00:00.000Z' : null,
     ...extra,
