@@ -38,6 +38,7 @@ import { criarImagensRevendaService } from './modules/imagens-destaque/imagens-r
 import { integracoesRoutes } from './modules/integracoes/integracoes.routes.ts';
 import { criarIntegracoesService } from './modules/integracoes/integracoes.service.ts';
 import { criarRenovacaoService, type RenovacaoService } from './modules/integracoes/renovacao.service.ts';
+import { tarefaRenovarTokens } from './modules/integracoes/renovacao.tarefa.ts';
 import { locaisAnuncioRoutes } from './modules/locais-anuncio/locais-anuncio.routes.ts';
 import { notificacoesRoutes } from './modules/notificacoes/notificacoes.routes.ts';
 import { criarNotificacoesService, tarefaLembrete } from './modules/notificacoes/notificacoes.service.ts';
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     origemInterna: () => origemInterna(app, config.publicUrl),
   };
   const renovacao = criarRenovacaoService(depCanais);
+  tarefas.registrar(tarefaRenovarTokens(renovacao, (m) => app.log.warn(m)));
   const integracoes = criarIntegracoesService({ ...depCanais, renovacao });
   await app.register(integracoesRoutes, { integracoes, canais: config.canais });
   // Banners and sold items (issue 9): lists, include, publishing to Instagram / Facebook.

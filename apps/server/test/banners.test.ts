@@ -33,12 +33,13 @@ function arquivo(idRevenda: string, nome: string) {
 
 const listaBanners = (id = amb.ids.revendaA) => `/api/revendas/${id}/banners`;
 const listaVendidos = (id = amb.ids.revendaA) => `/api/revendas/${id}/vendidos`;
+/** What the Graph sandbox (one backend for both networks) published to that network's pages / accounts. */
 const publicadas = async (canal: 'facebook' | 'instagram') =>
   (
     (await (await fetch(`${base}/sandbox/${canal}/_publicacoes`)).json()) as {
-      data: { id: string; tipo: string; legenda: string; url: string }[];
+      data: { id: string; destino: string; tipo: string; legenda: string; url: string }[];
     }
-  ).data;
+  ).data.filter((p) => (canal === 'instagram') === p.destino.startsWith('1784'));
 
 async function configurarSocial(c: Credencial | null) {
   const id_revenda = amb.ids.revendaA;

@@ -196,7 +196,7 @@ describe('token renewal (item 4)', () => {
     expect(velho.status).toBe(400);
   });
 
-  it('the job renews every record due (Webmotors hash, Keycloak tokens)', async () => {
+  it('the background job renews every record due (Webmotors hash, Keycloak tokens)', async () => {
     await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/integracoes/webmotors`, gestor, {
       status: true,
       cnpj: '12345678000190',
@@ -222,8 +222,9 @@ describe('token renewal (item 4)', () => {
     expect(hash).toMatch(/^WM/);
     await vencer('webmotors');
     await vencer('icarros');
-    const r = await amb.renovacao.renovarDevidas();
-    expect(r.renovado).toBeGreaterThanOrEqual(2);
+    // The pg-boss job, scheduled every 5 minutes on this database, runs the same renewal.
+    expect(await amb.tarefas.agendas()).toContainEqual({ nome: 'canais-renovar-tokens', cron: '*/5 * * * *' });
+    await amb.tarefas.executar('canais-renovar-tokens');
     expect((await segredos('webmotors')).hash_autenticacao).not.toBe(hash);
     expect((await segredos('icarros')).refresh_token).not.toBe(refresh);
     expect((await registro('icarros'))?.status).toBe(true);
