@@ -4,6 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useItensCatalogo } from '@/features/opcionais/catalogo/api';
 import { OPCIONAIS } from '@/features/opcionais/definicao';
+import { ApiError } from '@/lib/api';
 import { AlertaErro, mensagemDoErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { type LocalComVersoes, useBuscarVersoes, useLocaisDaRevenda } from './api';
@@ -38,6 +39,9 @@ export function CamposLocaisAnuncio({ form, idRevenda }: { form: Form; idRevenda
   const buscar = useBuscarVersoes();
   const [versoes, setVersoes] = useState<Record<string, LocalComVersoes>>({});
   const v = form.values;
+  // The server may not offer the reseller's list of locations (404): say so instead of an error.
+  if (locais.error instanceof ApiError && locais.error.status === 404)
+    return <Text c="gray.7">Os locais de anúncio da revenda não estão disponíveis.</Text>;
   if (locais.error && !locais.data) return <AlertaErro erro={locais.error} tentarNovamente={() => void locais.refetch()} />;
   if (!locais.data) return <Carregando />;
   if (locais.data.length === 0) return <Text c="gray.7">A revenda não tem locais de anúncio.</Text>;

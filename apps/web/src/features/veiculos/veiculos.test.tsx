@@ -1,4 +1,4 @@
-import { MENSAGENS, MENSAGENS_VEICULO, type VeiculoLinha, veiculoEntrada } from '@intermedio/contracts';
+import { MENSAGENS, MENSAGENS_VEICULO, type Veiculo, type VeiculoLinha, veiculoEntrada } from '@intermedio/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -291,5 +291,124 @@ describe('Tela de inclusão', { timeout: 60_000 }, () => {
     fireEvent.click(campo(/^Tipo/));
     fireEvent.click(await screen.findByText('Moto'));
     await waitFor(() => expect(screen.queryAllByLabelText(/^Carroceria/)).toHaveLength(0));
+  });
+});
+
+const V = 'v1';
+const detalhe = (extra: Partial<Veiculo> = {}): Veiculo => ({
+  id: V,
+  revenda_id: ID_REVENDA,
+  vetipoveiculo: 'carro',
+  vefipe_marca: 'GM - Chevrolet',
+  vefipe_name: 'Onix LT 1.0 Turbo',
+  ve_modelo: 'Onix',
+  ve_versao: 'LT 1.0 Turbo',
+  vefipe_codigo: '004001-1',
+  veano_fabricacao: 2021,
+  vefipe_ano_modelo: 2022,
+  vefipe_combustivel: 'flex',
+  vecambio: 'M',
+  vecor: 'Prata',
+  veportas: 4,
+  vecarroceria: 'Hatch',
+  veiplaca: 'ABC1D23',
+  vequilometragem: '35000',
+  vevalor: '75990.00',
+  vecodigo_interno: null,
+  veobservacao: null,
+  veveiculonovo: 0,
+  veipva_pago: 1,
+  veblindado: 0,
+  vegarantia_fabrica: 0,
+  veexibir_site: true,
+  opcionais: [],
+  locais_anuncio: [],
+  imagens: [],
+  vedestaque: 0,
+  vealterado: 0,
+  vevendido: 0,
+  veremovido: 0,
+  vevalidacaoincluido: 0,
+  vevalidacaoalterado: 0,
+  vevalidacaovendido: 0,
+  vevalidacaoremovido: 0,
+  imagens_verificado: 0,
+  veremovido_usuario: null,
+  veremovido_usuario_nome: null,
+  vedataremovido: null,
+  created_at: '2026-01-01T12:00:00.000Z',
+  updated_at: '2026-03-05T17:07:00.000Z',
+  versao: '2026-03-05T17:07:00.000Z',
+  integracoes: [
+    {
+      canal: 'webmotors',
+      descricao: 'Webmotors',
+      configurada: true,
+      status_configuracao: true,
+      publicado: true,
+      id_anuncio: 'W9',
+      url_anuncio: null,
+    },
+    { canal: 'olx', descricao: 'Olx', configurada: true, status_configuracao: true, publicado: false, id_anuncio: null, url_anuncio: null },
+  ],
+  ...extra,
+});
+
+describe('Alterar e visualizar', { timeout: 60_000 }, () => {
+  it('alterar manda a versão lida e, no 409, mostra a mensagem sem perder o que foi digitado', async () => {
+    simularEventSource();
+    const api = simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}/${V}`]: sucesso(detalhe()),
+      'GET /api/opcionais': sucesso([]),
+      [`GET /api/revendas/${ID_REVENDA}/locais-anuncio`]: falha(404, 'Endereço não encontrado.'),
+      [`PUT ${BASE}/${V}`]: falha(409, MENSAGENS.conflitoVersao),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/alterar`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Alterar veículo' })).toBeInTheDocument();
+    expect(campo(/^Placa/)).toHaveValue('ABC1D23');
+    expect(await screen.findByText('Os locais de anúncio da revenda não estão disponíveis.')).toBeInTheDocument();
+    fireEvent.change(campo(/^Quilometragem/), { target: { value: '36000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Gravar' }));
+    expect(await screen.findByText(MENSAGENS.conflitoVersao)).toBeInTheDocument();
+    expect(campo(/^Quilometragem/)).toHaveValue('36000');
+    const put = api.mock.calls.find(([, init]) => init?.method === 'PUT');
+    const corpo = JSON.parse(String(put?.[1]?.body));
+    expect(corpo.versao).toBe('2026-03-05T17:07:00.000Z');
+    expect(corpo.vequilometragem).toBe('36000');
+    expect(corpo.vevalor).toBe('75990.00');
+  });
+
+  it('visualizar mostra os dados, a tabela de integrações e esconde Alterar quando a remoção foi validada', async () => {
+    simularEventSource();
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}/${V}`]: sucesso(detalhe()),
+    });
+    const { unmount } = renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/visualizar`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Visualizar veículo' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'ABC1D23' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Alterar' })).toHaveAttribute('href', `/revenda/${ID_REVENDA}/veiculos/${V}/alterar`);
+    const tabela = screen.getByRole('table', { name: 'Integrações' });
+    const webmotors = within(tabela).getByText('Webmotors').closest('tr') as HTMLElement;
+    expect(within(webmotors).getByText('Publicado')).toBeInTheDocument();
+    expect(within(webmotors).getByRole('link', { name: 'Alterar anúncio no Webmotors' })).toHaveAttribute(
+      'href',
+      `/revenda/${ID_REVENDA}/veiculos/${V}/integracao/webmotors/W9/alterar`,
+    );
+    const olx = within(tabela).getByText('Olx').closest('tr') as HTMLElement;
+    expect(within(olx).getByRole('link', { name: 'Incluir anúncio no Olx' })).toHaveAttribute(
+      'href',
+      `/revenda/${ID_REVENDA}/veiculos/${V}/integracao/olx/incluir`,
+    );
+    unmount();
+
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}/${V}`]: sucesso(detalhe({ veremovido: 1, vevalidacaoremovido: 1 })),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/visualizar`);
+    expect(await screen.findByText('Removido')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Alterar' })).not.toBeInTheDocument();
   });
 });
