@@ -5,7 +5,7 @@
  * fetching the one changed row), and req/s with p99 under a mixed read load.
  * PostgreSQL: a new database on DATABASE_URL when given, otherwise a throwaway server (initdb + pg_ctl).
  * Standalone: `node --import tsx bench/escala.ts`; `npm run bench` runs it too (bench/run.ts).
- * The vehicle list joins in when the stock exists: see LISTAS_EXTRAS below.
+ * 100,000 vehicles are seeded too; the vehicle list of a reseller with 2,000 of them is measured like the others.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -22,12 +22,16 @@ import { abrirBanco, type Banco } from '../apps/server/src/db/cliente.ts';
 import { revendas } from '../apps/server/src/db/schema/index.ts';
 import { revendasRepository } from '../apps/server/src/modules/revendas/revendas.repository.ts';
 import { usuariosRepository } from '../apps/server/src/modules/usuarios/usuarios.repository.ts';
-import { semearEscala } from '../apps/server/test/ajuda/escala.ts';
+import { veiculosListaRepository } from '../apps/server/src/modules/veiculos/veiculos-lista.repository.ts';
+import { semearEscala, semearVeiculos } from '../apps/server/test/ajuda/escala.ts';
 
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const REVENDAS = 5000;
 export const USUARIOS_POR_REVENDA = 5;
 export const TELAS = 500;
+export const VEICULOS = 100_000;
+/** The listed reseller's stock (the other vehicles are spread over the other resellers). */
+export const VEICULOS_DA_MAIOR = 2000;
 
 export type MedidaEscala = { banco: 'PGlite' | 'PostgreSQL'; medida: string; valor: number; unidade: string; meta?: number };
 
@@ -130,7 +134,12 @@ async function medirBanco(nomeBanco: MedidaEscala['banco'], banco: Banco): Promi
   const base = `http://127.0.0.1:${typeof endereco === 'object' && endereco ? endereco.port : 0}`;
   const t0 = performance.now();
   await semearEscala(banco.db, REVENDAS, USUARIOS_POR_REVENDA);
-  registrar(`semeadura (${REVENDAS} revendas, ${REVENDAS * USUARIOS_POR_REVENDA} usuários)`, performance.now() - t0, 'ms');
+  await semearVeiculos(banco.db, VEICULOS, VEICULOS_DA_MAIOR);
+  registrar(
+    `semeadura (${REVENDAS} revendas, ${REVENDAS * USUARIOS_POR_REVENDA} usuários, ${VEICULOS} veículos)`,
+    performance.now() - t0,
+    'ms',
+  );
   const cookie = await entrar(base);
   const db = banco.db;
   const [alvo] = await db.select({ id: revendas.id }).from(revendas).where(eq(revendas.peemail, 'loja7@escala.test'));
@@ -141,7 +150,11 @@ async function medirBanco(nomeBanco: MedidaEscala['banco'], banco: Banco): Promi
     { nome: 'revendas (planos pagos)', url: '/api/revendas?plano=pagos', sql: () => revendasRepository.listar(db, false) },
     { nome: 'revendas (plano básico)', url: '/api/revendas?plano=basico', sql: () => revendasRepository.listar(db, true) },
     { nome: 'usuários de uma revenda', url: `/api/revendas/${idAlvo}/usuarios`, sql: () => usuariosRepository.listarDaRevenda(db, idAlvo) },
-    ...LISTAS_EXTRAS(idAlvo),
+    {
+      nome: `veículos de uma revenda (${VEICULOS_DA_MAIOR} no estoque)`,
+      url: `/api/revendas/${idAlvo}/veiculos`,
+      sql: () => veiculosListaRepository.listar(db, idAlvo),
+    },
   ];
   for (const l of listas) {
     const tSql = await cronometrar(15, l.sql);
@@ -251,12 +264,6 @@ async function medirBanco(nomeBanco: MedidaEscala['banco'], banco: Banco): Promi
   return saida;
 }
 
-/**
- * Lists of other domains measured with the same method once they exist (e.g. the vehicle stock: seed
- * 100,000 vehicles in semearEscala and add `{ nome, url, sql }` here).
- */
-const LISTAS_EXTRAS = (_idRevenda: string): { nome: string; url: string; sql: () => Promise<unknown> }[] => [];
-
 /** Runs both databases; answers the measures (PGlite first). */
 export async function medirEscala(): Promise<MedidaEscala[]> {
   const medidas: MedidaEscala[] = [];
@@ -293,7 +300,7 @@ export function tabelaEscala(medidas: MedidaEscala[]): string {
       .map((m) => `≤ ${m.meta} ${m.unidade} (${m.banco}: ${m.valor <= (m.meta ?? 0) ? 'ok' : 'FALHOU'})`)
       .join('; ');
   return [
-    `## Escala do provedor (\`bench/escala.ts\`: ${REVENDAS} revendas, ${REVENDAS * USUARIOS_POR_REVENDA} usuários, ${TELAS} telas abertas)`,
+    `## Escala do provedor (\`bench/escala.ts\`: ${REVENDAS} revendas, ${REVENDAS * USUARIOS_POR_REVENDA} usuários, ${VEICULOS} veículos, ${TELAS} telas abertas)`,
     '',
     '| medida | PGlite | PostgreSQL | meta |',
     '|---|---|---|---|',

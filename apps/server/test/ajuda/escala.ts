@@ -34,3 +34,31 @@ export async function semearEscala(db: Db, revendas = 5000, porRevenda = 5) {
   await db.execute(sql`VACUUM ANALYZE revendas`);
   await db.execute(sql`VACUUM ANALYZE usuarios`);
 }
+
+/**
+ * `total` vehicles for the resellers seeded by semearEscala: `daMaior` of them in one big stock (the reseller
+ * loja7@escala.test, the one the bench lists), the rest spread over the others. Triggers paused as above.
+ */
+export async function semearVeiculos(db: Db, total = 100_000, daMaior = 2000) {
+  await db.execute(sql`ALTER TABLE veiculos DISABLE TRIGGER veiculos_eventos`);
+  try {
+    await db.execute(sql`
+      INSERT INTO veiculos (revenda_id, vetipoveiculo, vefipe_marca, vefipe_name, ve_modelo, ve_versao, veano_fabricacao,
+        vefipe_ano_modelo, vevalor, vecor, veiplaca, vequilometragem, vevendido, updated_at)
+      SELECT r.id, 'carro', (array['Fiat','Volkswagen','Chevrolet','Ford','Toyota'])[1 + g % 5], 'Modelo ' || g % 97, 'Modelo ' || g % 97,
+        '1.0 Flex', 2010 + g % 15, 2011 + g % 15, 30000 + g % 90000, 'Prata', 'ABC' || lpad((g % 10000)::text, 4, '0'),
+        (g % 150000)::text, (g % 10 = 0)::int, now() - make_interval(mins => g)
+      FROM generate_series(1, ${total - daMaior}) g
+      JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM revendas
+            WHERE peemail LIKE '%@escala.test' AND peemail <> 'loja7@escala.test') r ON r.n = g % 4999`);
+    await db.execute(sql`
+      INSERT INTO veiculos (revenda_id, vetipoveiculo, vefipe_marca, vefipe_name, ve_modelo, ve_versao, veano_fabricacao,
+        vefipe_ano_modelo, vevalor, vecor, vequilometragem, vevendido, updated_at)
+      SELECT r.id, 'carro', 'Fiat', 'Fiat Argo ' || g, 'Argo', '1.0 Drive', 2020, 2021, 50000 + g, 'Branco', '1000',
+        (g % 10 = 0)::int, now() - make_interval(mins => g)
+      FROM generate_series(1, ${daMaior}) g, (SELECT id FROM revendas WHERE peemail = 'loja7@escala.test') r`);
+  } finally {
+    await db.execute(sql`ALTER TABLE veiculos ENABLE TRIGGER veiculos_eventos`);
+  }
+  await db.execute(sql`VACUUM ANALYZE veiculos`);
+}
