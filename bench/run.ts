@@ -135,6 +135,9 @@ await parar(segunda.filho);
 // Image pipeline (issue 8): 12-MP upload time and memory with 4 at once, on a server of its own.
 await (await import('./midia.ts')).medirMidia(registrar);
 
+// Stock list (issue 8): 2,000 vehicles × 10 photos, API vs the same SQL on the same connection (PGlite; PostgreSQL with DATABASE_URL).
+await (await import('./veiculos.ts')).medirVeiculos(registrar);
+
 // Provider scale (issue 18), on PGlite and PostgreSQL: bench/escala.ts. BENCH_ESCALA=0 skips it.
 const escala = process.env.BENCH_ESCALA === '0' ? [] : await medirEscala();
 

@@ -9,8 +9,10 @@ import { veiculoImagens, veiculos } from '../../db/schema/index.ts';
  * The same statement with an id filter answers one row, so a screen patches its cached list on a live event.
  */
 const SP = sql.raw(`'America/Sao_Paulo'`);
+/** The same text as Date.prototype.toISOString (UTC, milliseconds). */
+const iso = (coluna: PgColumn) => sql<string>`to_char(${coluna} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-function consulta<E extends Record<string, PgColumn>>(db: Executor, filtro: SQL | undefined, extra: E) {
+function consulta<E extends Record<string, PgColumn | SQL>>(db: Executor, filtro: SQL | undefined, extra: E) {
   const capa = db
     .select({ file_thumb: veiculoImagens.file_thumb })
     .from(veiculoImagens)
@@ -32,8 +34,9 @@ function consulta<E extends Record<string, PgColumn>>(db: Executor, filtro: SQL 
       vecodigo_interno: veiculos.vecodigo_interno,
       vevendido: veiculos.vevendido,
       vealterado: veiculos.vealterado,
-      created_at: veiculos.created_at,
-      updated_at: veiculos.updated_at,
+      // ISO text straight from the database: no Date objects built and formatted again for every row.
+      created_at: iso(veiculos.created_at),
+      updated_at: iso(veiculos.updated_at),
       dias_estoque: sql<number>`greatest(0, ((now() at time zone ${SP})::date - (${veiculos.created_at} at time zone ${SP})::date))::int`,
       miniatura: capa.file_thumb,
       ...extra,
@@ -45,7 +48,7 @@ function consulta<E extends Record<string, PgColumn>>(db: Executor, filtro: SQL 
 }
 
 const HISTORICO = {
-  vedataremovido: veiculos.vedataremovido,
+  vedataremovido: iso(veiculos.vedataremovido),
   veremovido_usuario_nome: veiculos.veremovido_usuario_nome,
   vevalidacaoremovido: veiculos.vevalidacaoremovido,
 };

@@ -31,17 +31,6 @@ import { type FilaVeiculo, veiculosModeracaoRepository } from './veiculos-modera
 import { pacoteDoVeiculo } from './veiculos-pacote.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-/** Dates as ISO text; the response serializer validates the shape (once). */
-const paraLinha = <T extends { created_at: Date; updated_at: Date }>(l: T) => ({
-  ...l,
-  created_at: l.created_at.toISOString(),
-  updated_at: l.updated_at.toISOString(),
-});
-const paraLinhaHistorico = <T extends { created_at: Date; updated_at: Date; vedataremovido: Date | null }>(l: T) => ({
-  ...paraLinha(l),
-  vedataremovido: iso(l.vedataremovido),
-});
-
 /** Fields compared for the change log, in form order. */
 const CAMPOS_LOG = [
   'vetipoveiculo',
@@ -221,19 +210,19 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
   }
 
   return {
-    listar: async (idRevenda: string) => (await veiculosListaRepository.listar(db, idRevenda)).map(paraLinha),
-    historico: async (idRevenda: string) => (await veiculosListaRepository.historico(db, idRevenda)).map(paraLinhaHistorico),
+    listar: (idRevenda: string) => veiculosListaRepository.listar(db, idRevenda),
+    historico: (idRevenda: string) => veiculosListaRepository.historico(db, idRevenda),
 
     /** One row of the list, for patching a cached list on a live event; 404 when it left the list. */
     async linha(idRevenda: string, idVeiculo: string) {
       const l = await veiculosListaRepository.linha(db, idRevenda, idVeiculo);
       if (!l) throw naoEncontrado(MENSAGENS_VEICULO.naoEncontrado);
-      return paraLinha(l);
+      return l;
     },
     async linhaHistorico(idRevenda: string, idVeiculo: string) {
       const l = await veiculosListaRepository.linhaHistorico(db, idRevenda, idVeiculo);
       if (!l) throw naoEncontrado(MENSAGENS_VEICULO.naoEncontrado);
-      return paraLinhaHistorico(l);
+      return l;
     },
 
     /** The whole vehicle (view and change screens). A removed vehicle is for admins only (spec 2 §6). */
