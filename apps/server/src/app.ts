@@ -23,6 +23,7 @@ import { criarArmazenamento, servirArquivos } from './midia/servir-arquivos.ts';
 import { arquivosRoutes } from './modules/arquivos/arquivos.routes.ts';
 import { imagensRoutes } from './modules/arquivos/imagens.routes.ts';
 import { criarImagensService } from './modules/arquivos/imagens.service.ts';
+import { videoRoutes } from './modules/arquivos/video.routes.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { criarBannersService } from './modules/banners/banners.service.ts';
 import { criarPublicacaoService } from './modules/banners/publicar.service.ts';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     usuarios: criarUsuariosService(banco.db, { correio, publicUrl: config.publicUrl, log: (m) => app.log.warn(m) }),
   });
   await app.register(arquivosRoutes, { db: banco.db, armazenamento });
+  await app.register(videoRoutes, { db: banco.db, armazenamento });
   await app.register(imagensRoutes, { imagens: criarImagensService(banco.db, armazenamento, (m) => app.log.warn(m)) });
   const veiculos = criarVeiculosService(banco.db, armazenamento, (m) => app.log.warn(m));
   await app.register(veiculosRoutes, { veiculos });

@@ -181,6 +181,8 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
     exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/notificacoes/${ID_INEXISTENTE}/lembrete` }),
   },
   'POST /api/usuarios/eu/push-token': { regra: 'autenticado', exemplo: () => ({ payload: { token: '' } }) },
+  // Video of a banner or sold item: the reseller comes in the multipart body (checked against the session by the route).
+  'POST /api/file/upload-video': { regra: 'autenticado' },
 };
 
 /** Lists, include and the spec's publish calls of banners and sold items. */

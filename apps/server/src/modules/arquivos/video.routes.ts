@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { envelopeErro, MENSAGENS_REVENDA } from '@intermedio/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { exigirSessao } from '../../auth/guardas.ts';
+import type { Db } from '../../db/cliente.ts';
+import { acessoNegado, ErroHttp, naoEncontrado, sucesso } from '../../lib/http.ts';
+import type { Armazenamento } from '../../midia/armazenamento.ts';
+import { nomeHigienizado } from '../../midia/imagens-enviadas.ts';
+import { formatoDoVideo, MIME_VIDEO, miniaturaDoVideo } from '../../midia/video.ts';
+import { revendasRepository } from '../revendas/revendas.repository.ts';
+import { lerArquivoEnviado } from './imagens.routes.ts';
+
+export const LIMITE_VIDEO_MB = 100;
+export const MENSAGENS_VIDEO = {
+  semArquivo: 'Nenhum arquivo enviado: escolha um vídeo.',
+  grandeDemais: `O vídeo deve ter no máximo ${LIMITE_VIDEO_MB} MB.`,
+  corrompida: 'O envio do vídeo foi interrompido. Envie o arquivo novamente.',
+  naoVideo: 'O arquivo enviado não é um vídeo MP4, MOV ou WebM.',
+  ilegivel: 'Não foi possível ler o vídeo (arquivo corrompido ou incompleto).',
+  semRevenda: 'Informe a revenda (id_revenda).',
+} as const;
+
+const resposta = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    fileName: z.string(),
+    fileUrlImage: z.string().describe('Endereço do vídeo'),
+    fileThumbImage: z.string().describe('Miniatura JPEG (primeiro quadro, até 400 px de largura)'),
+    public_id: z.string(),
+    asset_id: z.string(),
+    video: z.literal(true),
+    fileUrl: z.string().describe('O mesmo que fileUrlImage'),
+    fileThumb: z.string().describe('O mesmo que fileThumbImage'),
+  }),
+});
+
+/**
+ * `POST /api/file/upload-video` (spec 3 §7): multipart `file` plus `id_revenda` (a field before the file, or in the
+ * query) and `api_key` (ignored: the session authorises). MP4, MOV or WebM checked by content, up to 100 MB; a JPEG
+ * thumbnail extracted with ffmpeg. A refused file stores nothing.
+ */
+export async function videoRoutes(app: FastifyInstance, op: { db: Db; armazenamento: Armazenamento }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/file/upload-video',
+    {
+      // The reseller comes inside the multipart body: checked below against the session (admin, or its own users).
+      config: { acesso: 'autenticado' },
+      schema: {
+        tags: ['arquivos'],
+        summary: `Enviar um vídeo de banner ou vendido (multipart: file, id_revenda; MP4, MOV ou WebM de até ${LIMITE_VIDEO_MB} MB)`,
+        consumes: ['multipart/form-data'],
+        querystring: z.object({ id_revenda: z.string().uuid('Identificador inválido').optional() }),
+        body: z
+          .object({
+            id_revenda: z.string().optional().describe('Revenda (antes do arquivo no multipart)'),
+            api_key: z.string().optional(),
+            file: z.unknown().describe('O vídeo (binário)'),
+          })
+          .nullish(),
+        response: { 200: resposta, 400: envelopeErro, 401: envelopeErro, 403: envelopeErro, 404: envelopeErro, 413: envelopeErro },
+      },
+    },
+    async (req) => {
+      const { usuario } = exigirSessao(req);
+      const enviado = await lerArquivoEnviado(req, { bytes: LIMITE_VIDEO_MB * 1024 * 1024, mensagens: MENSAGENS_VIDEO });
+      const idRevenda = enviado.campos.id_revenda ?? req.query.id_revenda ?? '';
+      if (!/^[0-9a-f-]{36}$/i.test(idRevenda)) throw new ErroHttp(400, MENSAGENS_VIDEO.semRevenda);
+      if (usuario.role !== 'admin' && usuario.revenda_id !== idRevenda) throw acessoNegado();
+      if (!(await revendasRepository.buscar(op.db, idRevenda))) throw naoEncontrado(MENSAGENS_REVENDA.naoEncontrada);
+      const formato = formatoDoVideo(enviado.dados);
+      if (!formato) throw new ErroHttp(400, MENSAGENS_VIDEO.naoVideo);
+      const miniatura = await miniaturaDoVideo(enviado.dados, formato);
+      if (!miniatura) throw new ErroHttp(400, MENSAGENS_VIDEO.ilegivel);
+
+      const pasta = `revendas/${idRevenda}/video/${Date.now().toString(36)}-${randomBytes(8).toString('hex')}`;
+      try {
+        const [video, thumb] = await Promise.all([
+          op.armazenamento.salvar(`${pasta}/video.${formato}`, enviado.dados, MIME_VIDEO[formato]),
+          op.armazenamento.salvar(`${pasta}/miniatura.jpg`, miniatura, 'image/jpeg'),
+        ]);
+        return sucesso({
+          fileName: nomeHigienizado(enviado.nome),
+          fileUrlImage: video.url,
+          fileThumbImage: thumb.url,
+          public_id: pasta,
+          asset_id: video.chave,
+          video: true as const,
+          fileUrl: video.url,
+          fileThumb: thumb.url,
+        });
+      } catch (erro) {
+        await op.armazenamento.removerPasta(pasta).catch(() => {});
+        throw erro;
+      }
+    },
+  );
+}
