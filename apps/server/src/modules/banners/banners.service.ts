@@ -12,7 +12,6 @@ import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
 import type { Db } from '../../db/cliente.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import type { Armazenamento } from '../../midia/armazenamento.ts';
-import { urlDaRevenda } from '../../midia/imagens-enviadas.ts';
 import { revendasRepository } from '../revendas/revendas.repository.ts';
 import { bannersRepository, type ItemRegistro } from './banners.repository.ts';
 
