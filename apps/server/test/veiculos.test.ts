@@ -340,6 +340,8 @@ describe('delete, history and cleanup (spec 2 §4, §9)', () => {
     expect(m?.dados).toMatchObject({ veiculo: { imagens: [{ fileThumb: foto.fileThumb }], vefipe_marca: 'Fiat' } });
     expect((await chamar('GET', `${base}/${id}`, gestorA)).statusCode).toBe(403);
     expect((await chamar('GET', `${base}/${id}`, admin)).statusCode).toBe(200);
+    const versao = (await chamar('GET', `${base}/${id}`, admin)).json().data.versao;
+    expect((await chamar('PUT', `${base}/${id}`, admin, { ...VEICULO_EXEMPLO, versao })).statusCode).toBe(404);
     const hist = (await chamar('GET', `${base}/historico`, gestorA)).json().data as { id: string }[];
     expect(hist.map((h) => h.id)).toContain(id);
     expect(existsSync(arquivo(foto.fileOriginal))).toBe(true);
