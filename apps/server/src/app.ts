@@ -50,6 +50,7 @@ import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 import { criarUsuariosService } from './modules/usuarios/usuarios.service.ts';
 import { buscarVersoesRoutes } from './modules/veiculos/buscar-versoes.routes.ts';
 import { criarBuscarVersoesService } from './modules/veiculos/buscar-versoes.service.ts';
+import { locaisDaRevendaRoutes } from './modules/veiculos/locais-revenda.routes.ts';
 import { veiculosRoutes } from './modules/veiculos/veiculos.routes.ts';
 import { criarVeiculosService } from './modules/veiculos/veiculos.service.ts';
 import { veiculosArquivosRoutes } from './modules/veiculos/veiculos-arquivos.routes.ts';
@@ -215,6 +216,7 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   });
   await app.register(fipeRoutes, { fipe });
   await app.register(buscarVersoesRoutes, { buscarVersoes: criarBuscarVersoesService(banco.db, fipe) });
+  await app.register(locaisDaRevendaRoutes, { db: banco.db });
   await app.register(fipeManualRoutes, { fipeManual: criarFipeManualService(banco.db) });
   // Uploaded files: public, immutable addresses (a new upload gets a new name).
   await app.register(servirArquivos, { armazenamento });

@@ -260,6 +260,7 @@ function veiculos(): Record<string, EntradaMatriz> {
       }),
     },
     [`DELETE ${base}/:idVeiculo`]: { regra: 'revenda', ...deNenhum() },
+    'GET /api/revendas/:idRevenda/locais-anuncio': { regra: 'revenda' },
     'POST /api/locais-anuncio/buscar-versoes': {
       regra: 'revenda',
       exemplo: (ids) => ({

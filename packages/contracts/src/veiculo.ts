@@ -413,3 +413,8 @@ export const alteracoesVeiculoResposta = envelopeSucesso(z.array(alteracaoVeicul
 export const limpezaResposta = envelopeSucesso(z.object({ veiculos: z.number().int() }));
 export const remocaoVeiculoResposta = envelopeSucesso(z.object({ definitiva: z.boolean() }));
 export const buscarVersoesResposta = envelopeSucesso(z.array(localComVersoes));
+
+/** One of the reseller's ad locations (locais_anuncio_revenda), as offered on the vehicle form. */
+export const localDaRevenda = z.object({ id: z.string(), idLocal: z.string(), descricao: z.string(), ordenacao: z.number() });
+export type LocalDaRevenda = z.infer<typeof localDaRevenda>;
+export const locaisDaRevendaResposta = envelopeSucesso(z.array(localDaRevenda));

@@ -3,6 +3,7 @@ import {
   compararChaves,
   type EventoMudanca,
   localComVersoes,
+  localDaRevenda,
   type VeiculoAlteracaoEntrada,
   type VeiculoEntrada,
   type VeiculoLinha,
@@ -147,9 +148,6 @@ export function useLimpezaHistorico(idRevenda: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chaves.revenda.dashboard(idRevenda) }),
   });
 }
-
-const localDaRevenda = z.object({ id: z.string(), idLocal: z.string(), descricao: z.string(), ordenacao: z.number() });
-export type LocalDaRevenda = z.infer<typeof localDaRevenda>;
 
 /** The reseller's ad locations (locais_anuncio_revenda), offered on the vehicle form. */
 export function useLocaisDaRevenda(idRevenda: string) {
