@@ -1,5 +1,5 @@
 import { type FipeManualVeiculo, MENSAGENS_FIPE, ROTULO_TIPO_FIPE } from '@intermedio/contracts';
-import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { rotas } from '@/lib/rotas';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
+import { ModalConfirmacao } from '@/ui/ModalConfirmacao';
 import { useExcluirFipeManual, useVeiculosFipeManual } from './api';
 
 /**
@@ -66,21 +67,15 @@ export default function PaginaFipeManual() {
       {error && !data && <AlertaErro erro={error} tentarNovamente={() => void refetch()} />}
       {!data && !error && <Carregando />}
       {data && <DataTable colunas={colunas} linhas={data} chaveLinha={(v) => v.id} legenda="Veículos FIPE Manual" />}
-      <Modal opened={aExcluir !== null} onClose={() => !excluir.isPending && setAExcluir(null)} title="Excluir veículo" centered>
-        {aExcluir && (
-          <Stack>
-            <Text>{MENSAGENS_FIPE.confirmarExclusao(aExcluir)}</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setAExcluir(null)} disabled={excluir.isPending}>
-                Cancelar
-              </Button>
-              <Button color="red" onClick={confirmar} loading={excluir.isPending}>
-                Excluir
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <ModalConfirmacao
+        aberto={aExcluir !== null}
+        titulo="Excluir veículo"
+        pergunta={aExcluir ? MENSAGENS_FIPE.confirmarExclusao(aExcluir) : ''}
+        confirmar="Excluir"
+        ocupado={excluir.isPending}
+        aoConfirmar={confirmar}
+        aoFechar={() => setAExcluir(null)}
+      />
     </Stack>
   );
 }

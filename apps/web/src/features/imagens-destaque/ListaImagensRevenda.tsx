@@ -1,5 +1,5 @@
 import { type ImagemRevenda, MENSAGENS_IMAGEM_REVENDA, type TipoImagemRevenda } from '@intermedio/contracts';
-import { Button, Group, Image, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { AlertaErro, mensagemDoErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
 import { DataHora } from '@/ui/Formatados';
+import { ModalConfirmacao } from '@/ui/ModalConfirmacao';
 import { useExcluirImagemRevenda, useImagensRevenda } from './api';
 
 export type DefinicaoImagens = { tipo: TipoImagemRevenda; titulo: string; rotaIncluir: (idRevenda: string) => string };
@@ -69,19 +70,15 @@ export function ListaImagensRevenda({ d }: { d: DefinicaoImagens }) {
       {imagens.error && !imagens.data && <AlertaErro erro={imagens.error} tentarNovamente={() => void imagens.refetch()} />}
       {imagens.isPending && <Carregando />}
       {imagens.data && <DataTable colunas={colunas} linhas={imagens.data} chaveLinha={(i) => i.id} legenda={d.titulo} alturaLinha={96} />}
-      <Modal opened={aExcluir !== null} onClose={() => !excluir.isPending && setAExcluir(null)} title="Excluir imagem" centered>
-        <Stack>
-          <Text>{MENSAGENS_IMAGEM_REVENDA.confirmarExclusao}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAExcluir(null)} disabled={excluir.isPending}>
-              Cancelar
-            </Button>
-            <Button color="red" onClick={confirmar} loading={excluir.isPending}>
-              Excluir
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ModalConfirmacao
+        aberto={aExcluir !== null}
+        titulo="Excluir imagem"
+        pergunta={MENSAGENS_IMAGEM_REVENDA.confirmarExclusao}
+        confirmar="Excluir"
+        ocupado={excluir.isPending}
+        aoConfirmar={confirmar}
+        aoFechar={() => setAExcluir(null)}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { MENSAGENS_NOTIFICACAO, type Notificacao, ROTULO_ACESSO_NOTIFICACAO } from '@intermedio/contracts';
-import { Anchor, Badge, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { AlertaErro, mensagemDoErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
 import { DataHora } from '@/ui/Formatados';
+import { ModalConfirmacao } from '@/ui/ModalConfirmacao';
 import { useEnviarLembrete, useExcluirNotificacao, useNotificacoes } from './api';
 
 type Acao = { tipo: 'lembrete' | 'excluir'; notificacao: Notificacao };
@@ -129,24 +130,16 @@ export default function PaginaNotificacoes() {
       {lista.error && !lista.data && <AlertaErro erro={lista.error} tentarNovamente={() => void lista.refetch()} />}
       {lista.isPending && <Carregando />}
       {lista.data && <DataTable colunas={colunas} linhas={lista.data} chaveLinha={(n) => n.id} legenda="Notificações" alturaLinha={64} />}
-      <Modal
-        opened={acao !== null}
-        onClose={() => !ocupado && setAcao(null)}
-        title={acao?.tipo === 'lembrete' ? 'Enviar lembrete' : 'Excluir notificação'}
-        centered
-      >
-        <Stack>
-          <Text>{acao?.tipo === 'lembrete' ? MENSAGENS_NOTIFICACAO.confirmarLembrete : MENSAGENS_NOTIFICACAO.confirmarExclusao}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAcao(null)} disabled={ocupado}>
-              Cancelar
-            </Button>
-            <Button color={acao?.tipo === 'lembrete' ? 'blue' : 'red'} onClick={confirmar} loading={ocupado}>
-              {acao?.tipo === 'lembrete' ? 'Enviar' : 'Excluir'}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ModalConfirmacao
+        aberto={acao !== null}
+        titulo={acao?.tipo === 'lembrete' ? 'Enviar lembrete' : 'Excluir notificação'}
+        pergunta={acao?.tipo === 'lembrete' ? MENSAGENS_NOTIFICACAO.confirmarLembrete : MENSAGENS_NOTIFICACAO.confirmarExclusao}
+        confirmar={acao?.tipo === 'lembrete' ? 'Enviar' : 'Excluir'}
+        cor={acao?.tipo === 'lembrete' ? 'blue' : 'red'}
+        ocupado={ocupado}
+        aoConfirmar={confirmar}
+        aoFechar={() => setAcao(null)}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,32 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+
+type Props = {
+  aberto: boolean;
+  titulo: string;
+  pergunta: string;
+  /** Label of the confirm button (Excluir, Enviar…). */
+  confirmar: string;
+  cor?: string;
+  ocupado: boolean;
+  aoConfirmar: () => void;
+  aoFechar: () => void;
+};
+
+/** The spec's confirmations in a dialog: the question, Cancelar and the action (locked while it runs). */
+export function ModalConfirmacao({ aberto, titulo, pergunta, confirmar, cor = 'red', ocupado, aoConfirmar, aoFechar }: Props) {
+  return (
+    <Modal opened={aberto} onClose={() => !ocupado && aoFechar()} title={titulo} centered>
+      <Stack>
+        <Text>{pergunta}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={aoFechar} disabled={ocupado}>
+            Cancelar
+          </Button>
+          <Button color={cor} onClick={aoConfirmar} loading={ocupado}>
+            {confirmar}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
