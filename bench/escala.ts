@@ -9,11 +9,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -107,6 +107,19 @@ async function bancoNovo(base: string) {
   };
 }
 
+/** The bytes the server actually sends for `url` to a client that accepts gzip (what a browser downloads). */
+function bytesComprimidos(url: string, cookie: string): Promise<number> {
+  return new Promise((ok, erro) => {
+    httpGet(url, { headers: { cookie, 'accept-encoding': 'gzip' } }, (res) => {
+      let total = 0;
+      res.on('data', (p: Buffer) => {
+        total += p.length;
+      });
+      res.on('end', () => ok(total));
+    }).on('error', erro);
+  });
+}
+
 async function entrar(base: string) {
   const r = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
@@ -167,7 +180,11 @@ async function medirBanco(nomeBanco: MedidaEscala['banco'], banco: Banco): Promi
     registrar(`${l.nome}: SQL (mediana)`, tSql, 'ms');
     registrar(`${l.nome}: API (mediana)`, tApi, 'ms');
     registrar(`${l.nome}: API ÷ SQL`, tApi / tSql, '×', nomeBanco === 'PostgreSQL' ? 1.3 : undefined);
-    registrar(`${l.nome}: resposta (gzip / sem compressão)`, gzipSync(corpo).length / 1024, `KiB de ${arred(corpo.length / 1024, 0)} KiB`);
+    registrar(
+      `${l.nome}: resposta (bytes com gzip / sem)`,
+      (await bytesComprimidos(`${base}${l.url}`, cookie)) / 1024,
+      `KiB de ${arred(corpo.length / 1024, 0)} KiB`,
+    );
   }
 
   // 500 open screens: one change, time until every stream has its event, then until each fetched that one row.

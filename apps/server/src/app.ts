@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import { abrirBanco, type Banco } from './db/cliente.ts';
 import { semearDemo } from './db/demo.ts';
 import { criarCorreio } from './email/correio.ts';
+import { compressao } from './lib/compressao.ts';
 import { ErroHttp, MENSAGEM_NUL, temNul } from './lib/http.ts';
 import { erroDeMultipart } from './lib/multipart.ts';
 import { criarArmazenamento, servirArquivos } from './midia/servir-arquivos.ts';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  await app.register(compressao);
   await app.register(multipart, { limits: { files: 1, fields: 20 } });
   await app.register(guardas, { auth });
   await app.register(swagger, {

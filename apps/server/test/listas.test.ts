@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/cliente.ts';
@@ -102,5 +103,22 @@ describe('list queries at provider scale: 5,000 resellers, 25,000 users (issue 1
     expect(p).not.toMatch(/Seq Scan|SubPlan/);
     expect(p).toMatch(/revendas_pkey/);
     expect(p).toMatch(/usuarios_revenda_idx|usuarios_lista_idx/);
+  });
+});
+
+describe('compressed answers (issue 18)', () => {
+  it('a large JSON answer is sent gzip-compressed to a client that accepts it, and plain to one that does not', async () => {
+    const comGzip = await amb.app.inject({
+      method: 'GET',
+      url: '/api/revendas',
+      headers: { ...cabecalhos(admin), 'accept-encoding': 'gzip, br' },
+    });
+    expect(comGzip.statusCode).toBe(200);
+    expect(comGzip.headers['content-encoding']).toBe('gzip');
+    const texto = gunzipSync(comGzip.rawPayload).toString('utf8');
+    const simples = await get('/api/revendas');
+    expect(simples.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(texto)).toEqual(simples.json());
+    expect(comGzip.rawPayload.length).toBeLessThan(simples.rawPayload.length / 4);
   });
 });
