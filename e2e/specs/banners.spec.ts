@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { expect, type Page, test } from '@playwright/test';
 import { criarRevendaComGestor, escolherOpcao, linhaCom, PNG_1X1, sufixoUnico } from '../ajuda/cadastros.ts';
 import { CONTAS, comBanco, entrar } from '../ajuda/painel.ts';
@@ -220,4 +225,29 @@ test('notificação: inclui, lembrete sem aparelhos avisa, com aparelho mostra o
   await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
   await expect(page.getByText('Notificação removida com sucesso!')).toBeVisible();
   await expect(linha).toHaveCount(0);
+});
+
+test('banner com vídeo: envio com miniatura extraída pelo ffmpeg e publicação no feed do Facebook', async ({ page }) => {
+  const pasta = mkdtempSync(path.join(tmpdir(), 'e2e-video-'));
+  const arquivo = path.join(pasta, 'feirao.mp4');
+  execFileSync(ffmpeg.path, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x120:rate=10', '-c:v', 'mpeg4', arquivo]);
+  await entrar(page, revenda.email);
+  await expect(page).toHaveURL(/\/painel\/dashboard$/);
+  await configurarRedes(page, revenda.idRevenda);
+  await page.goto(`/revenda/${revenda.idRevenda}/banners/incluir`);
+  const textoBanner = `Vídeo do feirão ${sufixoUnico()}`;
+  await page.getByLabel('Bloco texto banners').fill(textoBanner);
+  await page.locator('input[type=file]').setInputFiles({ name: 'feirao.mp4', mimeType: 'video/mp4', buffer: readFileSync(arquivo) });
+  await expect(page.getByRole('img', { name: 'Miniatura do vídeo enviado' })).toBeVisible();
+  await page.getByRole('button', { name: 'Gravar' }).click();
+  await expect(page).toHaveURL(/\/banners\/listar$/);
+  const linha = linhaCom(page, 'Lista de Banners', textoBanner);
+  await linha.getByRole('button', { name: 'Publicar em Facebook Feed' }).click();
+  await expect(page.getByText('Banner publicado no feed do facebook.')).toBeVisible();
+  await expect(linha.getByRole('img', { name: 'Status em Facebook Feed: sim' })).toBeVisible();
+  const imagem = await comBanco(
+    async (c) => (await c.query('select imagem from banners where peblocotextobanners = $1', [textoBanner])).rows[0].imagem,
+  );
+  expect(imagem[0]).toMatchObject({ video: true });
+  expect(imagem[0].fileThumb).toMatch(/miniatura\.jpg$/);
 });
