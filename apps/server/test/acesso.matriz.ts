@@ -30,6 +30,8 @@ const revendaA = {
   peemail: 'contato@autodemo.test',
   plano: 'concessionaria',
 };
+/** A version older than any record: an allowed change answers 409 (the optimistic lock), which is not a refusal. */
+const VERSAO_ANTIGA = '2000-01-01T00:00:00.000Z';
 const sufixo = () => Math.random().toString(36).slice(2, 10);
 
 export const MATRIZ: Record<string, EntradaMatriz> = {
@@ -56,7 +58,7 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
   },
   'GET /api/revendas/:idRevenda': { regra: 'revenda' },
   'GET /api/revendas/lista/:idRevenda': { regra: 'admin' },
-  'PUT /api/revendas/:idRevenda': { regra: 'gestorRevenda', exemplo: () => ({ payload: revendaA }) },
+  'PUT /api/revendas/:idRevenda': { regra: 'gestorRevenda', exemplo: () => ({ payload: { ...revendaA, versao: VERSAO_ANTIGA } }) },
   'DELETE /api/revendas/:idRevenda': { regra: 'gestorRevenda', destrutiva: true },
   'POST /api/revendas/:idRevenda/usuarios/ativo': { regra: 'admin', exemplo: () => ({ payload: { ativo: 1 } }) },
   'POST /api/revendas/:idRevenda/site/ativo': { regra: 'admin', exemplo: () => ({ payload: { ativo: 1 } }) },
@@ -84,7 +86,7 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
   'GET /api/revendas/:idRevenda/usuarios/lista/:idUsuario': { regra: 'gestorRevenda' },
   'PUT /api/revendas/:idRevenda/usuarios/:idUsuario': {
     regra: 'gestorRevenda',
-    exemplo: () => ({ payload: { nome: 'Cliente Auto Demo', role: 'client' } }),
+    exemplo: () => ({ payload: { nome: 'Cliente Auto Demo', role: 'client', versao: VERSAO_ANTIGA } }),
   },
   'DELETE /api/revendas/:idRevenda/usuarios/:idUsuario': { regra: 'gestorRevenda', destrutiva: true },
   'POST /api/revendas/:idRevenda/usuarios/:idUsuario/redefinir-senha': { regra: 'gestorRevenda' },
@@ -120,7 +122,7 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
   'GET /api/opcionais/:idOpcional': { regra: 'autenticado', exemplo: () => ({ url: `/api/opcionais/${ID_INEXISTENTE}` }) },
   'PUT /api/opcionais/:idOpcional': {
     regra: 'admin',
-    exemplo: () => ({ url: `/api/opcionais/${ID_INEXISTENTE}`, payload: { descricao: 'Matriz', ordenacao: 1 } }),
+    exemplo: () => ({ url: `/api/opcionais/${ID_INEXISTENTE}`, payload: { descricao: 'Matriz', ordenacao: 1, versao: VERSAO_ANTIGA } }),
   },
   'DELETE /api/opcionais/:idOpcional': { regra: 'admin', exemplo: () => ({ url: `/api/opcionais/${ID_INEXISTENTE}` }) },
   'GET /api/locais-anuncio': { regra: 'autenticado' },
@@ -128,7 +130,10 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
   'GET /api/locais-anuncio/:idLocalAnuncio': { regra: 'autenticado', exemplo: () => ({ url: `/api/locais-anuncio/${ID_INEXISTENTE}` }) },
   'PUT /api/locais-anuncio/:idLocalAnuncio': {
     regra: 'admin',
-    exemplo: () => ({ url: `/api/locais-anuncio/${ID_INEXISTENTE}`, payload: { descricao: 'Matriz', ordenacao: 1 } }),
+    exemplo: () => ({
+      url: `/api/locais-anuncio/${ID_INEXISTENTE}`,
+      payload: { descricao: 'Matriz', ordenacao: 1, versao: VERSAO_ANTIGA },
+    }),
   },
   'DELETE /api/locais-anuncio/:idLocalAnuncio': { regra: 'admin', exemplo: () => ({ url: `/api/locais-anuncio/${ID_INEXISTENTE}` }) },
   'GET /api/fipe/:tipo/marcas': { regra: 'autenticado', exemplo: () => ({ url: '/api/fipe/1/marcas' }) },

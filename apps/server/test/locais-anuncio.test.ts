@@ -43,7 +43,11 @@ describe('ad locations (spec 2 §2, §3, §5)', () => {
     const l = await incluir(' Vitrine ', '3');
     expect(l).toMatchObject({ descricao: 'Vitrine', ordenacao: 3, created_id: amb.ids.admin, updated_id: amb.ids.admin });
     expect((await chamar('GET', `/api/locais-anuncio/${l.id}`, admin)).json().data.descricao).toBe('Vitrine');
-    const alterado = await chamar('PUT', `/api/locais-anuncio/${l.id}`, admin, { descricao: 'Vitrine da loja', ordenacao: -2 });
+    const alterado = await chamar('PUT', `/api/locais-anuncio/${l.id}`, admin, {
+      descricao: 'Vitrine da loja',
+      ordenacao: -2,
+      versao: l.updated_at,
+    });
     expect(alterado.json().data).toMatchObject({ descricao: 'Vitrine da loja', ordenacao: -2 });
     expect((await chamar('DELETE', `/api/locais-anuncio/${l.id}`, admin)).json()).toEqual({ status: 'success', data: null });
     const faltando = await chamar('GET', `/api/locais-anuncio/${l.id}`, admin);
@@ -64,7 +68,7 @@ describe('ad locations (spec 2 §2, §3, §5)', () => {
     try {
       const criar = await chamar('POST', '/api/locais-anuncio', admin, { descricao: 'TV', ordenacao: 1 });
       expect([criar.statusCode, criar.json().data]).toEqual([500, 'Falha ao incluir local de anúncio!']);
-      const alterar = await chamar('PUT', `/api/locais-anuncio/${l.id}`, admin, { descricao: 'TV', ordenacao: 1 });
+      const alterar = await chamar('PUT', `/api/locais-anuncio/${l.id}`, admin, { descricao: 'TV', ordenacao: 1, versao: l.updated_at });
       expect([alterar.statusCode, alterar.json().data]).toEqual([500, 'Falha ao alterar local de anúncio!']);
       const remover = await chamar('DELETE', `/api/locais-anuncio/${l.id}`, admin);
       expect([remover.statusCode, remover.json().data]).toEqual([500, 'Falha ao remover local de anúncio!']);

@@ -80,12 +80,12 @@ describe('optionals: include, change, delete (spec 2 §3, §5, §7)', () => {
     const o = await incluir('Trava elétrica', 3);
     await salvarAdmin(amb.banco.db, { email: 'outro.admin@intermedio.test', senha: 'senhaforte1', nome: 'Outro Admin' });
     const outro = await login(amb, 'outro.admin@intermedio.test', 'senhaforte1');
-    const r = await chamar('PUT', `/api/opcionais/${o.id}`, outro, { descricao: 'Travas elétricas', ordenacao: '4' });
+    const r = await chamar('PUT', `/api/opcionais/${o.id}`, outro, { descricao: 'Travas elétricas', ordenacao: '4', versao: o.updated_at });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().data).toMatchObject({ descricao: 'Travas elétricas', ordenacao: 4, created_id: amb.ids.admin });
     expect(r.json().data.updated_id).not.toBe(amb.ids.admin);
     expect(new Date(r.json().data.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(o.updated_at).getTime());
-    const invalido = await chamar('PUT', `/api/opcionais/${o.id}`, admin, { descricao: '', ordenacao: 'x' });
+    const invalido = await chamar('PUT', `/api/opcionais/${o.id}`, admin, { descricao: '', ordenacao: 'x', versao: o.updated_at });
     expect(invalido.json().campos).toEqual({ descricao: 'Preenchimento obrigatório', ordenacao: 'Número inválido' });
   });
 
@@ -99,14 +99,20 @@ describe('optionals: include, change, delete (spec 2 §3, §5, §7)', () => {
     expect(de_novo.statusCode).toBe(404);
     expect(de_novo.json()).toEqual({ status: 'error', data: 'Opcional não encontrado.' });
     expect((await chamar('GET', `/api/opcionais/${o.id}`, admin)).statusCode).toBe(404);
-    expect((await chamar('PUT', `/api/opcionais/${o.id}`, admin, { descricao: 'a', ordenacao: 1 })).statusCode).toBe(404);
+    expect((await chamar('PUT', `/api/opcionais/${o.id}`, admin, { descricao: 'a', ordenacao: 1, versao: o.updated_at })).statusCode).toBe(
+      404,
+    );
     expect((await chamar('GET', '/api/opcionais/nao-e-uuid', admin)).json().campos).toEqual({ idOpcional: 'Identificador inválido' });
   });
 
   it('only admins write: a gestor gets 403 and nothing changes', async () => {
     const o = await incluir('Alarme', 5);
-    expect((await chamar('POST', '/api/opcionais', gestor, { descricao: 'Invasor', ordenacao: 1 })).statusCode).toBe(403);
-    expect((await chamar('PUT', `/api/opcionais/${o.id}`, gestor, { descricao: 'Invasor', ordenacao: 1 })).statusCode).toBe(403);
+    expect((await chamar('POST', '/api/opcionais', gestor, { descricao: 'Invasor', ordenacao: 1, versao: o.updated_at })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await chamar('PUT', `/api/opcionais/${o.id}`, gestor, { descricao: 'Invasor', ordenacao: 1, versao: o.updated_at })).statusCode,
+    ).toBe(403);
     expect((await chamar('DELETE', `/api/opcionais/${o.id}`, gestor)).statusCode).toBe(403);
     expect((await listar()).find((x) => x.id === o.id)?.descricao).toBe('Alarme');
     expect((await listar()).some((x) => x.descricao === 'Invasor')).toBe(false);

@@ -103,7 +103,9 @@ describe('include and change (spec 1 §5)', () => {
   it('a gestor changes its own reseller but not plan, fee or admin notes, and never sees the notes', async () => {
     const gestor = await amb.entrar('gestorA');
     const atual = (await chamar('GET', `/api/revendas/${amb.ids.revendaA}`, admin)).json().data;
+    const versao = (await chamar('GET', `/api/revendas/${amb.ids.revendaA}`, gestor)).json().data.updated_at;
     const r = await chamar('PUT', `/api/revendas/${amb.ids.revendaA}`, gestor, {
+      versao,
       ...atual,
       pecidade: 'Campinas',
       plano: 'basico',

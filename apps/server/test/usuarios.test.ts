@@ -78,7 +78,9 @@ describe('users of a reseller (spec 1 §2, §5, §8)', () => {
   });
 
   it('changes name, role and phones but never the e-mail', async () => {
+    const versao = async () => (await chamar('GET', url(`/${amb.ids.clienteA}`))).json().data.updated_at;
     const r = await chamar('PUT', url(`/${amb.ids.clienteA}`), {
+      versao: await versao(),
       nome: 'Cliente Promovido',
       role: 'gestor',
       email: 'outro@x.test',
@@ -91,7 +93,7 @@ describe('users of a reseller (spec 1 §2, §5, §8)', () => {
       email: 'cliente@autodemo.test',
       telefone1: '(11) 99999-0000',
     });
-    await chamar('PUT', url(`/${amb.ids.clienteA}`), { nome: 'Cliente Auto Demo', role: 'client' });
+    await chamar('PUT', url(`/${amb.ids.clienteA}`), { nome: 'Cliente Auto Demo', role: 'client', versao: await versao() });
   });
 
   it("a gestor cannot reach another reseller's user through its own reseller's address", async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { textoObrigatorio } from './campos.ts';
-import { envelopeSucesso } from './comum.ts';
+import { envelopeSucesso, versaoEntrada } from './comum.ts';
 import { MENSAGENS } from './mensagens.ts';
 
 /**
@@ -38,6 +38,8 @@ export const itemCatalogoEntrada = z.object({
   ordenacao: ordenacaoCampo,
 });
 export type ItemCatalogoEntrada = z.input<typeof itemCatalogoEntrada>;
+/** Change a catalogue item: plus the version read (optimistic lock). */
+export const itemCatalogoAlteracao = itemCatalogoEntrada.extend({ versao: versaoEntrada });
 
 export const itemCatalogo = z.object({
   id: z.string(),

@@ -12,6 +12,12 @@ export const envelopeErro = z.object({
 });
 export type EnvelopeErro = z.infer<typeof envelopeErro>;
 
+/** The version a change form read (the record's `updated_at`); a save over a newer one answers 409 (issue 10 item 6). */
+export const versaoEntrada = z
+  .string('Preenchimento obrigatório')
+  .datetime({ offset: true, message: 'Versão inválida.' })
+  .describe('updated_at lido; enviar de volta ao alterar');
+
 export const PAPEIS = ['admin', 'gestor', 'client'] as const;
 export const papel = z.enum(PAPEIS);
 export type Papel = z.infer<typeof papel>;

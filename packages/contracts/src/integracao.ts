@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type CanalId, envelopeSucesso } from './comum.ts';
+import { type CanalId, envelopeSucesso, versaoEntrada } from './comum.ts';
 import { MENSAGENS } from './mensagens.ts';
 
 /** Labels of the ten channels (Na Pista is `meucarronovo` in routes and records). */
@@ -122,7 +122,11 @@ export const integracaoResposta = envelopeSucesso(integracao);
 export const integracaoListaResposta = envelopeSucesso(z.array(integracao));
 
 /** Write of the record (the "document write" of spec 1 §4): chosen status plus the channel's fields. */
-export const integracaoGravacao = z.object({ status: z.boolean() });
+export const integracaoGravacao = z.object({
+  status: z.boolean(),
+  /** The record's `updated_at` as read, or null when the channel was not configured yet (optimistic lock). */
+  versao: versaoEntrada.nullable().optional(),
+});
 
 /** Browser-side settings of the social login popups (sandbox by default). */
 export const socialConfig = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cep, dinheiro, email, telefone, textoObrigatorio, textoOpcional } from './campos.ts';
-import { envelopeSucesso, plano, uf } from './comum.ts';
+import { envelopeSucesso, plano, uf, versaoEntrada } from './comum.ts';
 import { MENSAGENS } from './mensagens.ts';
 
 export const RECURSOS = ['historico', 'locais_anuncio', 'marca_dagua', 'site_revenda', 'solicitacao_arte'] as const;
@@ -122,6 +122,8 @@ export const revendaEntrada = z
     if (r.tipo_moldura_vendido === 'personalizada') exigir('transformation_vendidos');
   });
 export type RevendaEntrada = z.input<typeof revendaEntrada>;
+/** Change reseller: the same fields plus the version read (optimistic lock). */
+export const revendaAlteracao = revendaEntrada.and(z.object({ versao: versaoEntrada }));
 export type RevendaValidada = z.output<typeof revendaEntrada>;
 
 /** Fields a gestor cannot change on its own reseller (commercial and administrative data). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { email, telefone, textoObrigatorio } from './campos.ts';
-import { envelopeSucesso } from './comum.ts';
+import { envelopeSucesso, versaoEntrada } from './comum.ts';
 import { MENSAGENS } from './mensagens.ts';
 
 export const MENSAGENS_USUARIO = {
@@ -89,6 +89,7 @@ export const usuarioAlteracao = z.object({
   role: z.enum(PAPEIS_REVENDA),
   telefone1: telefone,
   telefone2: telefone,
+  versao: versaoEntrada,
 });
 export type UsuarioAlteracao = z.input<typeof usuarioAlteracao>;
 
@@ -102,6 +103,7 @@ export const usuario = z.object({
   telefone1: z.string().nullable(),
   telefone2: z.string().nullable(),
   created_at: z.string(),
+  updated_at: z.string(),
 });
 export type Usuario = z.infer<typeof usuario>;
 export const usuarioResposta = envelopeSucesso(usuario);

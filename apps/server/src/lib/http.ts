@@ -13,6 +13,8 @@ export class ErroHttp extends Error {
 
 export const naoAutenticado = () => new ErroHttp(401, MENSAGENS.naoAutenticado);
 export const acessoNegado = () => new ErroHttp(403, MENSAGENS.acessoNegado);
+/** A save over a newer version than the one the form read (issue 10 item 6). */
+export const conflitoVersao = () => new ErroHttp(409, MENSAGENS.conflitoVersao);
 export const naoEncontrado = (msg: string = MENSAGENS.naoEncontrado) => new ErroHttp(404, msg);
 
 export const sucesso = <T>(data: T) => ({ status: 'success' as const, data });

@@ -2,6 +2,7 @@ import type { CanalId } from '@intermedio/contracts';
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
 import { revendaIntegracoes } from '../../db/schema/index.ts';
+import { naVersao, novaVersao } from '../../db/versao.ts';
 
 export type RegistroIntegracao = typeof revendaIntegracoes.$inferSelect;
 
@@ -32,8 +33,11 @@ export const integracoesRepository = {
       usuarioId: string;
       /** Given when the channel was just asked; absent on a plain record write. */
       verificacao?: Verificacao;
+      /** The screen's optimistic lock: the `updated_at` read, or null when it read no record. Absent: no lock. */
+      versao?: string | null;
     },
   ) {
+    if (r.versao !== undefined) return gravarNaVersao(db, { ...r, versao: r.versao });
     const v = r.verificacao;
     const verificado = v
       ? { verificado_em: new Date(), ultimo_erro: v.erro, ...(v.renovarEm !== undefined ? { renovar_em: v.renovarEm } : {}) }
@@ -153,3 +157,54 @@ export const integracoesRepository = {
         and(eq(revendaIntegracoes.status, true), inArray(revendaIntegracoes.canal, [...canais]), lte(revendaIntegracoes.renovar_em, ate)),
       ),
 };
+
+/** The record write over the version read: null when someone saved meanwhile (or created the record first). */
+async function gravarNaVersao(
+  db: Executor,
+  r: {
+    idRevenda: string;
+    canal: CanalId;
+    descricao: string;
+    status: boolean;
+    config: Record<string, unknown>;
+    segredos: string | null;
+    usuarioId: string;
+    versao: string | null;
+  },
+): Promise<RegistroIntegracao | null> {
+  if (r.versao === null) {
+    const [novo] = await db
+      .insert(revendaIntegracoes)
+      .values({
+        revenda_id: r.idRevenda,
+        canal: r.canal,
+        descricao: r.descricao,
+        status: r.status,
+        config: r.config,
+        segredos: r.segredos,
+        created_id: r.usuarioId,
+        updated_id: r.usuarioId,
+      })
+      .onConflictDoNothing()
+      .returning();
+    return novo ?? null;
+  }
+  const [salvo] = await db
+    .update(revendaIntegracoes)
+    .set({
+      status: r.status,
+      config: r.config,
+      segredos: r.segredos,
+      updated_id: r.usuarioId,
+      updated_at: novaVersao(revendaIntegracoes.updated_at),
+    })
+    .where(
+      and(
+        eq(revendaIntegracoes.revenda_id, r.idRevenda),
+        eq(revendaIntegracoes.canal, r.canal),
+        naVersao(revendaIntegracoes.updated_at, r.versao),
+      ),
+    )
+    .returning();
+  return salvo ?? null;
+}

@@ -20,7 +20,7 @@ import { consentimento as consentimentoOlx } from '../../canais/olx/client.ts';
 import { canal as adaptador } from '../../canais/registro.ts';
 import type { Configuracao, ContextoCanal, Resultado } from '../../canais/tipos.ts';
 import type { Db } from '../../db/cliente.ts';
-import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
+import { conflitoVersao, ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import type { Cofre } from '../../seguranca/cripto.ts';
 import { revendasRepository } from '../revendas/revendas.repository.ts';
 import { explicarErro } from './erros.ts';
@@ -154,7 +154,7 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
         );
         throw new ErroHttp(400, `${MENSAGENS.dadosInvalidos} ${Object.values(campos)[0] ?? ''}`.trim(), campos);
       }
-      const { status, ...campos } = r.data as { status: boolean } & Record<string, string>;
+      const { status, versao, ...campos } = r.data as { status: boolean; versao: string | null } & Record<string, string>;
       const atual = await integracoesRepository.buscar(db, idRevenda, canal);
       const guardados = segredosDe(atual);
       const segredos: Record<string, string> = { ...guardados };
@@ -175,7 +175,9 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
         config: dados,
         segredos: Object.keys(semCodigo).length ? cofre.cifrar(semCodigo) : null,
         usuarioId: quem.id,
+        versao,
       });
+      if (!salvo) throw conflitoVersao();
       return publico(canal, salvo);
     },
 

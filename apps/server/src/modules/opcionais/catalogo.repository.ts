@@ -1,6 +1,7 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
 import type { locaisAnuncio, opcionais } from '../../db/schema/index.ts';
+import { naVersao, novaVersao } from '../../db/versao.ts';
 
 /** Either shared catalogue: both tables have the same columns (db/schema/catalogos.ts). */
 export type TabelaCatalogo = typeof opcionais | typeof locaisAnuncio;
@@ -45,11 +46,12 @@ export function criarCatalogoRepository(tabela: TabelaCatalogo) {
     },
 
     /** Merge-update of descricao, ordenacao and updated_id (spec 2 §7). */
-    async alterar(db: Executor, id: string, dados: { descricao: string; ordenacao: number; quem: string }) {
+    /** Only over the version read: undefined when the item is gone or was changed meanwhile. */
+    async alterar(db: Executor, id: string, dados: { descricao: string; ordenacao: number; quem: string; versao: string }) {
       const [item] = await db
         .update(tabela)
-        .set({ descricao: dados.descricao, ordenacao: dados.ordenacao, updated_id: dados.quem, updated_at: new Date() })
-        .where(eq(tabela.id, id))
+        .set({ descricao: dados.descricao, ordenacao: dados.ordenacao, updated_id: dados.quem, updated_at: novaVersao(tabela.updated_at) })
+        .where(and(eq(tabela.id, id), naVersao(tabela.updated_at, dados.versao)))
         .returning(colunas);
       return item;
     },

@@ -1,4 +1,11 @@
-import { envelopeErro, idParam, itemCatalogoEntrada, itemCatalogoListaResposta, itemCatalogoResposta } from '@intermedio/contracts';
+import {
+  envelopeErro,
+  idParam,
+  itemCatalogoAlteracao,
+  itemCatalogoEntrada,
+  itemCatalogoListaResposta,
+  itemCatalogoResposta,
+} from '@intermedio/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +13,7 @@ import { exigirSessao } from '../../auth/guardas.ts';
 import { sucesso } from '../../lib/http.ts';
 import { type CatalogoService, paraItemCatalogo } from './catalogo.service.ts';
 
-const erros = { 400: envelopeErro, 401: envelopeErro, 403: envelopeErro, 404: envelopeErro, 500: envelopeErro };
+const erros = { 400: envelopeErro, 401: envelopeErro, 403: envelopeErro, 404: envelopeErro, 409: envelopeErro, 500: envelopeErro };
 const removido = z.object({ status: z.literal('success'), data: z.null() });
 
 export type OpcoesRotasCatalogo<P extends string> = {
@@ -71,9 +78,9 @@ export async function rotasCatalogo<P extends string>(app: FastifyInstance, op: 
       config: { acesso: 'admin' },
       schema: {
         tags,
-        summary: `Alterar ${singular} (descrição e ordenação)`,
+        summary: `Alterar ${singular} (descrição e ordenação, com a versão lida: 409 se outra pessoa alterou antes)`,
         params,
-        body: itemCatalogoEntrada,
+        body: itemCatalogoAlteracao,
         response: { 200: itemCatalogoResposta, ...erros },
       },
     },

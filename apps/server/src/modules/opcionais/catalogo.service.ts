@@ -1,7 +1,7 @@
 import { compararItensCatalogo, type ItemCatalogo, type MensagensCatalogo } from '@intermedio/contracts';
 import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
 import type { Db } from '../../db/cliente.ts';
-import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
+import { conflitoVersao, ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import { type CatalogoRepository, criarCatalogoRepository, type ItemCatalogoRegistro, type TabelaCatalogo } from './catalogo.repository.ts';
 
 export const paraItemCatalogo = (r: ItemCatalogoRegistro): ItemCatalogo => ({
@@ -35,11 +35,11 @@ export function criarCatalogoService(db: Db, tabela: TabelaCatalogo, mensagens: 
     listar: async () => (await repo.listar(db)).sort(compararItensCatalogo),
     buscar,
     criar: (dados: Dados, quem: UsuarioDaSessao) => comFalha(mensagens.falhaIncluir, () => repo.criar(db, { ...dados, quem: quem.id })),
-    alterar: (id: string, dados: Dados, quem: UsuarioDaSessao) =>
+    alterar: (id: string, dados: Dados & { versao: string }, quem: UsuarioDaSessao) =>
       comFalha(mensagens.falhaAlterar, async () => {
         await buscar(id);
         const item = await repo.alterar(db, id, { ...dados, quem: quem.id });
-        if (!item) throw naoEncontrado(mensagens.naoEncontrado);
+        if (!item) throw (await repo.buscar(db, id)) ? conflitoVersao() : naoEncontrado(mensagens.naoEncontrado);
         return item;
       }),
     remover: (id: string) =>

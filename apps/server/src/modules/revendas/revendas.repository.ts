@@ -2,6 +2,7 @@ import type { RevendaLinha, RevendaValidada } from '@intermedio/contracts';
 import { and, asc, eq, getTableColumns, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
 import { revendas, sessoes, usuarios } from '../../db/schema/index.ts';
+import { naVersao, novaVersao } from '../../db/versao.ts';
 
 export type RevendaRegistro = typeof revendas.$inferSelect;
 
@@ -76,11 +77,12 @@ export const revendasRepository = {
     return r;
   },
 
-  async atualizar(db: Executor, id: string, dados: Partial<RevendaValidada>, usuarioId: string) {
+  /** Writes the change only over the version read; undefined when the row is gone or newer (see db/versao.ts). */
+  async atualizar(db: Executor, id: string, dados: Partial<RevendaValidada>, usuarioId: string, versao: string) {
     const [r] = await db
       .update(revendas)
-      .set({ ...dados, updated_id: usuarioId, updated_at: new Date() })
-      .where(eq(revendas.id, id))
+      .set({ ...dados, updated_id: usuarioId, updated_at: novaVersao(revendas.updated_at) })
+      .where(and(eq(revendas.id, id), naVersao(revendas.updated_at, versao)))
       .returning();
     return r;
   },

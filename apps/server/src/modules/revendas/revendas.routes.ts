@@ -3,6 +3,7 @@ import {
   envelopeErro,
   envelopeSucesso,
   idParam,
+  revendaAlteracao,
   revendaEntrada,
   revendaLinha,
   revendaListaResposta,
@@ -80,7 +81,13 @@ export async function revendasRoutes(app: FastifyInstance, op: { revendas: Reven
     '/api/revendas/:idRevenda',
     {
       config: { acesso: 'gestorRevenda' },
-      schema: { tags, summary: 'Alterar revenda', params, body: revendaEntrada, response: { 200: revendaResposta, ...erros } },
+      schema: {
+        tags,
+        summary: 'Alterar revenda (com a versão lida: 409 se outra pessoa alterou antes)',
+        params,
+        body: revendaAlteracao,
+        response: { 200: revendaResposta, ...erros, 409: envelopeErro },
+      },
     },
     async (req) => {
       const quem = exigirSessao(req).usuario;

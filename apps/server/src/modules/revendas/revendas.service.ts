@@ -1,7 +1,7 @@
 import { CAMPOS_SO_ADMIN, MENSAGENS_REVENDA, type Revenda, type RevendaValidada } from '@intermedio/contracts';
 import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
 import type { Db } from '../../db/cliente.ts';
-import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
+import { conflitoVersao, ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import type { Armazenamento } from '../../midia/armazenamento.ts';
 import { PASTA_LOGOS_NOVOS } from '../../midia/imagem.ts';
 import { urlDaRevenda } from '../../midia/imagens-enviadas.ts';
@@ -65,13 +65,13 @@ export function criarRevendasService(db: Db, armazenamento: Armazenamento) {
     },
 
     /** Change (admin, or the gestor of that reseller: commercial fields stay as they are). */
-    async alterar(id: string, dados: RevendaValidada, quem: UsuarioDaSessao) {
+    async alterar(id: string, { versao, ...dados }: RevendaValidada & { versao: string }, quem: UsuarioDaSessao) {
       const atual = await this.buscar(id);
       conferirImagens(dados, atual);
       const permitido: Partial<RevendaValidada> = { ...dados };
       if (quem.role !== 'admin') for (const campo of CAMPOS_SO_ADMIN) delete permitido[campo];
-      const r = await revendasRepository.atualizar(db, id, permitido, quem.id);
-      if (!r) throw naoEncontrado(MENSAGENS_REVENDA.naoEncontrada);
+      const r = await revendasRepository.atualizar(db, id, permitido, quem.id, versao);
+      if (!r) throw (await revendasRepository.buscar(db, id)) ? conflitoVersao() : naoEncontrado(MENSAGENS_REVENDA.naoEncontrada);
       return r;
     },
 

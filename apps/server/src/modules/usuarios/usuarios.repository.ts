@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sessoesRepository } from '../../auth/sessoes.repository.ts';
 import type { Executor } from '../../db/cliente.ts';
 import { redefinicoesSenha, sessoes, usuarios } from '../../db/schema/index.ts';
+import { naVersao, novaVersao } from '../../db/versao.ts';
 
 const colunas = {
   id: usuarios.id,
@@ -13,6 +14,7 @@ const colunas = {
   telefone1: usuarios.telefone1,
   telefone2: usuarios.telefone2,
   created_at: usuarios.created_at,
+  updated_at: usuarios.updated_at,
 };
 export type UsuarioRegistro = {
   id: string;
@@ -24,6 +26,7 @@ export type UsuarioRegistro = {
   telefone1: string | null;
   telefone2: string | null;
   created_at: Date;
+  updated_at: Date;
 };
 
 export const usuariosRepository = {
@@ -55,12 +58,12 @@ export const usuariosRepository = {
   },
 
   /** Changes the user; one who is now a client (no panel access) loses every open session in the same step. */
-  async alterar(db: Executor, id: string, dados: Partial<typeof usuarios.$inferInsert>) {
+  async alterar(db: Executor, id: string, dados: Partial<typeof usuarios.$inferInsert>, versao: string) {
     return db.transaction(async (tx) => {
       const [u] = await tx
         .update(usuarios)
-        .set({ ...dados, updated_at: new Date() })
-        .where(eq(usuarios.id, id))
+        .set({ ...dados, updated_at: novaVersao(usuarios.updated_at) })
+        .where(and(eq(usuarios.id, id), naVersao(usuarios.updated_at, versao)))
         .returning(colunas);
       if (u && u.role === 'client') await tx.delete(sessoes).where(eq(sessoes.usuario_id, id));
       return u;

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
 import type { Db } from '../../db/cliente.ts';
 import type { Correio } from '../../email/correio.ts';
-import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
+import { conflitoVersao, ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import { gerarHashSenha } from '../../seguranca/senha.ts';
 import { gerarToken, hashToken } from '../../seguranca/tokens.ts';
 import { revendasRepository } from '../revendas/revendas.repository.ts';
@@ -28,6 +28,7 @@ export const paraUsuario = (u: UsuarioRegistro): Usuario => ({
   telefone1: u.telefone1,
   telefone2: u.telefone2,
   created_at: u.created_at.toISOString(),
+  updated_at: u.updated_at.toISOString(),
 });
 
 const naoEncontradoUsuario = () => naoEncontrado('Usuário não encontrado.');
@@ -74,13 +75,13 @@ export function criarUsuariosService(db: Db, op: { correio: Correio; publicUrl: 
       }
     },
 
-    async alterar(idRevenda: string, id: string, dados: z.output<typeof usuarioAlteracao>, quem: UsuarioDaSessao) {
+    async alterar(idRevenda: string, id: string, { versao, ...dados }: z.output<typeof usuarioAlteracao>, quem: UsuarioDaSessao) {
       await buscar(idRevenda, id);
       if (id === quem.id && dados.role !== quem.role) {
         throw new ErroHttp(400, 'Você não pode mudar o seu próprio perfil de acesso.', { role: 'Perfil do próprio usuário' });
       }
-      const u = await usuariosRepository.alterar(db, id, { ...dados, updated_id: quem.id });
-      if (!u) throw naoEncontradoUsuario();
+      const u = await usuariosRepository.alterar(db, id, { ...dados, updated_id: quem.id }, versao);
+      if (!u) throw (await usuariosRepository.buscarNaRevenda(db, idRevenda, id)) ? conflitoVersao() : naoEncontradoUsuario();
       return u;
     },
 

@@ -102,7 +102,16 @@ describe('Configurar Webmotors: validação (spec 1 §5)', () => {
     gravar();
     await waitFor(() => expect(router.state.location.pathname).toBe(LISTA));
     expect(chamadas).toEqual([
-      { chave: 'PUT', corpo: { status: true, cnpj: '12345678000199', email_webmotors: 'loja@autodemo.test', senha_webmotors: '' } },
+      {
+        chave: 'PUT',
+        corpo: {
+          status: true,
+          cnpj: '12345678000199',
+          email_webmotors: 'loja@autodemo.test',
+          senha_webmotors: '',
+          versao: '2025-01-10T12:00:00.000Z',
+        },
+      },
       {
         chave: 'POST',
         corpo: {

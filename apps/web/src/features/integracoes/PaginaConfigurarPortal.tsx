@@ -82,6 +82,7 @@ function Formulario({ canal, idRevenda, registro }: { canal: CanalPortal; idReve
       usuario: usuario.id,
       status: valores.status === '1',
       campos: camposDoCanal(canal, valores),
+      versao: registro.updated_at,
     });
     void queryClient.invalidateQueries({ queryKey: chaves.revenda.sub(idRevenda, 'integracoes') });
     setSalvando(false);

@@ -30,7 +30,11 @@ export function useIntegracao(idRevenda: string, canal: CanalId, { sempreAtual =
 }
 
 /** PUT /api/revendas/:idRevenda/integracoes/:canal — the record write (spec 1 §4). */
-export function gravarRegistro(idRevenda: string, canal: CanalId, corpo: { status: boolean } & Record<string, unknown>) {
+export function gravarRegistro(
+  idRevenda: string,
+  canal: CanalId,
+  corpo: { status: boolean; versao?: string | null } & Record<string, unknown>,
+) {
   return api.put(`/api/revendas/${seg(idRevenda)}/integracoes/${canal}`, corpo, { esquema: integracao });
 }
 

@@ -128,14 +128,24 @@ export type ResultadoSalvar =
   /** Stay: the configure call got no answer (network). The spec only logs it; the screen says so. */
   | { tipo: 'sem-resposta'; mensagem: string };
 
-export type PedidoSalvar = { canal: CanalPortal; idRevenda: string; usuario: string; status: boolean; campos: Record<string, string> };
+export type PedidoSalvar = {
+  canal: CanalPortal;
+  idRevenda: string;
+  usuario: string;
+  status: boolean;
+  campos: Record<string, string>;
+  /** The record's `updated_at` as the form read it (null: not configured yet); absent: no lock (list actions). */
+  versao?: string | null;
+};
 
 /** The record write; a failure other than field validation also tries to leave the record Inativo (spec 1 §4). */
 async function gravar(p: PedidoSalvar): Promise<ResultadoSalvar | null> {
   try {
-    await gravarRegistro(p.idRevenda, p.canal, { status: p.status, ...p.campos });
+    await gravarRegistro(p.idRevenda, p.canal, { status: p.status, ...p.campos, ...(p.versao !== undefined ? { versao: p.versao } : {}) });
     return null;
   } catch (erro) {
+    // Someone else saved this channel meanwhile: nothing was written; the form keeps what was typed.
+    if (erro instanceof ApiError && erro.status === 409) return { tipo: 'alerta', mensagem: erro.message };
     if (erro instanceof ApiError && erro.status === 400 && erro.campos && Object.keys(erro.campos).length > 0)
       return { tipo: 'campos', campos: erro.campos };
     console.error(`PUT integração ${p.canal}`, erro);
@@ -156,7 +166,8 @@ export async function salvarConfiguracao(p: PedidoSalvar): Promise<ResultadoSalv
   if (p.canal === 'mercadolivre') {
     const r = await chamarIntegracao(p.canal, 'configurar', corpo);
     if (!r.ok) return r.status === 0 ? { tipo: 'sem-resposta', mensagem: r.mensagem } : { tipo: 'alerta', mensagem: r.mensagem };
-    return (await gravar(p)) ?? { tipo: 'concluido' };
+    // The configure call has just written the record (new version): this write follows it without the lock.
+    return (await gravar({ ...p, versao: undefined })) ?? { tipo: 'concluido' };
   }
 
   const falhaGravacao = await gravar(p);

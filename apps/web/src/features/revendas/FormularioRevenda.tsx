@@ -85,7 +85,8 @@ export function FormularioRevenda({ revenda }: Props) {
   const enviandoLogo = progressoLogo !== null;
 
   const salvar = (valores: ValoresRevenda) => {
-    gravar.mutate(paraEntrada(valores), {
+    // Changing: the version read goes back (a newer save by someone else answers 409).
+    gravar.mutate(revenda ? { ...paraEntrada(valores), versao: revenda.updated_at } : paraEntrada(valores), {
       onSuccess: () => {
         notifications.show({ color: 'green', message: MENSAGENS_REVENDA.gravada });
         navigate(voltarPara);
@@ -96,6 +97,8 @@ export function FormularioRevenda({ revenda }: Props) {
           form.setErrors(erro.campos);
           return;
         }
+        // Changed by someone else meanwhile: stay, keeping what was typed, with the message shown.
+        if (erro instanceof ApiError && erro.status === 409) return;
         navigate(voltarPara);
       },
     });

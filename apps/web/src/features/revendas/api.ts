@@ -59,7 +59,7 @@ export function useRevenda(idRevenda: string) {
 export function useGravarRevenda(idRevenda?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (corpo: RevendaEntrada) =>
+    mutationFn: (corpo: RevendaEntrada & { versao?: string }) =>
       idRevenda ? api.put(caminho(idRevenda), corpo, { esquema: revenda }) : api.post('/api/revendas', corpo, { esquema: revenda }),
     // The lists on screen patch the row at once (the change's SSE event, arriving too, is coalesced with it).
     onSuccess: (r) => {

@@ -31,7 +31,7 @@ function FormularioAlteracao({ idRevenda, usuario }: { idRevenda: string; usuari
   const [erro, setErro] = useState<string | null>(null);
   const form = useForm<Valores>({
     initialValues: { nome: usuario.nome, role: usuario.role, telefone1: usuario.telefone1 ?? '', telefone2: usuario.telefone2 ?? '' },
-    validate: zod4Resolver(usuarioAlteracao, { errorPriority: 'first' }),
+    validate: zod4Resolver(usuarioAlteracao.omit({ versao: true }), { errorPriority: 'first' }),
   });
   const lista = rotas.revenda.usuarios.listar(idRevenda);
   // An admin user is not a reseller role; show it, the server keeps roles to Usuário/Gestor.
@@ -40,7 +40,9 @@ function FormularioAlteracao({ idRevenda, usuario }: { idRevenda: string; usuari
   const salvar = (v: Valores) => {
     setErro(null);
     alterar.mutate(
-      { ...v, role: v.role as 'client' | 'gestor' },
+      // The version read goes back: a save over someone else's newer change is refused (409) and shown here,
+      // with what was typed kept in the form.
+      { ...v, role: v.role as 'client' | 'gestor', versao: usuario.updated_at },
       aoGravarUsuario({ voltar: () => navigate(lista), mostrarCampos: form.setErrors, mostrarErro: setErro }),
     );
   };

@@ -18,6 +18,7 @@ const usuario = (extra: Partial<Usuario> = {}): Usuario => ({
   telefone1: '(11) 91234-5678',
   telefone2: null,
   created_at: '2026-01-01T12:00:00.000Z',
+  updated_at: '2026-01-02T12:00:00.000Z',
   ...extra,
 });
 const REVENDA_RESUMO = { penome_fantasia: 'Auto Demo Veículos' };
@@ -168,7 +169,13 @@ describe('Usuários da revenda', { timeout: 60_000 }, () => {
     fireEvent.click(within(lista).getByRole('option', { name: 'Gestor', hidden: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Gravar' }));
     expect(await screen.findByText('Usuário gravado com sucesso!')).toBeInTheDocument();
-    expect(corpoDe(api, 'PUT')).toEqual({ nome: 'Rita Vendas', role: 'gestor', telefone1: '(11) 91234-5678', telefone2: '' });
+    expect(corpoDe(api, 'PUT')).toEqual({
+      nome: 'Rita Vendas',
+      role: 'gestor',
+      telefone1: '(11) 91234-5678',
+      telefone2: '',
+      versao: '2026-01-02T12:00:00.000Z',
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/revenda/${ID_REVENDA}/usuarios/listar`));
   });
 

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link, useNavigate } from 'react-router';
+import { ApiError } from '@/lib/api';
 import { useGravarItemCatalogo } from './api';
 import type { DefinicaoCatalogo } from './definicao';
 
@@ -27,10 +28,20 @@ export function FormularioCatalogo({ def, item }: { def: DefinicaoCatalogo; item
   const { mensagens } = def;
 
   const salvar = (valores: Valores) =>
-    gravar.mutate(valores satisfies ItemCatalogoEntrada, {
-      onSuccess: () => notifications.show({ color: 'green', message: item ? mensagens.alterado : mensagens.incluido }),
-      onError: () => notifications.show({ color: 'red', message: item ? mensagens.falhaAlterar : mensagens.falhaIncluir }),
-      onSettled: () => navigate(def.rotas.listar()),
+    gravar.mutate(item ? { ...(valores satisfies ItemCatalogoEntrada), versao: item.updated_at } : valores, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: item ? mensagens.alterado : mensagens.incluido });
+        navigate(def.rotas.listar());
+      },
+      onError: (erro) => {
+        // Changed by someone else meanwhile (409): stay with what was typed and say so; other failures go back.
+        if (erro instanceof ApiError && erro.status === 409) {
+          notifications.show({ color: 'red', message: erro.message });
+          return;
+        }
+        notifications.show({ color: 'red', message: item ? mensagens.falhaAlterar : mensagens.falhaIncluir });
+        navigate(def.rotas.listar());
+      },
     });
 
   return (

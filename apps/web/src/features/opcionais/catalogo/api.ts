@@ -26,7 +26,7 @@ export function useItemCatalogo(def: DefinicaoCatalogo, id: string) {
 export function useGravarItemCatalogo(def: DefinicaoCatalogo, id?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (corpo: ItemCatalogoEntrada) =>
+    mutationFn: (corpo: ItemCatalogoEntrada & { versao?: string }) =>
       id ? api.put(doItem(def, id), corpo, { esquema: itemCatalogo }) : api.post(def.api, corpo, { esquema: itemCatalogo }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: chaves[def.chave].todas }),
   });

@@ -167,7 +167,7 @@ describe('incluir e alterar (spec 2 §4, §5, §8)', { timeout: 20_000 }, () => 
     preencher('Ordenação', '4');
     fireEvent.click(screen.getByRole('button', { name: 'Gravar' }));
     expect(await screen.findByText('Local de anúncio alterado com sucesso!')).toBeInTheDocument();
-    expect(corpoDe(api, 'PUT')).toEqual({ descricao: 'Vitrine da loja', ordenacao: '4' });
+    expect(corpoDe(api, 'PUT')).toEqual({ descricao: 'Vitrine da loja', ordenacao: '4', versao: '2026-01-01T12:00:00.000Z' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/locais-anuncio/listar'));
   });
 
