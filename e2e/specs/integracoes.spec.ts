@@ -131,7 +131,8 @@ test('Olx (admin): a recusa mostra o texto devolvido num bloco vermelho e a tela
   await page.getByRole('button', { name: 'Gravar' }).click();
   const bloco = page.getByTestId('recusa-canal');
   await expect(bloco).toBeVisible();
-  await expect(bloco).toContainText('Olx');
+  // OLX refuses a bad code as invalid_grant: a code is single use and expires in 10 minutes.
+  await expect(bloco).toHaveText('O código de autorização já foi usado ou expirou. Gere um novo.');
   await expect(page).toHaveURL(/configurar-olx$/);
   // The server already set the record back to Inativo.
   await expect(page.getByTestId('status-integracao')).toHaveAttribute('data-status', 'inativo');
@@ -189,7 +190,7 @@ test('Mercado Livre: o canal é chamado antes; a recusa vem num alerta e nada é
     void d.accept();
   });
   await page.getByRole('button', { name: 'Gravar' }).click();
-  await expect.poll(() => mensagens).toEqual([expect.stringContaining('Mercado Livre')]);
+  await expect.poll(() => mensagens).toEqual(['O código de autorização já foi usado ou expirou. Gere um novo.']);
   await expect(page).toHaveURL(/configurar-mercadolivre$/);
   await page.getByRole('link', { name: 'Voltar' }).first().click();
   await status(page, 'mercadolivre', 'Não configurado');
@@ -220,4 +221,35 @@ test('Mobiauto: a recusa aparece num alerta vermelho acima dos botões', async (
   await page.getByRole('button', { name: 'Gravar' }).click();
   await expect(page.getByTestId('recusa-canal')).toContainText('Mobiauto');
   await expect(page).toHaveURL(/configurar-mobiauto$/);
+});
+
+test('Olx (admin): "Autorizar no Olx" abre a página do canal e volta com a integração ativa', async ({ page }) => {
+  await entrarNaLista(page, CONTAS.admin, /\/home$/);
+  await page.getByRole('link', { name: 'Configurar Olx' }).click();
+  await page.getByRole('button', { name: 'Autorizar no Olx' }).click();
+  // The sandbox plays OLX's authorization host; it only accepts this server's redirect address.
+  await expect(page).toHaveURL(/\/sandbox\/olx\/auth\/oauth\?/);
+  expect(new URL(page.url()).searchParams.get('redirect_uri')).toMatch(/\/integracao\/olx\/retorno$/);
+  await page.getByRole('button', { name: 'Autorizar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/revenda/${idRevenda}/integracao$`));
+  await expect(page.getByText('Conta Olx loja.demo@olx.sandbox conectada.', { exact: false })).toBeVisible();
+  await status(page, 'olx', 'Ativo');
+  await expect(linha(page, 'olx').getByText(/^Verificado em \d\d\/\d\d\/\d{4}/)).toBeVisible();
+});
+
+test('Mercado Livre (gestor): autoriza no canal; cancelar no canal mostra o motivo', async ({ page }) => {
+  await entrarNaLista(page, CONTAS.gestorA, /\/painel\/dashboard$/);
+  await page.goto(`/revenda/${idRevenda}/configurar-mercadolivre`);
+  await page.getByRole('button', { name: 'Autorizar no Mercado Livre' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/mercadolivre\/auth\/authorization\?.*code_challenge=/);
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByTestId('erro-retorno')).toHaveText('A autorização foi cancelada no canal.');
+  // The code never stays in the address bar.
+  await expect(page).toHaveURL(/\/integracao\/mercadolivre\/retorno$/);
+
+  await page.goto(`/revenda/${idRevenda}/configurar-mercadolivre`);
+  await page.getByRole('button', { name: 'Autorizar no Mercado Livre' }).click();
+  await page.getByRole('button', { name: 'Autorizar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/revenda/${idRevenda}/integracao$`));
+  await status(page, 'mercadolivre', 'Ativo');
 });

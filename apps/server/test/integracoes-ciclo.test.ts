@@ -121,6 +121,10 @@ describe('"Autorizar no canal" and the return route (item 3)', () => {
     ]);
     const adulterado = await chamar('POST', '/api/integracao/mercadolivre/retorno', gestor, { ...corpo, state: `${corpo.state}x` });
     expect(adulterado.status).toBe(400);
+    // An inactive record (refused before): authorising in the channel activates it.
+    await amb.banco.db
+      .insert(revendaIntegracoes)
+      .values({ revenda_id: amb.ids.revendaA, canal: 'mercadolivre', descricao: 'Mercado Livre', status: false });
     const r = await chamar('POST', '/api/integracao/mercadolivre/retorno', gestor, corpo);
     expect(r.corpo).toEqual({ status: 'success', data: { id_revenda: amb.ids.revendaA, mensagem: 'Conta do Mercado Livre conectada.' } });
     expect(await naLista('mercadolivre')).toMatchObject({ status: true, ultimo_erro: null, segredos_salvos: ['code_ml'] });

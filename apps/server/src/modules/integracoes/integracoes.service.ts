@@ -188,8 +188,8 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
       credenciais: Record<string, string>,
       usuario: string | undefined,
       quem: UsuarioDaSessao,
-      /** What the return of the consent page adds (the PKCE verifier); never from a request body. */
-      doRetorno: { code_verifier?: string } = {},
+      /** What the return of the consent page adds (the PKCE verifier; it activates); never from a request body. */
+      doRetorno: { code_verifier?: string; ativar?: boolean } = {},
     ): Promise<string> {
       conferirUsuario(usuario, quem);
       conferirCanal(canal, quem);
@@ -216,7 +216,8 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
         const campos = Object.fromEntries(valida.error.issues.map((i) => [i.path.join('.'), i.message]));
         throw new ErroHttp(400, `${MENSAGENS.dadosInvalidos} ${Object.entries(campos)[0]?.join(': ') ?? ''}`.trim(), campos);
       }
-      const resultado = await adaptador(canal).configurar(contexto(canal), { ...completas, ...doRetorno }, guardados);
+      const { ativar, ...extraCanal } = doRetorno;
+      const resultado = await adaptador(canal).configurar(contexto(canal), { ...completas, ...extraCanal }, guardados);
       await falhou(idRevenda, canal, quem, resultado);
       if (!resultado.ok) throw new Error('inalcançável');
       const segredosInformados = Object.fromEntries(
@@ -226,7 +227,11 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
           .filter(([, v]) => v),
       );
       const dadosInformados = Object.fromEntries(Object.entries(completas).filter(([c]) => !CAMPOS_SECRETOS[canal].includes(c)));
-      await guardar(idRevenda, canal, quem, resultado.valor, { segredos: segredosInformados, dados: dadosInformados });
+      await guardar(idRevenda, canal, quem, resultado.valor, {
+        segredos: segredosInformados,
+        dados: dadosInformados,
+        ...(ativar ? { status: true } : {}),
+      });
       return resultado.valor.mensagem;
     },
 
@@ -265,7 +270,9 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
       if (quem.role !== 'admin' && quem.revenda_id !== estado.r) throw new ErroHttp(403, MENSAGENS_INTEGRACAO.autorizacaoInvalida);
       if (retorno.error || !retorno.code) throw new ErroHttp(422, MENSAGENS_INTEGRACAO.autorizacaoNegada);
       const campo = CAMPOS_CODIGO[canal] ?? '';
+      // Authorising in the channel is the user's explicit "activate": the integration ends active.
       const mensagem = await servico.configurarPortal(canal, estado.r, { [campo]: retorno.code }, undefined, quem, {
+        ativar: true,
         ...(canal === 'mercadolivre' ? { code_verifier: estado.v } : {}),
       });
       return { id_revenda: estado.r, mensagem };

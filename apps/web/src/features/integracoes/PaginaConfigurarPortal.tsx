@@ -1,16 +1,16 @@
-import { CAMPOS_SECRETOS, type Integracao, ROTULO_CANAL } from '@intermedio/contracts';
-import { Alert, Button, Fieldset, Group, NativeSelect, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { CAMPOS_SECRETOS, CANAIS_AUTORIZACAO, type CanalAutorizacao, type Integracao, ROTULO_CANAL } from '@intermedio/contracts';
+import { Alert, Button, Fieldset, Group, NativeSelect, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type GetInputPropsReturnType, useForm } from '@mantine/form';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { chaves } from '@/lib/chaves';
 import { rotas } from '@/lib/rotas';
 import { useSessaoAtiva } from '@/lib/sessao';
-import { AlertaErro } from '@/ui/AlertaErro';
+import { AlertaErro, mensagemDoErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
-import { useIntegracao } from './api';
+import { pedirAutorizacao, useIntegracao } from './api';
 import {
   CAMPOS_FORMULARIO,
   CANAIS_PORTAL,
@@ -115,6 +115,7 @@ function Formulario({ canal, idRevenda, registro }: { canal: CanalPortal; idReve
               <StatusIntegracao registro={registro} comTexto />
             </Group>
             {aviso?.onde === 'topo' && <AlertaVermelho mensagem={aviso.mensagem} testid="recusa-canal" />}
+            {ehCanalAutorizacao(canal) && <BotaoAutorizar canal={canal} idRevenda={idRevenda} />}
             {CAMPOS_FORMULARIO[canal].map((c) => (
               <Campo
                 key={c.nome}
@@ -136,6 +137,39 @@ function Formulario({ canal, idRevenda, registro }: { canal: CanalPortal; idReve
         </Fieldset>
       </form>
     </Paper>
+  );
+}
+
+const ehCanalAutorizacao = (canal: CanalPortal): canal is CanalAutorizacao => (CANAIS_AUTORIZACAO as readonly string[]).includes(canal);
+
+/**
+ * "Autorizar no {canal}": asks the server for the channel's consent page (with this product's redirect address and
+ * a state tied to the session) and goes there; the channel sends the browser back to /integracao/{canal}/retorno.
+ */
+function BotaoAutorizar({ canal, idRevenda }: { canal: CanalAutorizacao; idRevenda: string }) {
+  const [indo, setIndo] = useState(false);
+  const [erro, setErro] = useState<string | null>(null);
+  const autorizar = async () => {
+    setErro(null);
+    setIndo(true);
+    try {
+      const { url } = await pedirAutorizacao(idRevenda, canal);
+      window.location.assign(url);
+    } catch (e) {
+      setErro(mensagemDoErro(e));
+      setIndo(false);
+    }
+  };
+  return (
+    <Stack gap={4}>
+      <Button variant="light" leftSection={<IconExternalLink size={16} aria-hidden />} loading={indo} onClick={() => void autorizar()}>
+        Autorizar no {ROTULO_CANAL[canal]}
+      </Button>
+      <Text size="xs" c="dimmed">
+        Abre a página de autorização do {ROTULO_CANAL[canal]} e volta configurado. Se preferir, informe abaixo um código gerado no canal.
+      </Text>
+      {erro && <AlertaVermelho mensagem={erro} testid="erro-autorizar" />}
+    </Stack>
   );
 }
 

@@ -1,4 +1,4 @@
-import { type CanalId, integracao, socialConfig } from '@intermedio/contracts';
+import { type CanalAutorizacao, type CanalId, integracao, socialConfig } from '@intermedio/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, api } from '@/lib/api';
@@ -72,5 +72,19 @@ export function useSocialConfig() {
     queryKey: chavesIntegracaoSocial.config(),
     queryFn: ({ signal }) => api.get('/api/integracao/social/config', { esquema: socialConfig, signal }),
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** GET /api/revendas/:idRevenda/integracoes/:canal/autorizacao — the channel's consent page ("Autorizar no {canal}"). */
+export function pedirAutorizacao(idRevenda: string, canal: CanalAutorizacao) {
+  return api.get(`/api/revendas/${seg(idRevenda)}/integracoes/${canal}/autorizacao`, {
+    esquema: z.object({ url: z.string(), redirect_uri: z.string() }),
+  });
+}
+
+/** POST /api/integracao/:canal/retorno — what the consent page sent back; the server checks the state against the session. */
+export function concluirAutorizacao(canal: CanalAutorizacao, retorno: { code?: string; state: string; error?: string }) {
+  return api.post(`/api/integracao/${canal}/retorno`, retorno, {
+    esquema: z.object({ id_revenda: z.string(), mensagem: z.string() }),
   });
 }
