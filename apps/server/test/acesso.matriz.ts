@@ -198,6 +198,10 @@ function publicacaoSocial(): Record<string, EntradaMatriz> {
     ['vendido', 'vendidos', 'peblocotextovendidos'],
   ] as const) {
     entradas[`GET /api/revendas/:idRevenda/${caminho}`] = { regra: 'revenda' };
+    entradas[`GET /api/revendas/:idRevenda/${caminho}/lista/:idItem`] = {
+      regra: 'revenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/${caminho}/lista/${ID_INEXISTENTE}` }),
+    };
     entradas[`POST /api/revendas/:idRevenda/${caminho}`] = {
       regra: 'revenda',
       exemplo: () => ({ payload: { imagem: [{ fileUrl: '/arquivos/inexistente.jpg', fileName: 'x.jpg' }], [texto]: 'Matriz' } }),

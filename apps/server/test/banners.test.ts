@@ -160,6 +160,34 @@ describe('banners and sold items: include and list (spec 2 §2, §3, §5)', () =
     expect((await chamar('GET', listaBanners(), gestorB)).status).toBe(403);
     expect((await chamar('GET', listaVendidos(), admin)).corpo.data).toHaveLength(1);
   });
+
+  it("answers one row of each list in the list's shape (live lists); 404 unknown or removed; other reseller refused", async () => {
+    for (const [lista, tabela, texto] of [
+      [listaBanners, banners, 'peblocotextobanners'],
+      [listaVendidos, vendidos, 'peblocotextovendidos'],
+    ] as const) {
+      const r = await chamar('POST', lista(), gestor, { imagem: [arquivo(amb.ids.revendaA, `linha-${texto}.jpg`)], [texto]: 'Linha' });
+      expect(r.status).toBe(200);
+      const id = (r.corpo.data as { id: string }).id;
+      const daLista = ((await chamar('GET', lista(), gestor)).corpo.data as { id: string }[]).find((i) => i.id === id);
+      const linha = await chamar('GET', `${lista()}/lista/${id}`, gestor);
+      expect(linha.status).toBe(200);
+      expect(linha.corpo.data).toEqual(daLista);
+      expect((await chamar('GET', `${lista()}/lista/${id}`, admin)).status).toBe(200);
+      expect((await chamar('GET', `${lista()}/lista/${id}`, gestorB)).status).toBe(403);
+      // The row under another reseller's address is not in that list.
+      expect((await chamar('GET', `${lista(amb.ids.revendaB)}/lista/${id}`, admin)).status).toBe(404);
+      expect((await chamar('GET', `${lista()}/lista/00000000-0000-4000-8000-000000000000`, gestor)).status).toBe(404);
+      await amb.banco.db.delete(moderacao).where(eq(tabela === banners ? moderacao.banner_id : moderacao.vendido_id, id));
+      await amb.banco.db.delete(tabela).where(eq(tabela.id, id));
+      const removido = await chamar('GET', `${lista()}/lista/${id}`, gestor);
+      expect(removido.status).toBe(404);
+      expect(removido.corpo).toMatchObject({
+        status: 'error',
+        data: tabela === banners ? 'Banner não encontrado.' : 'Vendido não encontrado.',
+      });
+    }
+  });
 });
 
 describe('publishing to Instagram and Facebook through the Graph sandbox (spec 3 §4, §7, §8.2)', () => {

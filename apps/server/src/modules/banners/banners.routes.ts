@@ -21,6 +21,7 @@ import { type BannersService, paraItem } from './banners.service.ts';
 import type { PublicacaoService } from './publicar.service.ts';
 
 const params = z.object({ idRevenda: idParam });
+const doItem = z.object({ idRevenda: idParam, idItem: idParam });
 const erros = { 400: envelopeErro, 401: envelopeErro, 403: envelopeErro, 404: envelopeErro };
 const errosPublicar = { ...erros, 409: envelopeErro, 422: envelopeErro, 429: envelopeErro, 502: envelopeErro };
 
@@ -62,6 +63,20 @@ export function rotasPublicacaoSocial(tipo: TipoPublicacao) {
         schema: { tags, summary: `Lista de ${d.caminho} da revenda (mais novos primeiro)`, params, response: { 200: d.lista, ...erros } },
       },
       async (req) => sucesso((await op.banners.listar(tipo, req.params.idRevenda)).map((i) => paraItem(tipo, i))) as never,
+    );
+
+    r.get(
+      `/api/revendas/:idRevenda/${d.caminho}/lista/:idItem`,
+      {
+        config: { acesso: 'revenda' },
+        schema: {
+          tags,
+          summary: `Uma linha da lista de ${d.caminho} (mesmo formato), para atualizar a lista ao vivo; 404 se não está na lista`,
+          params: doItem,
+          response: { 200: d.item, ...erros },
+        },
+      },
+      async (req) => sucesso(paraItem(tipo, await op.banners.buscar(tipo, req.params.idRevenda, req.params.idItem))) as never,
     );
 
     r.post(

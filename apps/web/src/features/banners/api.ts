@@ -2,6 +2,8 @@ import {
   type AlvoSocial,
   type Banner,
   banner,
+  compararChaves,
+  type EventoMudanca,
   type MidiaPublicacao,
   midiaPublicacao,
   REDE_DO_ALVO,
@@ -10,32 +12,54 @@ import {
   type Vendido,
   vendido,
 } from '@intermedio/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { enviarArquivo } from '@/features/revendas/upload';
 import { api } from '@/lib/api';
 import { chaves } from '@/lib/chaves';
+import { entregarAsListas, invalidarForaDasListasAoVivo, useListaAoVivo } from '@/lib/lista-ao-vivo';
 
 export type ItemSocial = Banner | Vendido;
 const SUB = { banner: 'banners', vendido: 'vendidos' } as const;
 const ESQUEMA = { banner, vendido } as const;
 const base = (tipo: TipoPublicacao, idRevenda: string) => `/api/revendas/${encodeURIComponent(idRevenda)}/${SUB[tipo]}`;
 
-/** Banners or sold items of a reseller, newest first. Live through the `banners` / `vendidos` events. */
+/** The one-row address of a list (same shape as the list's rows; 404 when the row is not in the list). */
+export const urlLinha = (tipo: TipoPublicacao, idRevenda: string, id: string) => `${base(tipo, idRevenda)}/lista/${encodeURIComponent(id)}`;
+
+/** The server's order: newest first (created_at, then id, descending). */
+export const compararItens = (a: ItemSocial, b: ItemSocial) =>
+  Date.parse(b.created_at) - Date.parse(a.created_at) || compararChaves(b.id, a.id);
+
+/**
+ * Banners or sold items of a reseller, newest first. Live row by row (lib/lista-ao-vivo.ts): a `banners` /
+ * `vendidos` event makes the screen fetch only that row (GET …/lista/:id; 404 = it left the list).
+ */
 export function useItensSociais(tipo: TipoPublicacao, idRevenda: string) {
-  return useQuery({
+  return useListaAoVivo<ItemSocial>({
     queryKey: chaves.revenda.lista(idRevenda, SUB[tipo]),
-    queryFn: ({ signal }) => api.get(base(tipo, idRevenda), { esquema: z.array(ESQUEMA[tipo] as z.ZodType<ItemSocial>), signal }),
+    url: base(tipo, idRevenda),
+    urlLinha: (id) => urlLinha(tipo, idRevenda, id),
+    esquema: ESQUEMA[tipo] as z.ZodType<ItemSocial>,
+    idDe: (i) => i.id,
+    comparar: compararItens,
+    linhaDoEvento: (e) => (e.tabela === SUB[tipo] && e.revenda === idRevenda && e.id ? { id: e.id, remover: e.op === 'DELETE' } : null),
   });
 }
 
+/**
+ * After a write: the list on screen patches that row at once (the SSE event, arriving too, is coalesced with it);
+ * the dashboard counters and other cached queries of this kind are refetched.
+ */
 function useInvalidar(tipo: TipoPublicacao, idRevenda: string) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: chaves.revenda.sub(idRevenda, SUB[tipo]) }),
+  return (id: string, op: EventoMudanca['op']) => {
+    entregarAsListas({ tabela: SUB[tipo], revenda: idRevenda, id, op });
+    return Promise.all([
+      invalidarForaDasListasAoVivo(queryClient, chaves.revenda.sub(idRevenda, SUB[tipo])),
       queryClient.invalidateQueries({ queryKey: chaves.revenda.dashboard(idRevenda) }),
     ]);
+  };
 }
 
 export function useIncluirItemSocial(tipo: TipoPublicacao, idRevenda: string) {
@@ -43,7 +67,7 @@ export function useIncluirItemSocial(tipo: TipoPublicacao, idRevenda: string) {
   return useMutation({
     mutationFn: (corpo: Record<string, unknown>) =>
       api.post(base(tipo, idRevenda), corpo, { esquema: ESQUEMA[tipo] as z.ZodType<ItemSocial> }),
-    onSuccess: invalidar,
+    onSuccess: (item) => invalidar(item.id, 'INSERT'),
   });
 }
 
@@ -63,7 +87,8 @@ export function usePublicar(tipo: TipoPublicacao, idRevenda: string) {
         { esquema: resultadoPublicacao.extend({ mensagem: z.string() }) },
       );
     },
-    onSettled: invalidar,
+    // Also after a failure: the publication may have merged fields (or released its hold) on the item.
+    onSettled: (_r, _e, { item }) => invalidar(item.id, 'UPDATE'),
   });
 }
 

@@ -1,0 +1,83 @@
+import type { Banner, Vendido } from '@intermedio/contracts';
+import { act, configure, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { chaves } from '@/lib/chaves';
+import {
+  EventSourceFalso,
+  falha,
+  ID_REVENDA,
+  renderizarApp,
+  respostaSessao,
+  SESSAO_GESTOR,
+  simularApi,
+  simularEventSource,
+  sucesso,
+} from '@/test/utils';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const item = (id: string, texto: string, created_at: string) => ({
+  id,
+  revenda: ID_REVENDA,
+  nome_revenda: 'Auto Demo',
+  imagem: [{ fileName: `${id}.jpg`, fileUrl: `/arquivos/${id}.jpg`, fileThumb: `/arquivos/${id}.jpg`, video: false }],
+  ig_stories: true,
+  ig_feed: true,
+  fb_feed: true,
+  valida_stories: false,
+  valida_feed: false,
+  fb_valida_feed: false,
+  id_stories: null,
+  url_stories: null,
+  id_feed: null,
+  url_feed: null,
+  fb_id_feed: null,
+  fb_url_feed: null,
+  created_id: 'g1',
+  created_at,
+  texto,
+});
+const banner = (id: string, texto: string, created_at: string): Banner => {
+  const { texto: t, ...resto } = item(id, texto, created_at);
+  return { ...resto, peblocotextobanners: t };
+};
+const vendido = (id: string, texto: string, created_at: string): Vendido => {
+  const { texto: t, ...resto } = item(id, texto, created_at);
+  return { ...resto, peblocotextovendidos: t };
+};
+
+describe.each([
+  { caminho: 'banners', tabela: 'banners', painel: 'Lista de Banners', criar: banner },
+  { caminho: 'vendidos', tabela: 'vendidos', painel: 'Lista de Vendidos', criar: vendido },
+] as const)('lista de $caminho ao vivo', ({ caminho, tabela, painel, criar }) => {
+  const BASE = `/api/revendas/${ID_REVENDA}/${caminho}`;
+
+  it('um evento busca só aquela linha e a põe no lugar (mais novos primeiro); 404 tira a linha; nunca baixa a lista de novo', async () => {
+    simularEventSource();
+    const api = simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}`]: sucesso([criar('b2', 'Segundo', '2026-03-02T10:00:00.000Z'), criar('b1', 'Primeiro', '2026-03-01T10:00:00.000Z')]),
+      [`GET ${BASE}/lista/b3`]: sucesso(criar('b3', 'Terceiro', '2026-03-03T10:00:00.000Z')),
+      [`GET ${BASE}/lista/b1`]: falha(404, 'Não encontrado.'),
+      [`GET /api/revendas/${ID_REVENDA}/integracoes`]: sucesso([]),
+    });
+    const { queryClient } = renderizarApp(`/revenda/${ID_REVENDA}/${caminho}/listar`);
+    // The cached list the table shows (the virtualised table renders no rows in jsdom, which has no layout).
+    const ids = () => queryClient.getQueryData<{ id: string }[]>(chaves.revenda.lista(ID_REVENDA, caminho))?.map((i) => i.id);
+    expect(await screen.findByRole('heading', { level: 2, name: `${painel} (2)` })).toBeInTheDocument();
+
+    act(() => EventSourceFalso.ultima()?.emitir({ tabela, revenda: ID_REVENDA, id: 'b3', op: 'INSERT' }));
+    expect(await screen.findByRole('heading', { level: 2, name: `${painel} (3)` })).toBeInTheDocument();
+    expect(ids()).toEqual(['b3', 'b2', 'b1']);
+
+    act(() => EventSourceFalso.ultima()?.emitir({ tabela, revenda: ID_REVENDA, id: 'b1', op: 'UPDATE' }));
+    expect(await screen.findByRole('heading', { level: 2, name: `${painel} (2)` })).toBeInTheDocument();
+    expect(ids()).toEqual(['b3', 'b2']);
+
+    // Another reseller's item is none of this screen's business.
+    act(() => EventSourceFalso.ultima()?.emitir({ tabela, revenda: 'outra', id: 'b9', op: 'INSERT' }));
+    await new Promise((ok) => setTimeout(ok, 300));
+    expect(api.mock.calls.filter(([u]) => String(u) === BASE)).toHaveLength(1);
+    expect(api.mock.calls.some(([u]) => String(u).endsWith('/lista/b9'))).toBe(false);
+  });
+});
