@@ -251,3 +251,34 @@ test('banner com vídeo: envio com miniatura extraída pelo ffmpeg e publicaçã
   expect(imagem[0]).toMatchObject({ video: true });
   expect(imagem[0].fileThumb).toMatch(/miniatura\.jpg$/);
 });
+
+test('as listas de banners e vendidos cabem em 390 px (sem rolagem lateral da página), com Publicar alcançável', async ({ page }) => {
+  await entrar(page, revenda.email);
+  await expect(page).toHaveURL(/\/painel\/dashboard$/);
+  await configurarRedes(page, revenda.idRevenda);
+  // One item of each kind, not yet published, so that its Publicar actions are shown.
+  for (const [tabela, campo] of [
+    ['banners', 'peblocotextobanners'],
+    ['vendidos', 'peblocotextovendidos'],
+  ] as const) {
+    await comBanco((c) =>
+      c.query(`insert into ${tabela} (revenda_id, imagem, nome_revenda, ${campo}) values ($1, '[]'::jsonb, 'E2E', 'Estreito')`, [
+        revenda.idRevenda,
+      ]),
+    );
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [pasta, painel] of [
+    ['banners', 'Lista de Banners'],
+    ['vendidos', 'Lista de Vendidos'],
+  ] as const) {
+    await page.goto(`/revenda/${revenda.idRevenda}/${pasta}/listar`);
+    await expect(linhaCom(page, painel, 'Estreito')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const cabe = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(cabe, `${pasta} a 390 px`).toBe(true);
+    const publicar = linhaCom(page, painel, 'Estreito').getByRole('button', { name: 'Publicar em Facebook Feed' });
+    await publicar.scrollIntoViewIfNeeded();
+    await expect(publicar).toBeInViewport();
+  }
+});
