@@ -257,7 +257,7 @@ function origemInterna(app: FastifyInstance, reserva: string): string {
 function tratarErro(
   this: FastifyInstance,
   erro: FastifyError,
-  req: { log: FastifyInstance['log'] },
+  req: { log: FastifyInstance['log']; routeOptions?: { bodyLimit?: number } },
   reply: import('fastify').FastifyReply,
 ) {
   if (erro instanceof ErroHttp) {
@@ -278,7 +278,12 @@ function tratarErro(
   }
   const multipart = erroDeMultipart(erro);
   if (multipart) return reply.code(multipart.statusCode).send({ status: 'error', data: multipart.message });
-  if (erro.statusCode === 413) return reply.code(413).send({ status: 'error', data: MENSAGENS.corpoGrandeDemais });
+  if (erro.statusCode === 413) {
+    // The limit in the message (issue 10 item 5): the route's own body limit, or the server's.
+    const limite = req.routeOptions?.bodyLimit ?? this.initialConfig.bodyLimit ?? 0;
+    const mb = Math.max(1, Math.floor(limite / (1024 * 1024)));
+    return reply.code(413).send({ status: 'error', data: `${MENSAGENS.corpoGrandeDemais} O máximo é ${mb} MB.` });
+  }
   if (erro.statusCode && erro.statusCode >= 400 && erro.statusCode < 500) {
     return reply.code(erro.statusCode).send({ status: 'error', data: traduzirErroCliente(erro) });
   }

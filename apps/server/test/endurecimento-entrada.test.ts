@@ -92,6 +92,13 @@ describe(`issue 10 item 5: uploads never answer 500 for a bad file (${banco})`, 
     expect(r).toEqual({ status: 413, data: 'A imagem deve ter no máximo 5 MB.' });
   });
 
+  it('a JSON upload over the route’s body limit is 413 with the limit', async () => {
+    const file = `data:image/png;base64,${'A'.repeat(13 * 1024 * 1024)}`;
+    const r = await json('POST', '/api/file/upload-imagem-moldura', { id_revenda: amb.ids.revendaA, file }, gestor);
+    expect(r.statusCode).toBe(413);
+    expect(r.json().data).toBe('O conteúdo enviado é grande demais. O máximo é 11 MB.');
+  });
+
   it('a truncated or corrupt image is 400', async () => {
     const inteira = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#0a0' } })
       .jpeg()
