@@ -277,6 +277,9 @@ test('as listas de banners e vendidos cabem em 390 px (sem rolagem lateral da pÃ
     await page.waitForLoadState('networkidle');
     const cabe = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(cabe, `${pasta} a 390 px`).toBe(true);
+    // The list itself does not scroll sideways either (compact layout).
+    const regiao = page.getByRole('region', { name: painel });
+    expect(await regiao.evaluate((el) => el.scrollWidth <= el.clientWidth), `tabela de ${pasta} a 390 px`).toBe(true);
     const publicar = linhaCom(page, painel, 'Estreito').getByRole('button', { name: 'Publicar em Facebook Feed' });
     await publicar.scrollIntoViewIfNeeded();
     await expect(publicar).toBeInViewport();

@@ -8,7 +8,8 @@ import {
   type TipoPublicacao,
   VALIDACAO_DO_ALVO,
 } from '@intermedio/contracts';
-import { Box, Button, Group, Image, Loader, Modal, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Image, Loader, Modal, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheckFilled, IconDownload, IconPlayerPlay, IconPlus, IconPointFilled } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -39,6 +40,9 @@ function Indicador({ ativo, rotulo }: { ativo: boolean; rotulo: string }) {
   );
 }
 
+/** Short target names for the compact layout (the full name is in each control's accessible name). */
+const ROTULO_CURTO: Record<AlvoSocial, string> = { ig_stories: 'IG Stories', ig_feed: 'IG Feed', fb_feed: 'FB Feed' };
+
 export type DefinicaoLista = {
   tipo: TipoPublicacao;
   titulo: string;
@@ -60,6 +64,7 @@ export function ListaPublicacoes({ d }: { d: DefinicaoLista }) {
   const integracoes = useIntegracoes(idRevenda);
   const publicar = usePublicar(d.tipo, idRevenda);
   const [baixando, setBaixando] = useState(false);
+  const compacta = useMediaQuery('(max-width: 36em)') ?? false;
   const ativa = (rede: 'facebook' | 'instagram') => integracoes.data?.some((i) => i.canal === rede && i.status === true) ?? false;
 
   const aoPublicar = (item: ItemSocial, alvo: AlvoSocial) =>
@@ -90,44 +95,55 @@ export function ListaPublicacoes({ d }: { d: DefinicaoLista }) {
     }
   };
 
-  const colunas: ColunaTabela<ItemSocial>[] = [
-    {
-      id: 'imagem',
-      cabecalho: 'Imagem',
-      largura: 120,
-      celula: (i) => {
-        const m = i.imagem[0];
-        if (!m) return null;
-        return (
-          <Box pos="relative" w={100} h={80}>
-            <Image
-              src={m.fileThumb || m.fileUrl}
-              alt={`Miniatura: ${String((i as Record<string, unknown>)[CAMPO_TEXTO[d.tipo]])}`}
-              maw={100}
-              mah={80}
-              fit="contain"
-            />
-            {m.video && (
-              <Box pos="absolute" top={4} left={4} c="white" bg="dark" style={{ borderRadius: 4, display: 'flex' }} aria-hidden>
-                <IconPlayerPlay size={16} />
-              </Box>
-            )}
+  const texto = (i: ItemSocial) => String((i as Record<string, unknown>)[CAMPO_TEXTO[d.tipo]] ?? '');
+
+  const miniatura = (i: ItemSocial, lado: number) => {
+    const m = i.imagem[0];
+    if (!m) return null;
+    return (
+      <Box pos="relative" w={lado} h={lado * 0.8} style={{ flexShrink: 0 }}>
+        <Image src={m.fileThumb || m.fileUrl} alt={`Miniatura: ${texto(i)}`} maw={lado} mah={lado * 0.8} fit="contain" />
+        {m.video && (
+          <Box pos="absolute" top={4} left={4} c="white" bg="dark" style={{ borderRadius: 4, display: 'flex' }} aria-hidden>
+            <IconPlayerPlay size={16} />
           </Box>
-        );
-      },
-    },
+        )}
+      </Box>
+    );
+  };
+
+  /** Requested and published indicators of one target, and its Publicar action when it applies. */
+  const alvoDoItem = (i: ItemSocial, alvo: AlvoSocial) => {
+    const publicado = i[VALIDACAO_DO_ALVO[alvo]];
+    return (
+      <>
+        <Indicador ativo={i[alvo]} rotulo={`Publicar em ${ROTULO_ALVO[alvo]}`} />
+        <Indicador ativo={publicado} rotulo={`Status em ${ROTULO_ALVO[alvo]}`} />
+        {ativa(REDE_DO_ALVO[alvo]) && !publicado && (
+          <Button
+            size="compact-xs"
+            onClick={() => aoPublicar(i, alvo)}
+            disabled={publicar.isPending}
+            aria-label={`Publicar em ${ROTULO_ALVO[alvo]}`}
+          >
+            Publicar
+          </Button>
+        )}
+      </>
+    );
+  };
+
+  const colunas: ColunaTabela<ItemSocial>[] = [
+    { id: 'imagem', cabecalho: 'Imagem', largura: 120, celula: (i) => miniatura(i, 100) },
     {
       id: 'texto',
       cabecalho: 'Texto',
       largura: 260,
-      celula: (i) => {
-        const texto = String((i as Record<string, unknown>)[CAMPO_TEXTO[d.tipo]] ?? '');
-        return (
-          <Text size="sm" lineClamp={3} title={texto}>
-            {texto}
-          </Text>
-        );
-      },
+      celula: (i) => (
+        <Text size="sm" lineClamp={3} title={texto(i)}>
+          {texto(i)}
+        </Text>
+      ),
     },
     { id: 'data', cabecalho: 'Data', largura: 140, celula: (i) => <DataHora valor={i.created_at} /> },
     {
@@ -145,27 +161,54 @@ export function ListaPublicacoes({ d }: { d: DefinicaoLista }) {
         id: alvo,
         cabecalho: ROTULO_ALVO[alvo],
         largura: 200,
-        celula: (i) => {
-          const publicado = i[VALIDACAO_DO_ALVO[alvo]];
-          return (
-            <Group gap={6} wrap="nowrap">
-              <Indicador ativo={i[alvo]} rotulo={`Publicar em ${ROTULO_ALVO[alvo]}`} />
-              <Indicador ativo={publicado} rotulo={`Status em ${ROTULO_ALVO[alvo]}`} />
-              {ativa(REDE_DO_ALVO[alvo]) && !publicado && (
-                <Button
-                  size="compact-xs"
-                  onClick={() => aoPublicar(i, alvo)}
-                  disabled={publicar.isPending}
-                  aria-label={`Publicar em ${ROTULO_ALVO[alvo]}`}
-                >
-                  Publicar
-                </Button>
-              )}
-            </Group>
-          );
-        },
+        celula: (i) => (
+          <Group gap={6} wrap="nowrap">
+            {alvoDoItem(i, alvo)}
+          </Group>
+        ),
       }),
     ),
+  ];
+
+  /** At phone widths the seven columns collapse into two (item; targets stacked), so nothing scrolls sideways. */
+  const colunasCompactas: ColunaTabela<ItemSocial>[] = [
+    {
+      id: 'item',
+      cabecalho: 'Publicação',
+      largura: 130,
+      celula: (i) => (
+        <Stack gap={4} style={{ whiteSpace: 'normal' }}>
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            {miniatura(i, 56)}
+            <ActionIcon variant="light" onClick={() => void aoBaixar(i)} aria-label={`Baixar: ${texto(i)}`}>
+              <IconDownload size={16} aria-hidden />
+            </ActionIcon>
+          </Group>
+          <Text size="xs" lineClamp={2} title={texto(i)}>
+            {texto(i)}
+          </Text>
+          <Text size="xs" c="gray.7">
+            <DataHora valor={i.created_at} />
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      id: 'redes',
+      cabecalho: 'Redes',
+      celula: (i) => (
+        <Stack gap={4}>
+          {ALVOS_SOCIAIS.map((alvo) => (
+            <Group key={alvo} gap={4} wrap="nowrap">
+              <Text size="xs" w={58} title={ROTULO_ALVO[alvo]}>
+                {ROTULO_CURTO[alvo]}
+              </Text>
+              {alvoDoItem(i, alvo)}
+            </Group>
+          ))}
+        </Stack>
+      ),
+    },
   ];
 
   return (
@@ -191,7 +234,15 @@ export function ListaPublicacoes({ d }: { d: DefinicaoLista }) {
           </Title>
           {itens.error && !itens.data && <AlertaErro erro={itens.error} tentarNovamente={() => void itens.refetch()} />}
           {itens.isPending && <Carregando />}
-          {itens.data && <DataTable colunas={colunas} linhas={itens.data} chaveLinha={(i) => i.id} legenda={d.painel} alturaLinha={96} />}
+          {itens.data && (
+            <DataTable
+              colunas={compacta ? colunasCompactas : colunas}
+              linhas={itens.data}
+              chaveLinha={(i) => i.id}
+              legenda={d.painel}
+              alturaLinha={compacta ? 132 : 96}
+            />
+          )}
         </Stack>
       </Paper>
       <Modal
