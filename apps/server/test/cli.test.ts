@@ -62,5 +62,5 @@ describe('admin:create', () => {
     } finally {
       await aberto.fechar();
     }
-  });
+  }, 90_000); // child processes start, migrate and seed: slow on a busy machine
 });

@@ -84,5 +84,5 @@ describe('two server processes on one PostgreSQL database', () => {
     expect(((await contadores.json()) as { data: { vendidos: number } }).data.vendidos).toBe(1);
     await Promise.all([f1.fechar(), f2.fechar()]);
     expect(lerConfig({ DATABASE_URL: url, SECRET_KEY: 'k'.repeat(40), DATA_DIR: tmpdir() }).seedDemo).toBe(false);
-  });
+  }, 90_000); // child processes start, migrate and seed: slow on a busy machine
 });
