@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Banco } from '../db/cliente.ts';
 import { adaptadorPglite } from './pglite.ts';
@@ -74,8 +75,19 @@ export class Tarefas {
       o.tipo === 'postgres' ? { connectionString: o.url, max: 3 } : { db: adaptadorPglite(o.cliente) };
     const boss = new PgBoss({ ...conexao, schema: 'pgboss', application_name: 'intermedio-tarefas' });
     boss.on('error', (e) => this.#log(`tarefas: ${e.message}`));
-    await boss.start();
-    this.#boss = boss;
+    // Instances starting together on one PostgreSQL deadlock in pg-boss's createQueue (it creates tables):
+    // the whole set-up runs under an advisory lock, one instance after the other.
+    const trava = o.tipo === 'postgres' ? await travaExclusiva(o.url) : undefined;
+    try {
+      await boss.start();
+      this.#boss = boss;
+      await this.#criarFilas(boss);
+    } finally {
+      await trava?.liberar();
+    }
+  }
+
+  async #criarFilas(boss: PgBoss) {
     for (const t of this.#registros.values()) {
       await boss.createQueue(t.nome, {
         name: t.nome,
@@ -131,4 +143,17 @@ export class Tarefas {
     this.#boss = null;
     await boss.stop({ graceful: true, wait: true, timeout: Math.max(1000, esperaMs) });
   }
+}
+
+/** A session-level advisory lock on a connection of its own, held until `liberar`. */
+async function travaExclusiva(url: string) {
+  const cliente = new pg.Client({ connectionString: url, application_name: 'intermedio-tarefas-inicio' });
+  await cliente.connect();
+  await cliente.query('select pg_advisory_lock(7419002)');
+  return {
+    async liberar() {
+      await cliente.query('select pg_advisory_unlock(7419002)').catch(() => {});
+      await cliente.end().catch(() => {});
+    },
+  };
 }
