@@ -57,9 +57,6 @@ import { criarVeiculosService } from './modules/veiculos/veiculos.service.ts';
 import { veiculosArquivosRoutes } from './modules/veiculos/veiculos-arquivos.routes.ts';
 import { vendidosRoutes } from './modules/vendidos/vendidos.routes.ts';
 import { criarClienteFcm } from './push/fcm.ts';
-import { contaSandbox } from './sandbox/fcm.ts';
-import { fipeSandboxRoutes, PREFIXO_SANDBOX_FIPE } from './sandbox/fipe/fipe.sandbox.routes.ts';
-import { sandboxes } from './sandbox/index.ts';
 import { Cofre } from './seguranca/cripto.ts';
 import { Tarefas } from './tarefas/tarefas.ts';
 import { Barramento } from './tempo-real/barramento.ts';
@@ -198,6 +195,13 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   await app.register(imagensDestaqueRoutes, imagensRevenda);
   await app.register(bannersSiteRoutes, imagensRevenda);
   // Notifications: reminders pushed with FCM HTTP v1 (the built-in sandbox unless a service account is configured).
+  // The channels' stand-ins live in their own workspace; loaded only when something has no real address, so a
+  // production deployment with every address configured never loads them.
+  const sandbox = precisaDeSandbox(config) ? await import('@intermedio/sandbox') : null;
+  const contaSandbox = (origem: string) => {
+    if (!sandbox) throw new Error('FCM sem conta de serviço e sem sandbox');
+    return sandbox.contaSandbox(origem);
+  };
   const fcm = criarClienteFcm({
     conta: () => config.push.conta ?? contaSandbox(origemInterna(app, config.publicUrl)),
     base: () => config.push.url ?? `${origemInterna(app, config.publicUrl)}/sandbox/fcm`,
@@ -206,12 +210,16 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   const notificacoes = criarNotificacoesService({ db: banco.db, tarefas, fcm, log: (m) => app.log.warn(m) });
   tarefas.registrar(tarefaLembrete(notificacoes));
   await app.register(notificacoesRoutes, { notificacoes });
-  await app.register(sandboxes);
+  if (sandbox) {
+    await app.register(sandbox.sandboxes);
+    await app.register(sandbox.fipeSandboxRoutes, { prefix: sandbox.PREFIXO_SANDBOX_FIPE });
+  }
   // Catalogues and FIPE (issue 5). FIPE_API_URL unset: the lookup calls the built-in sandbox inside this process.
   await app.register(opcionaisRoutes, { db: banco.db });
   await app.register(locaisAnuncioRoutes, { db: banco.db });
-  await app.register(fipeSandboxRoutes, { prefix: PREFIXO_SANDBOX_FIPE });
-  const transporteFipe = config.fipeApiUrl ? transporteHttp(config.fipeApiUrl) : transporteEmProcesso(app, PREFIXO_SANDBOX_FIPE);
+  const transporteFipe = config.fipeApiUrl
+    ? transporteHttp(config.fipeApiUrl)
+    : transporteEmProcesso(app, sandbox?.PREFIXO_SANDBOX_FIPE ?? '/sandbox/fipe/api/v2');
   const fipe = criarFipeService(banco.db, {
     consultar: criarClienteFipe(transporteFipe, { token: config.fipeToken }),
     origem: config.fipeApiUrl ?? 'sandbox',
@@ -244,6 +252,11 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     [r.method].flat().flatMap((method) => (method === 'HEAD' ? [] : [{ method, url: r.url, acesso: r.config?.acesso }])),
   );
   return { app, banco, barramento, cofre, tarefas, semeado, rotas, renovacao };
+}
+
+/** Whether some channel, the FIPE lookup or push has no real address and so talks to the built-in sandbox. */
+function precisaDeSandbox(config: Config): boolean {
+  return Object.values(config.canais.porCanal).some((c) => !c.url) || !config.fipeApiUrl || !config.push.conta || !config.push.url;
 }
 
 /** This server's own address, as the adapters reach the built-in sandboxes (the listening port is known only once listening). */

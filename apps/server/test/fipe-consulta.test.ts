@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import type { FipeAnoModelo, FipeOpcao, FipeVersao } from '@intermedio/contracts';
+import { fipeSandboxRoutes, PREFIXO_SANDBOX_FIPE } from '@intermedio/sandbox/fipe/fipe.sandbox.routes.ts';
+import { referencias } from '@intermedio/sandbox/fipe/gerador.ts';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fipeCache, fipeManual } from '../src/db/schema/index.ts';
 import { criarClienteFipe, type TransporteFipe, transporteHttp } from '../src/modules/fipe/fipe.client.ts';
 import { criarFipeService } from '../src/modules/fipe/fipe.service.ts';
-import { fipeSandboxRoutes, PREFIXO_SANDBOX_FIPE } from '../src/sandbox/fipe/fipe.sandbox.routes.ts';
-import { referencias } from '../src/sandbox/fipe/gerador.ts';
 import { type Ambiente, type Credencial, cabecalhos, criarAmbiente } from './ajuda/ambiente.ts';
 
 /** The FIPE sandbox alone on its own port, counting every request it answers (and the tokens it receives). */

@@ -1,9 +1,9 @@
 import { filtrarSugestoes, normalizarBusca } from '@intermedio/contracts';
+import { CATALOGO_FIPE, lerTabela } from '@intermedio/sandbox/fipe/catalogo.ts';
+import { codigoFipe, referencias, tabelaSandbox, tamanhoDoCatalogo } from '@intermedio/sandbox/fipe/gerador.ts';
 import { describe, expect, it } from 'vitest';
 import { codigoDoNome, mesmaMarca, separarModeloVersao } from '../src/modules/fipe/familia.ts';
 import { precoDecimal } from '../src/modules/fipe/fipe.client.ts';
-import { CATALOGO_FIPE, lerTabela } from '../src/sandbox/fipe/catalogo.ts';
-import { codigoFipe, referencias, tabelaSandbox, tamanhoDoCatalogo } from '../src/sandbox/fipe/gerador.ts';
 
 describe('model and version from a FIPE name', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { contaSandbox } from '@intermedio/sandbox/fcm.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificacoes, usuarios } from '../src/db/schema/index.ts';
 import { criarClienteFcm } from '../src/push/fcm.ts';
-import { contaSandbox } from '../src/sandbox/fcm.ts';
 import { type Ambiente, type Credencial, cabecalhos, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
 
 let amb: Ambiente;

@@ -11,6 +11,7 @@ export * from './integracao.ts';
 export * from './mensagens.ts';
 export * from './midia.ts';
 export * from './notificacoes.ts';
+export * from './protocolo.ts';
 export * from './revenda.ts';
 export * from './usuario.ts';
 export * from './veiculo.ts';

@@ -1,5 +1,4 @@
-import { CANAIS, type CanalId } from '@intermedio/contracts';
-import { APP_SANDBOX } from '../sandbox/comum.ts';
+import { APP_SANDBOX, CANAIS, type CanalId } from '@intermedio/contracts';
 import type { ContextoCanal } from './tipos.ts';
 
 /** Channels whose authorization server is another host than their API (channels.md §1, §2). */

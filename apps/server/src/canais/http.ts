@@ -1,3 +1,4 @@
+import { escaparXml, lerTag } from '@intermedio/contracts';
 import { falha, ok, type Resultado } from './tipos.ts';
 
 export type RespostaCanal = { status: number; texto: string; json: () => unknown };
@@ -79,16 +80,4 @@ export async function chamarSoap(url: string, acao: string, corpoXml: string, ti
   return ok(r.valor.texto);
 }
 
-export const escaparXml = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-/** The text of the first element with that local name (ASMX answers are flat enough for this). */
-export function lerTag(xml: string, nome: string): string | null {
-  const m = new RegExp(`<(?:\\w+:)?${nome}(?:\\s[^>]*)?>([\\s\\S]*?)</(?:\\w+:)?${nome}>`).exec(xml);
-  return m
-    ? (m[1] ?? '')
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>')
-        .replace(/&quot;/g, '"')
-        .replace(/&amp;/g, '&')
-        .trim()
-    : null;
-}
+export { escaparXml, lerTag };

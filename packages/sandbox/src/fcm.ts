@@ -1,7 +1,9 @@
 import { createVerify, generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ContaServico } from '../push/config.ts';
 import { aleatorio, aplicarChaves, PUBLICO } from './comum.ts';
+
+/** A Firebase service account, as the server's push client reads it. */
+export type ContaServico = { projectId: string; clientEmail: string; privateKey: string; tokenUri: string };
 
 /**
  * Firebase's side for push (FCM HTTP v1), under /sandbox/fcm: the OAuth2 token endpoint (checks the service account's

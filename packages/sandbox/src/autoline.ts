@@ -1,8 +1,10 @@
+import { lerTag } from '@intermedio/contracts';
 import type { FastifyInstance } from 'fastify';
-import { NS } from '../canais/autoline/client.ts';
-import { lerTag } from '../canais/http.ts';
 import { aplicarChaves, PUBLICO } from './comum.ts';
 import { falhaSoap, respostaSoap } from './soap.ts';
+
+/** Autoline's SOAP namespace (integradoras.asmx). */
+const NS = 'http://api.autoline.com.br/';
 
 /** Autoline `integradoras.asmx`: ConsultarPlanosAdquiridos checks userEmail / userPassword. */
 export async function sandboxAutoline(app: FastifyInstance) {

@@ -38,5 +38,4 @@ export function aceitarFormatosDosCanais(app: FastifyInstance) {
 export const PUBLICO = { config: { acesso: 'publico' as const }, schema: { hide: true } };
 export const aleatorio = () => Math.random().toString(36).slice(2, 12);
 
-/** Credentials of this server as integrator at each sandboxed channel (the adapters' defaults). */
-export const APP_SANDBOX = { clientId: 'intermedio-sandbox', clientSecret: 'segredo-sandbox' };
+export { APP_SANDBOX } from '@intermedio/contracts';

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { VERSAO_GRAPH } from '../canais/social/graph.ts';
 import { APP_SANDBOX, aleatorio, PUBLICO } from './comum.ts';
 import { publicacoesGraph } from './graph-publicacao.ts';
+
+/** The Graph API version the adapters call (canais/social/graph.ts). */
+export const VERSAO_GRAPH = 'v20.0';
 
 /**
  * Facebook's side, for Facebook and Instagram: the authorisation dialog (implicit token flow) and the

@@ -1,8 +1,10 @@
+import { lerTag } from '@intermedio/contracts';
 import type { FastifyInstance } from 'fastify';
-import { lerTag } from '../canais/http.ts';
-import { NS_LOGIN } from '../canais/webmotors/client.ts';
 import { aleatorio, aplicarChaves, PUBLICO } from './comum.ts';
 import { falhaSoap, respostaSoap } from './soap.ts';
+
+/** Webmotors' login service namespace. */
+const NS_LOGIN = 'www.webmotors.com.br/wsLoginSistemaRevendedor';
 
 /** Webmotors' login service: autenticar(cnpj, email, senha) → HashAutenticacao, "Erro na Autenticacao" when refused. */
 export async function sandboxWebmotors(app: FastifyInstance) {

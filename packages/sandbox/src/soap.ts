@@ -1,4 +1,4 @@
-import { escaparXml } from '../canais/http.ts';
+import { escaparXml } from '@intermedio/contracts';
 
 /** A SOAP 1.1 answer envelope, as ASMX services write it. */
 export const respostaSoap = (conteudo: string) =>

@@ -46,6 +46,9 @@ const SANDBOXES = {
   webmotors: sandboxWebmotors,
 } satisfies Record<CanalId, FastifyPluginAsync>;
 
+export { contaSandbox } from './fcm.ts';
+export { fipeSandboxRoutes, PREFIXO_SANDBOX_FIPE } from './fipe/fipe.sandbox.routes.ts';
+
 export async function sandboxes(app: FastifyInstance) {
   aceitarFormatosDosCanais(app);
   for (const [canal, plugin] of Object.entries(SANDBOXES)) await app.register(plugin, { prefix: `/sandbox/${canal}` });
