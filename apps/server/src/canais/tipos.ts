@@ -1,4 +1,5 @@
 import type { CanalId, TipoErroCanal } from '@intermedio/contracts';
+import type { PublicacaoVeiculo } from './publicacao.ts';
 
 /** What a channel can do. Optional abilities are declared here, never stubbed. */
 export type Habilidade = 'configurar' | 'renovar' | 'revogar' | 'configurarPagina' | 'publicar' | 'alterar' | 'remover';
@@ -72,4 +73,6 @@ export interface Canal {
     pagina: { id: string; nome: string; token: string },
     segredos: Record<string, string>,
   ): Promise<Resultado<Configuracao>>;
+  /** Per-vehicle publishing (spec 3), where the channel has it. */
+  publicacao?: PublicacaoVeiculo;
 }

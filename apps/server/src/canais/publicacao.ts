@@ -1,0 +1,90 @@
+import type { ContextoCanal, Resultado } from './tipos.ts';
+
+/**
+ * Per-vehicle publishing (spec 3): what every channel's adapter offers the publishing framework
+ * (`modules/publicacao/`). The framework authorises, loads the vehicle and the reseller's channel session, records
+ * the send durably (vehicle × channel, idempotency key, pendente) BEFORE calling `enviar`, and reconciles pending
+ * sends after a crash by calling `consultar`. Adapters only speak the channel's protocol and map the product's data
+ * to the channel's codes; they never touch the database.
+ */
+
+/** The product's data a channel needs, already authorised and loaded ("Dados Intermédio"). */
+export type VeiculoParaCanal = {
+  id: string;
+  revendaId: string;
+  /** carro | moto | caminhao (veiculos.vetipoveiculo). */
+  tipo: string;
+  marca: string;
+  /** vefipe_name: the first word is the model, the rest the version (spec 3 §3.2). */
+  modelo: string;
+  versao: string;
+  anoFabricacao: number | null;
+  anoModelo: number | null;
+  placa: string;
+  km: number;
+  /** Price in reais. */
+  valor: number;
+  cor: string;
+  combustivel: string;
+  cambio: 'A' | 'M';
+  portas: number | null;
+  carroceria: string;
+  novo: boolean;
+  blindado: boolean;
+  ipvaPago: boolean;
+  garantiaFabrica: boolean;
+  observacao: string;
+  opcionais: string[];
+  /** In display order: public addresses (display size and original) and the stored object key of the original. */
+  fotos: { url: string; urlOriginal: string; miniatura: string; chave: string }[];
+  revenda: {
+    nomeFantasia: string;
+    telefone: string;
+    cep: string;
+    endereco: string;
+    bairro: string;
+    cidade: string;
+    uf: string;
+  };
+};
+
+/** The reseller's stored configuration of the channel: decrypted secrets (tokens, hash) and plain data. */
+export type SessaoCanal = { segredos: Record<string, string>; dados: Record<string, unknown> };
+
+/** One choice of a channel list (brands, models, versions, colours…), sorted case-insensitively by `nome`. */
+export type OpcaoCanal = { id: string; nome: string };
+
+/** An advert as the channel reports it. `confirmacao` pending: the channel confirms later (OLX import, IG container). */
+export type AnuncioCanal = {
+  idAnuncio: string;
+  urlAnuncio?: string;
+  /** Whatever else the channel returned that the spec keeps on the integration record (spec 3 §3.1). */
+  dados?: Record<string, unknown>;
+  confirmacao?: 'imediata' | 'pendente';
+};
+
+/** What identifies this send at the channel, so a retry or a reconciliation finds the advert instead of creating one. */
+export type ReferenciaEnvio = { chave: string; veiculoId: string };
+
+export interface PublicacaoVeiculo<Rascunho = unknown, Post = unknown> {
+  /** The prefilled draft plus the channel's lists (`/incluir`; `/alterar-get` with the advert id). */
+  rascunho(ctx: ContextoCanal, sessao: SessaoCanal, v: VeiculoParaCanal, idAnuncio?: string): Promise<Resultado<Rascunho>>;
+  /** Cascades (`/consultar-modelo`, `/consultar-versao`). */
+  modelos?(ctx: ContextoCanal, sessao: SessaoCanal, v: VeiculoParaCanal, marca: string): Promise<Resultado<OpcaoCanal[]>>;
+  versoes?(ctx: ContextoCanal, sessao: SessaoCanal, v: VeiculoParaCanal, marca: string, modelo: string): Promise<Resultado<OpcaoCanal[]>>;
+  /** Creates the advert. Must carry `ref.chave` to the channel where the protocol allows an integrator reference. */
+  enviar(ctx: ContextoCanal, sessao: SessaoCanal, v: VeiculoParaCanal, post: Post, ref: ReferenciaEnvio): Promise<Resultado<AnuncioCanal>>;
+  /** Sends a change of a published advert (Autoscar, Webmotors). */
+  alterar?(ctx: ContextoCanal, sessao: SessaoCanal, v: VeiculoParaCanal, idAnuncio: string, post: Post): Promise<Resultado<AnuncioCanal>>;
+  /** Removes the advert; the channel's "already removed" answer is `jaRemovido` (spec 3 §4). */
+  excluir(ctx: ContextoCanal, sessao: SessaoCanal, idAnuncio: string): Promise<Resultado<'removido' | 'jaRemovido'>>;
+  /**
+   * Reconciliation: does the advert of this send exist at the channel? (by the integrator reference, or by the
+   * advert id when known). `null`: it does not, so nothing was created. Also polls asynchronous confirmations.
+   */
+  consultar(
+    ctx: ContextoCanal,
+    sessao: SessaoCanal,
+    ref: ReferenciaEnvio & { idAnuncio?: string },
+  ): Promise<Resultado<AnuncioCanal | null>>;
+}
