@@ -42,6 +42,8 @@ import { criarIntegracoesService } from './modules/integracoes/integracoes.servi
 import { criarRenovacaoService, type RenovacaoService } from './modules/integracoes/renovacao.service.ts';
 import { tarefaRenovarTokens } from './modules/integracoes/renovacao.tarefa.ts';
 import { locaisAnuncioRoutes } from './modules/locais-anuncio/locais-anuncio.routes.ts';
+import { moderacaoRoutes } from './modules/moderacao/moderacao.routes.ts';
+import { criarModeracaoService } from './modules/moderacao/moderacao.service.ts';
 import { notificacoesRoutes } from './modules/notificacoes/notificacoes.routes.ts';
 import { criarNotificacoesService, tarefaLembrete } from './modules/notificacoes/notificacoes.service.ts';
 import { opcionaisRoutes } from './modules/opcionais/opcionais.routes.ts';
@@ -191,6 +193,7 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   };
   await app.register(bannersRoutes, publicacaoSocial);
   await app.register(vendidosRoutes, publicacaoSocial);
+  await app.register(moderacaoRoutes, { moderacao: criarModeracaoService(banco.db) });
   const imagensRevenda = { imagens: criarImagensRevendaService(banco.db, armazenamento) };
   await app.register(imagensDestaqueRoutes, imagensRevenda);
   await app.register(bannersSiteRoutes, imagensRevenda);

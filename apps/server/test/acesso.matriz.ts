@@ -160,6 +160,26 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
   // Vehicle stock (issue 8): admin any reseller, the reseller's own users theirs; a vehicle of no row answers 404.
   ...veiculos(),
 
+  // Moderation dashboards (issue 14): admin only. Validating an entry that is not queued answers 404.
+  'GET /api/moderacao/veiculos/:fila': { regra: 'admin', exemplo: () => ({ url: '/api/moderacao/veiculos/incluidos' }) },
+  'GET /api/moderacao/veiculos/:fila/lista/:idEntrada': {
+    regra: 'admin',
+    exemplo: () => ({ url: `/api/moderacao/veiculos/alterados/lista/${ID_INEXISTENTE}` }),
+  },
+  'GET /api/moderacao/publicacoes/:fila': { regra: 'admin', exemplo: () => ({ url: '/api/moderacao/publicacoes/banners' }) },
+  'GET /api/moderacao/publicacoes/:fila/lista/:idEntrada': {
+    regra: 'admin',
+    exemplo: () => ({ url: `/api/moderacao/publicacoes/vendidos/lista/${ID_INEXISTENTE}` }),
+  },
+  'POST /api/moderacao/:fila/validar': {
+    regra: 'admin',
+    exemplo: () => ({ url: '/api/moderacao/removidos/validar', payload: { ids: [ID_INEXISTENTE] } }),
+  },
+  'POST /api/moderacao/:fila/:idEntrada/validar': {
+    regra: 'admin',
+    exemplo: () => ({ url: `/api/moderacao/incluidos/${ID_INEXISTENTE}/validar` }),
+  },
+
   // Highlight images and site banners (issue 9): admin only.
   'GET /api/revendas/:idRevenda/imagens-destaque': { regra: 'admin' },
   'POST /api/revendas/:idRevenda/imagens-destaque': { regra: 'admin' },

@@ -10,6 +10,7 @@ export * from './imagens-revenda.ts';
 export * from './integracao.ts';
 export * from './mensagens.ts';
 export * from './midia.ts';
+export * from './moderacao.ts';
 export * from './notificacoes.ts';
 export * from './protocolo.ts';
 export * from './revenda.ts';

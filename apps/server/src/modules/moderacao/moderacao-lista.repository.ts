@@ -1,0 +1,166 @@
+import type { FilaPublicacaoModeracao, FilaVeiculoModeracao, ModeracaoPublicacaoLinha, ModeracaoVeiculoLinha } from '@intermedio/contracts';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/cliente.ts';
+import {
+  banners,
+  moderacao,
+  revendaIntegracoes,
+  revendas,
+  veiculoAlteracoes,
+  veiculoImagens,
+  veiculoIntegracoes,
+  veiculos,
+  vendidos,
+} from '../../db/schema/index.ts';
+
+/**
+ * The five dashboards (issue 18 list pattern): ONE statement per list. It deletes the queue's orphan entries
+ * (their vehicle, banner or sold item no longer exists: spec 2 §4) in a data-modifying CTE and selects the
+ * entries joined with what they show, read live (reseller name and logo, the vehicle's headline and first
+ * photo, S.I. from revenda_integracoes, S.A. from veiculo_integracoes), so a change anywhere shows at once.
+ * The same statement with an id filter answers one row (the screens patch their copy on live events).
+ */
+
+/** The same text as Date.prototype.toISOString (UTC, milliseconds). */
+const iso = (coluna: PgColumn | SQL) => sql<string>`to_char(${coluna} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoNulo = (coluna: PgColumn) => sql<string | null>`${iso(coluna)}`;
+
+/** Orphans of one queue, deleted by the list's own statement (a CTE runs even when nothing reads it). */
+function orfas(db: Executor, fila: FilaVeiculoModeracao | FilaPublicacaoModeracao) {
+  const item =
+    fila === 'banners'
+      ? sql`exists (select 1 from ${banners} where ${banners.id} = ${moderacao.banner_id})`
+      : fila === 'vendidos'
+        ? sql`exists (select 1 from ${vendidos} where ${vendidos.id} = ${moderacao.vendido_id})`
+        : sql`exists (select 1 from ${veiculos} where ${veiculos.id} = ${moderacao.veiculo_id})`;
+  return db
+    .$with('orfas', { id: sql<string>`id` })
+    .as(sql`delete from ${moderacao} where ${moderacao.fila} = ${fila} and not ${item} returning ${moderacao.id}`);
+}
+
+/** S.I. of every reseller: one small aggregate joined by reseller (cheaper than one lookup per entry). */
+function siPorRevenda(db: Executor) {
+  return db
+    .select({
+      revenda_id: revendaIntegracoes.revenda_id,
+      si_mapa: sql<
+        Record<string, { status: boolean }>
+      >`jsonb_object_agg(${revendaIntegracoes.canal}, jsonb_build_object('status', ${revendaIntegracoes.status}))`.as('si_mapa'),
+    })
+    .from(revendaIntegracoes)
+    .groupBy(revendaIntegracoes.revenda_id)
+    .as('si');
+}
+
+function consultaVeiculos(db: Executor, fila: FilaVeiculoModeracao, idEntrada?: string) {
+  const capa = db
+    .select({ capa_thumb: sql<string | null>`coalesce(${veiculoImagens.file_thumb}, ${veiculoImagens.file_url})`.as('capa_thumb') })
+    .from(veiculoImagens)
+    .where(eq(veiculoImagens.veiculo_id, veiculos.id))
+    .orderBy(asc(veiculoImagens.posicao))
+    .limit(1)
+    .as('capa');
+  const sa = db
+    .select({
+      sa_mapa: sql<
+        Record<string, { status: boolean; id_anuncio: string | null }>
+      >`jsonb_object_agg(${veiculoIntegracoes.canal}, jsonb_build_object('status', ${veiculoIntegracoes.status}, 'id_anuncio', ${veiculoIntegracoes.id_anuncio}))`.as(
+        'sa_mapa',
+      ),
+    })
+    .from(veiculoIntegracoes)
+    .where(eq(veiculoIntegracoes.veiculo_id, veiculos.id))
+    .as('sa');
+  // alterados: the field-level changes since the entry was queued (it is written in the change's transaction,
+  // so both carry the same now()); the other queues answer an empty list without reading the history.
+  const alteracoes =
+    fila === 'alterados'
+      ? sql<ModeracaoVeiculoLinha['alteracoes']>`coalesce((select json_agg(json_build_object(
+          'vedataalteracao', ${iso(sql`a.vedataalteracao`)}, 'veusuarioalterou', a.veusuarioalterou, 'campos', a.campos)
+          order by a.vedataalteracao, a.id)
+        from ${veiculoAlteracoes} a where a.veiculo_id = ${veiculos.id} and a.vedataalteracao >= ${moderacao.created_at}), '[]'::json)`
+      : sql<ModeracaoVeiculoLinha['alteracoes']>`'[]'::json`;
+  const si = siPorRevenda(db);
+  const o = orfas(db, fila);
+  return db
+    .with(o)
+    .select({
+      id: moderacao.id,
+      fila: sql<FilaVeiculoModeracao>`${moderacao.fila}`,
+      idRevenda: moderacao.revenda_id,
+      idVeiculo: veiculos.id,
+      revenda: revendas.penome_fantasia,
+      logo_revenda: revendas.logotipo,
+      created_at: iso(moderacao.created_at),
+      updated_at: iso(moderacao.updated_at),
+      vedataremovido: isoNulo(veiculos.vedataremovido),
+      veiculo: sql<
+        ModeracaoVeiculoLinha['veiculo']
+      >`json_build_object('miniatura', "capa"."capa_thumb", 'vetipoveiculo', ${veiculos.vetipoveiculo},
+        'vefipe_marca', ${veiculos.vefipe_marca}, 'vefipe_name', ${veiculos.vefipe_name},
+        'veano_fabricacao', ${veiculos.veano_fabricacao}, 'vefipe_ano_modelo', ${veiculos.vefipe_ano_modelo})`,
+      integracao_revenda: sql<ModeracaoVeiculoLinha['integracao_revenda']>`coalesce("si"."si_mapa", '{}'::jsonb)`,
+      integracao_veiculo: sql<ModeracaoVeiculoLinha['integracao_veiculo']>`coalesce("sa"."sa_mapa", '{}'::jsonb)`,
+      alteracoes,
+    })
+    .from(moderacao)
+    .innerJoin(veiculos, eq(veiculos.id, moderacao.veiculo_id))
+    .innerJoin(revendas, eq(revendas.id, moderacao.revenda_id))
+    .leftJoinLateral(capa, sql`true`)
+    .leftJoinLateral(sa, sql`true`)
+    .leftJoin(si, eq(si.revenda_id, moderacao.revenda_id))
+    .where(and(eq(moderacao.fila, fila), idEntrada ? eq(moderacao.id, idEntrada) : undefined))
+    .orderBy(desc(moderacao.created_at), desc(moderacao.id));
+}
+
+function consultaPublicacoes(db: Executor, fila: FilaPublicacaoModeracao, idEntrada?: string) {
+  const t = fila === 'banners' ? banners : vendidos;
+  const chave = fila === 'banners' ? moderacao.banner_id : moderacao.vendido_id;
+  const texto = fila === 'banners' ? banners.peblocotextobanners : vendidos.peblocotextovendidos;
+  const o = orfas(db, fila);
+  return db
+    .with(o)
+    .select({
+      id: moderacao.id,
+      fila: sql<FilaPublicacaoModeracao>`${moderacao.fila}`,
+      idRevenda: moderacao.revenda_id,
+      idItem: t.id,
+      revenda: revendas.penome_fantasia,
+      logo_revenda: revendas.logotipo,
+      created_at: iso(moderacao.created_at),
+      imagem: sql<ModeracaoPublicacaoLinha['imagem']>`(${t.imagem})->0`,
+      texto: sql<string>`${texto}`,
+      ig_stories: t.ig_stories,
+      ig_feed: t.ig_feed,
+      fb_feed: t.fb_feed,
+      valida_stories: t.valida_stories,
+      valida_feed: t.valida_feed,
+      fb_valida_feed: t.fb_valida_feed,
+    })
+    .from(moderacao)
+    .innerJoin(t, eq(t.id, chave))
+    .innerJoin(revendas, eq(revendas.id, moderacao.revenda_id))
+    .where(and(eq(moderacao.fila, fila), idEntrada ? eq(moderacao.id, idEntrada) : undefined))
+    .orderBy(desc(moderacao.created_at), desc(moderacao.id));
+}
+
+export const moderacaoListaRepository = {
+  /** The statements themselves (the benchmark runs them directly and compares with the API). */
+  consultaVeiculos,
+  consultaPublicacoes,
+
+  listarVeiculos: (db: Executor, fila: FilaVeiculoModeracao): Promise<ModeracaoVeiculoLinha[]> => consultaVeiculos(db, fila),
+
+  async linhaVeiculo(db: Executor, fila: FilaVeiculoModeracao, idEntrada: string): Promise<ModeracaoVeiculoLinha | undefined> {
+    const [l] = await consultaVeiculos(db, fila, idEntrada);
+    return l;
+  },
+
+  listarPublicacoes: (db: Executor, fila: FilaPublicacaoModeracao): Promise<ModeracaoPublicacaoLinha[]> => consultaPublicacoes(db, fila),
+
+  async linhaPublicacao(db: Executor, fila: FilaPublicacaoModeracao, idEntrada: string): Promise<ModeracaoPublicacaoLinha | undefined> {
+    const [l] = await consultaPublicacoes(db, fila, idEntrada);
+    return l;
+  },
+};
