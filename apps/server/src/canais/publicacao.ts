@@ -1,4 +1,4 @@
-import type { ContextoCanal, Resultado } from './tipos.ts';
+import type { Configuracao, ContextoCanal, Resultado } from './tipos.ts';
 
 /**
  * Per-vehicle publishing (spec 3): what every channel's adapter offers the publishing framework
@@ -48,8 +48,16 @@ export type VeiculoParaCanal = {
   };
 };
 
-/** The reseller's stored configuration of the channel: decrypted secrets (tokens, hash) and plain data. */
-export type SessaoCanal = { segredos: Record<string, string>; dados: Record<string, unknown> };
+/**
+ * The reseller's stored configuration of the channel: decrypted secrets (tokens, hash) and plain data.
+ * `renovada`: the framework stores what an adapter had to renew in the middle of a call (Webmotors answers "31" when
+ * its hash expired: the adapter logs in again with the stored password and retries), as a scheduled renewal does.
+ */
+export type SessaoCanal = {
+  segredos: Record<string, string>;
+  dados: Record<string, unknown>;
+  renovada?: (nova: Configuracao) => Promise<void>;
+};
 
 /** One choice of a channel list (brands, models, versions, colours…), sorted case-insensitively by `nome`. */
 export type OpcaoCanal = { id: string; nome: string };

@@ -39,6 +39,11 @@ export type ContextoCanal = {
   timeoutMs: number;
   /** The integrator's own credentials at the channel (client id/secret, API key), from configuration. */
   app: { clientId: string; clientSecret: string; redirectUri: string };
+  /**
+   * Reads a stored file by its key (`VeiculoParaCanal.fotos[].chave`), for channels that take the photo's bytes
+   * (Webmotors: base64 JPEG); set by the publishing framework from the file storage, absent elsewhere.
+   */
+  lerArquivo?: (chave: string) => Promise<Buffer | null>;
 };
 
 /**
