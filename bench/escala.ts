@@ -9,7 +9,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +23,7 @@ import { revendasRepository } from '../apps/server/src/modules/revendas/revendas
 import { usuariosRepository } from '../apps/server/src/modules/usuarios/usuarios.repository.ts';
 import { veiculosListaRepository } from '../apps/server/src/modules/veiculos/veiculos-lista.repository.ts';
 import { semearEscala, semearVeiculos } from '../apps/server/test/ajuda/escala.ts';
+import { apiContraSql, receber } from './http.ts';
 
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const REVENDAS = 5000;
@@ -36,19 +36,7 @@ export const VEICULOS_DA_MAIOR = 2000;
 export type MedidaEscala = { banco: 'PGlite' | 'PostgreSQL'; medida: string; valor: number; unidade: string; meta?: number };
 
 const percentil = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
-const mediana = (xs: number[]) => percentil(xs, 0.5);
 const arred = (v: number, casas = 1) => Math.round(v * 10 ** casas) / 10 ** casas;
-
-async function cronometrar(vezes: number, f: () => Promise<unknown>) {
-  await f(); // warm-up (plan cache, JIT of the code paths)
-  const tempos: number[] = [];
-  for (let i = 0; i < vezes; i++) {
-    const t = performance.now();
-    await f();
-    tempos.push(performance.now() - t);
-  }
-  return mediana(tempos);
-}
 
 /** A throwaway PostgreSQL server, as scripts/test.sh starts it; answers its URL and how to stop it. */
 async function postgresDescartavel(): Promise<{ url: string; parar: () => void }> {
@@ -107,19 +95,6 @@ async function bancoNovo(base: string) {
   };
 }
 
-/** The bytes the server actually sends for `url` to a client that accepts gzip (what a browser downloads). */
-function bytesComprimidos(url: string, cookie: string): Promise<number> {
-  return new Promise((ok, erro) => {
-    httpGet(url, { headers: { cookie, 'accept-encoding': 'gzip' } }, (res) => {
-      let total = 0;
-      res.on('data', (p: Buffer) => {
-        total += p.length;
-      });
-      res.on('end', () => ok(total));
-    }).on('error', erro);
-  });
-}
-
 async function entrar(base: string) {
   const r = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
@@ -170,21 +145,21 @@ async function medirBanco(nomeBanco: MedidaEscala['banco'], banco: Banco): Promi
     },
   ];
   for (const l of listas) {
-    const tSql = await cronometrar(15, l.sql);
-    let corpo = '';
-    const tApi = await cronometrar(15, async () => {
-      const r = await fetch(`${base}${l.url}`, { headers: { cookie } });
-      corpo = await r.text();
-      if (!r.ok) throw new Error(`${l.url}: ${r.status}`);
-    });
+    let comprimidos = 0;
+    const { api: tApi, sql: tSql } = await apiContraSql(
+      15,
+      async () => {
+        const r = await receber(`${base}${l.url}`, cookie);
+        if (r.status !== 200) throw new Error(`${l.url}: ${r.status}`);
+        comprimidos = r.bytes.length;
+      },
+      l.sql,
+    );
+    const corpo = await (await fetch(`${base}${l.url}`, { headers: { cookie } })).text();
     registrar(`${l.nome}: SQL (mediana)`, tSql, 'ms');
     registrar(`${l.nome}: API (mediana)`, tApi, 'ms');
     registrar(`${l.nome}: API ÷ SQL`, tApi / tSql, '×', nomeBanco === 'PostgreSQL' ? 1.3 : undefined);
-    registrar(
-      `${l.nome}: resposta (bytes com gzip / sem)`,
-      (await bytesComprimidos(`${base}${l.url}`, cookie)) / 1024,
-      `KiB de ${arred(corpo.length / 1024, 0)} KiB`,
-    );
+    registrar(`${l.nome}: resposta (bytes com gzip / sem)`, comprimidos / 1024, `KiB de ${arred(corpo.length / 1024, 0)} KiB`);
   }
 
   // 500 open screens: one change, time until every stream has its event, then until each fetched that one row.

@@ -1,9 +1,9 @@
 /**
  * Stock list benchmark (issue 8 "Performance", issue 18 pattern): a reseller with 2,000 vehicles of 10 photos each.
  * On a server built here (buildApp, listening on loopback), compares
- * - the list API, GET /api/revendas/:idRevenda/veiculos over HTTP (session check, SQL, dates, response validation
- *   by the serializer, JSON), with
- * - the same statement (the repository's query) run directly on the same database connection,
+ * - the list API, GET /api/revendas/:idRevenda/veiculos over HTTP as a browser asks for it (gzip accepted), until its
+ *   last byte (session check, the list's statement, gzip, transfer), with
+ * - the same statement (the repository's: the database builds the list's JSON) run directly on the same connection,
  * each the median of 20 runs after 3 warm-ups, alternating. Goal: API ≤ 1.5 × SQL. Also reports the answer's size.
  * Runs on the embedded PGlite and, when DATABASE_URL is set, on that PostgreSQL server (a database created and dropped).
  * Run alone with `node --import tsx bench/veiculos.ts` (updates its rows in bench/resultados.md) or within `npm run bench`.
@@ -12,16 +12,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { apiContraSql, receber } from './http.ts';
 
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export type Registrar = (medida: string, valor: number, unidade: string, meta: number) => void;
 const VEICULOS = 2000;
 const FOTOS = 10;
 const RODADAS = 20;
-const mediana = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 async function bancoPostgres(base: string) {
   const nome = `bench_veiculos_${process.pid}`;
@@ -92,42 +92,22 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
         .find((c) => c.startsWith('intermedio_sessao='))
         ?.split(';')[0] ?? '';
     const url = `${base}/api/revendas/${idRevenda}/veiculos`;
-    let corpo = Buffer.alloc(0);
-    // Time until the whole answer has arrived (the client's JSON parsing is not the server's work).
-    const api = async () => {
-      const t = performance.now();
-      corpo = Buffer.from(await (await fetch(url, { headers: { cookie } })).arrayBuffer());
-      return performance.now() - t;
-    };
-    const direto = async () => {
-      const t = performance.now();
-      await veiculosListaRepository.consultaLista(db, idRevenda);
-      return performance.now() - t;
-    };
-    for (let i = 0; i < 3; i++) {
-      await api();
-      await direto();
-    }
-    const tApi: number[] = [];
-    const tSql: number[] = [];
-    for (let i = 0; i < RODADAS; i++) {
-      // Alternating which goes first, so a burst of load on this shared machine hits both alike.
-      if (i % 2) {
-        tApi.push(await api());
-        tSql.push(await direto());
-      } else {
-        tSql.push(await direto());
-        tApi.push(await api());
-      }
-    }
+    let comprimido = Buffer.alloc(0);
+    const { api: a, sql: s } = await apiContraSql(
+      RODADAS,
+      async () => {
+        comprimido = (await receber(url, cookie)).bytes;
+      },
+      () => veiculosListaRepository.listar(db, idRevenda),
+    );
+    const corpo = gunzipSync(comprimido);
     const linhas = (JSON.parse(corpo.toString('utf8')) as { data: unknown[] }).data.length;
     if (linhas !== VEICULOS) throw new Error(`a lista respondeu ${linhas} linhas, esperado ${VEICULOS}`);
-    const [a, s] = [mediana(tApi), mediana(tSql)];
     registrar(`lista de veículos ${VEICULOS}×${FOTOS} fotos (${rotulo}): API, mediana`, a, 'ms', 1000);
     registrar(`lista de veículos ${VEICULOS}×${FOTOS} fotos (${rotulo}): mesma SQL direto na conexão, mediana`, s, 'ms', 1000);
     registrar(`lista de veículos (${rotulo}): razão API / SQL`, a / s, '×', 1.5);
     registrar(`lista de veículos (${rotulo}): tamanho da resposta sem compressão`, corpo.length / 1024, 'KiB', 2048);
-    registrar(`lista de veículos (${rotulo}): tamanho da resposta com gzip`, gzipSync(corpo).length / 1024, 'KiB', 256);
+    registrar(`lista de veículos (${rotulo}): tamanho da resposta com gzip (como enviada)`, comprimido.length / 1024, 'KiB', 256);
   } finally {
     await aplicacao.app.close();
     await pgBanco?.descartar();

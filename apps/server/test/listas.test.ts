@@ -1,4 +1,5 @@
 import { gunzipSync } from 'node:zlib';
+import { type RevendaLinha, revendaLinha, revendaListaResposta } from '@intermedio/contracts';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/cliente.ts';
@@ -77,14 +78,17 @@ describe('list queries at provider scale: 5,000 resellers, 25,000 users (issue 1
 
   it('the reseller list is one statement: users counted in one grouped pass, never per row', async () => {
     for (const basico of [false, true]) {
-      const p = await plano(amb.banco.db, revendasRepository.listar(amb.banco.db, basico));
+      const p = await plano(amb.banco.db, revendasRepository.consultaOrdenada(amb.banco.db, basico));
       expect(p).not.toMatch(/SubPlan/);
       // One aggregate over the users, joined once (a per-row lookup would be a Nested Loop into usuarios).
       expect(p.match(/Aggregate/g)).toHaveLength(1);
       expect(p).not.toMatch(/Nested Loop/);
       expect(p.match(/on usuarios/g)).toHaveLength(1);
     }
-    const linhas = await revendasRepository.listar(amb.banco.db, false);
+    const linhas = JSON.parse(await revendasRepository.listar(amb.banco.db, false)) as RevendaLinha[];
+    // The database builds this JSON (no serializer pass): it must be exactly the route's schema, key for key.
+    expect(revendaListaResposta.safeParse({ status: 'success', data: linhas }).error).toBeUndefined();
+    for (const l of linhas.slice(0, 50)) expect(Object.keys(l).sort()).toEqual(Object.keys(revendaLinha.shape).sort());
     expect(linhas.filter((l) => l.peemail.endsWith('@escala.test'))).toHaveLength(4000);
     const comUsuarios = linhas.find((l) => l.penome_fantasia.endsWith(' Veículos 1'));
     expect(comUsuarios).toMatchObject({ usuarios_total: 5, usuarios_bloqueados: 1 });

@@ -61,7 +61,7 @@ describe(`vehicle list plan at 2,000 vehicles × 10 photos (${banco})`, () => {
   });
 
   it('the history (a few hundred rows) reaches its rows through the same index, without subplan or sequential scan', async () => {
-    const texto = await plano(veiculosListaRepository.historico(amb.banco.db, amb.ids.revendaA));
+    const texto = await plano(veiculosListaRepository.consultaHistorico(amb.banco.db, amb.ids.revendaA));
     expect(texto).toContain('veiculos_revenda_lista_idx');
     expect(texto).not.toMatch(/SubPlan|Seq Scan on (veiculos|veiculo_imagens)/);
   });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { MENSAGENS } from '@intermedio/contracts';
+import { MENSAGENS, veiculoHistoricoResposta, veiculoLinha, veiculoListaResposta } from '@intermedio/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moderacao, opcionais, revendaLocaisAnuncio, revendas, veiculoAlteracoes, veiculos } from '../src/db/schema/index.ts';
@@ -211,7 +211,11 @@ describe('list and one row (issue 18 pattern)', () => {
       .update(veiculos)
       .set({ created_at: new Date(Date.now() - 10 * 86_400_000) })
       .where(eq(veiculos.id, antigo));
-    const lista = (await chamar('GET', base, gestorA)).json().data as { id: string; vevendido: number; updated_at: string }[];
+    const resposta = (await chamar('GET', base, gestorA)).json();
+    // The database builds this answer's JSON (no serializer pass): it must still be exactly the route's schema.
+    expect(veiculoListaResposta.safeParse(resposta).error).toBeUndefined();
+    const lista = resposta.data as { id: string; vevendido: number; updated_at: string }[];
+    for (const l of lista) expect(Object.keys(l).sort()).toEqual(Object.keys(veiculoLinha.shape).sort());
     const pos = (id: string) => lista.findIndex((l) => l.id === id);
     expect(pos(novo)).toBeLessThan(pos(antigo));
     expect(pos(antigo)).toBeLessThan(pos(vendido));
@@ -342,8 +346,10 @@ describe('delete, history and cleanup (spec 2 §4, §9)', () => {
     expect((await chamar('GET', `${base}/${id}`, admin)).statusCode).toBe(200);
     const versao = (await chamar('GET', `${base}/${id}`, admin)).json().data.versao;
     expect((await chamar('PUT', `${base}/${id}`, admin, { ...VEICULO_EXEMPLO, versao })).statusCode).toBe(404);
-    const hist = (await chamar('GET', `${base}/historico`, gestorA)).json().data as { id: string }[];
-    expect(hist.map((h) => h.id)).toContain(id);
+    const respostaHist = (await chamar('GET', `${base}/historico`, gestorA)).json();
+    expect(veiculoHistoricoResposta.safeParse(respostaHist).error).toBeUndefined();
+    const hist = respostaHist.data as { id: string; veremovido_usuario_nome: string }[];
+    expect(hist.find((h) => h.id === id)?.veremovido_usuario_nome).toBeTruthy();
     expect(existsSync(arquivo(foto.fileOriginal))).toBe(true);
   });
 

@@ -6,6 +6,11 @@ import fp from 'fastify-plugin';
 const comprimir = promisify(gzip);
 /** Below this, compressing costs more than it saves. */
 const MINIMO_BYTES = 1024;
+/**
+ * From this size on, the fastest level (nginx's default): a 1 MiB list compresses in about half the time of the
+ * default level for ~8 % more bytes — on a list of thousands of rows that time was most of what the API adds.
+ */
+const GRANDE_BYTES = 64 * 1024;
 
 /**
  * gzip for JSON answers when the client accepts it: a 4,000-row list goes from ~2 MB to ~185 KB. Runs on
@@ -21,6 +26,7 @@ export const compressao = fp(async (app: FastifyInstance) => {
     if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return payload;
     reply.header('content-encoding', 'gzip');
     reply.removeHeader('content-length');
-    return comprimir(payload, { level: constants.Z_DEFAULT_COMPRESSION });
+    const tamanho = Buffer.byteLength(payload);
+    return comprimir(payload, { level: tamanho >= GRANDE_BYTES ? constants.Z_BEST_SPEED : constants.Z_DEFAULT_COMPRESSION });
   });
 });

@@ -1,12 +1,16 @@
 import type { RevendaLinha, RevendaValidada } from '@intermedio/contracts';
 import { and, asc, eq, getTableColumns, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
+import { linhasEmJson } from '../../db/json.ts';
 import { revendas, sessoes, usuarios } from '../../db/schema/index.ts';
 import { naVersao, novaVersao } from '../../db/versao.ts';
 
 export type RevendaRegistro = typeof revendas.$inferSelect;
 
-/** What the reseller lists show; `nome_ordenacao` is the accent-free sort key the index serves (collation "C"). */
+/**
+ * What the reseller lists show; `nome_ordenacao` is the accent-free sort key the index serves (collation "C").
+ * Every expression is named: the list's JSON is built by the database from these names (`linhasEmJson`).
+ */
 function consultaLista(db: Executor, basico: boolean, id?: string) {
   const c = getTableColumns(revendas);
   // Users per reseller in one grouped pass (one statement, no per-row subquery).
@@ -27,23 +31,26 @@ function consultaLista(db: Executor, basico: boolean, id?: string) {
       pestatus: c.pestatus,
       logotipo: c.logotipo,
       penome_fantasia: c.penome_fantasia,
-      pevalormensalidade: c.pevalormensalidade,
+      pevalormensalidade: sql<string | null>`${revendas.pevalormensalidade}::text`.as('pevalormensalidade'),
       pedatavencimento: c.pedatavencimento,
       peobsadm: c.peobsadm,
       pecpf_cnpj: c.pecpf_cnpj,
       perazao_social_nome: c.perazao_social_nome,
       pecidade: c.pecidade,
       peuf: c.peuf,
-      created_at: sql<string>`to_char(${revendas.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      created_at: sql<string>`to_char(${revendas.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created_at'),
       petelefone1: c.petelefone1,
       peemail: c.peemail,
       pehomepage: c.pehomepage,
       // The check constraint revendas_plano_chk keeps it to the contract's plans.
-      plano: sql<RevendaLinha['plano']>`${revendas.plano}`,
+      plano: sql<RevendaLinha['plano']>`${revendas.plano}`.as('plano'),
       ativo: c.ativo,
-      dias_ativo: sql<number>`greatest(0, ((now() at time zone 'America/Sao_Paulo')::date - (${revendas.created_at} at time zone 'America/Sao_Paulo')::date))::int`,
-      usuarios_bloqueados: sql<number>`coalesce(${contagem.bloqueados}, 0)`,
-      usuarios_total: sql<number>`coalesce(${contagem.total}, 0)`,
+      dias_ativo:
+        sql<number>`greatest(0, ((now() at time zone 'America/Sao_Paulo')::date - (${revendas.created_at} at time zone 'America/Sao_Paulo')::date))::int`.as(
+          'dias_ativo',
+        ),
+      usuarios_bloqueados: sql<number>`coalesce(${contagem.bloqueados}, 0)`.as('usuarios_bloqueados'),
+      usuarios_total: sql<number>`coalesce(${contagem.total}, 0)`.as('usuarios_total'),
     })
     .from(revendas)
     .leftJoin(contagem, eq(contagem.revenda_id, revendas.id))
@@ -52,8 +59,10 @@ function consultaLista(db: Executor, basico: boolean, id?: string) {
 
 export const revendasRepository = {
   /** The reseller list (plano above basico) or the basic-plan list, sorted by plan rank then name (index `revendas_lista_idx`). */
-  listar: (db: Executor, basico: boolean) =>
+  consultaOrdenada: (db: Executor, basico: boolean) =>
     consultaLista(db, basico).orderBy(asc(revendas.plano_ordem), asc(sql`${revendas.nome_ordenacao} collate "C"`), asc(revendas.id)),
+  /** The list as the JSON array the answer carries, built by the database (the benchmark runs this directly). */
+  listar: (db: Executor, basico: boolean) => linhasEmJson(db, revendasRepository.consultaOrdenada(db, basico)),
 
   consultaLinha: (db: Executor, basico: boolean, id: string) => consultaLista(db, basico, id),
 

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exigirSessao } from '../../auth/guardas.ts';
-import { sucesso } from '../../lib/http.ts';
+import { enviarJson, sucesso } from '../../lib/http.ts';
 import { paraRevenda, type RevendasService } from './revendas.service.ts';
 
 const tags = ['revendas'];
@@ -37,8 +37,8 @@ export async function revendasRoutes(app: FastifyInstance, op: { revendas: Reven
         response: { 200: revendaListaResposta, ...erros },
       },
     },
-    // The response serializer validates the answer (once); the rows leave the SQL already in the API's shape.
-    async (req) => sucesso(await revendas.listar(req.query.plano === 'basico')),
+    // The database builds the answer's JSON in the API's shape (issue 18): sent as it is, without a serializer pass.
+    async (req, reply) => enviarJson(reply, await revendas.listar(req.query.plano === 'basico')),
   );
 
   r.get(

@@ -1,6 +1,7 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/cliente.ts';
+import { linhasEmJson } from '../../db/json.ts';
 import { veiculoImagens, veiculos } from '../../db/schema/index.ts';
 
 /**
@@ -10,9 +11,9 @@ import { veiculoImagens, veiculos } from '../../db/schema/index.ts';
  */
 const SP = sql.raw(`'America/Sao_Paulo'`);
 /** The same text as Date.prototype.toISOString (UTC, milliseconds). */
-const iso = (coluna: PgColumn) => sql<string>`to_char(${coluna} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = (coluna: PgColumn) => sql<string>`to_char(${coluna} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(coluna.name);
 
-function consulta<E extends Record<string, PgColumn | SQL>>(db: Executor, filtro: SQL | undefined, extra: E) {
+function consulta<E extends Record<string, PgColumn | SQL.Aliased>>(db: Executor, filtro: SQL | undefined, extra: E) {
   const capa = db
     .select({ file_thumb: veiculoImagens.file_thumb })
     .from(veiculoImagens)
@@ -28,7 +29,7 @@ function consulta<E extends Record<string, PgColumn | SQL>>(db: Executor, filtro
       vefipe_name: veiculos.vefipe_name,
       veano_fabricacao: veiculos.veano_fabricacao,
       vefipe_ano_modelo: veiculos.vefipe_ano_modelo,
-      vevalor: veiculos.vevalor,
+      vevalor: sql<string>`${veiculos.vevalor}::text`.as('vevalor'),
       veiplaca: veiculos.veiplaca,
       vecor: veiculos.vecor,
       vecodigo_interno: veiculos.vecodigo_interno,
@@ -37,8 +38,11 @@ function consulta<E extends Record<string, PgColumn | SQL>>(db: Executor, filtro
       // ISO text straight from the database: no Date objects built and formatted again for every row.
       created_at: iso(veiculos.created_at),
       updated_at: iso(veiculos.updated_at),
-      dias_estoque: sql<number>`greatest(0, ((now() at time zone ${SP})::date - (${veiculos.created_at} at time zone ${SP})::date))::int`,
-      miniatura: capa.file_thumb,
+      dias_estoque:
+        sql<number>`greatest(0, ((now() at time zone ${SP})::date - (${veiculos.created_at} at time zone ${SP})::date))::int`.as(
+          'dias_estoque',
+        ),
+      miniatura: sql<string | null>`${capa.file_thumb}`.as('miniatura'),
       ...extra,
     })
     .from(veiculos)
@@ -55,17 +59,18 @@ const HISTORICO = {
 const daLista = (idRevenda: string, removido: 0 | 1) => and(eq(veiculos.revenda_id, idRevenda), eq(veiculos.veremovido, removido));
 
 export const veiculosListaRepository = {
-  /** The statement itself (the benchmark runs it directly and compares with the API). */
+  /** The statements as builders (the EXPLAIN test reads their plans). */
   consultaLista: (db: Executor, idRevenda: string) => consulta(db, daLista(idRevenda, 0), {}),
-
-  listar: (db: Executor, idRevenda: string) => consulta(db, daLista(idRevenda, 0), {}),
+  consultaHistorico: (db: Executor, idRevenda: string) => consulta(db, daLista(idRevenda, 1), HISTORICO),
+  /** The whole list as the JSON array the answer carries, built by the database (the benchmark runs this directly). */
+  listar: (db: Executor, idRevenda: string) => linhasEmJson(db, consulta(db, daLista(idRevenda, 0), {})),
 
   async linha(db: Executor, idRevenda: string, idVeiculo: string) {
     const [l] = await consulta(db, and(daLista(idRevenda, 0), eq(veiculos.id, idVeiculo)), {});
     return l;
   },
 
-  historico: (db: Executor, idRevenda: string) => consulta(db, daLista(idRevenda, 1), HISTORICO),
+  historico: (db: Executor, idRevenda: string) => linhasEmJson(db, consulta(db, daLista(idRevenda, 1), HISTORICO)),
 
   async linhaHistorico(db: Executor, idRevenda: string, idVeiculo: string) {
     const [l] = await consulta(db, and(daLista(idRevenda, 1), eq(veiculos.id, idVeiculo)), HISTORICO);

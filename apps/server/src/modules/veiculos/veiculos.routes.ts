@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exigirSessao } from '../../auth/guardas.ts';
-import { sucesso } from '../../lib/http.ts';
+import { enviarJson, sucesso } from '../../lib/http.ts';
 import type { VeiculosService } from './veiculos.service.ts';
 
 const tags = ['veiculos'];
@@ -41,7 +41,7 @@ export async function veiculosRoutes(app: FastifyInstance, op: { veiculos: Veicu
         response: { 200: veiculoListaResposta, ...erros },
       },
     },
-    async (req) => sucesso(await veiculos.listar(req.params.idRevenda)),
+    async (req, reply) => enviarJson(reply, await veiculos.listar(req.params.idRevenda)),
   );
 
   r.get(
@@ -64,7 +64,7 @@ export async function veiculosRoutes(app: FastifyInstance, op: { veiculos: Veicu
       config: { acesso: 'revenda' },
       schema: { tags, summary: 'Histórico: veículos removidos', params: daRevenda, response: { 200: veiculoHistoricoResposta, ...erros } },
     },
-    async (req) => sucesso(await veiculos.historico(req.params.idRevenda)),
+    async (req, reply) => enviarJson(reply, await veiculos.historico(req.params.idRevenda)),
   );
 
   r.get(

@@ -1,0 +1,45 @@
+import { get as httpGet } from 'node:http';
+
+/**
+ * One GET as a browser makes it (gzip accepted), timed until its last byte has arrived: the server's whole work
+ * (session, SQL, JSON, compression) and the transfer, without the client's own decompression and parsing.
+ */
+export function receber(url: string, cookie: string): Promise<{ status: number; bytes: Buffer }> {
+  return new Promise((ok, erro) => {
+    httpGet(url, { headers: { cookie, 'accept-encoding': 'gzip' } }, (res) => {
+      const partes: Buffer[] = [];
+      res.on('data', (p: Buffer) => partes.push(p));
+      res.on('end', () => ok({ status: res.statusCode ?? 0, bytes: Buffer.concat(partes) }));
+    }).on('error', erro);
+  });
+}
+
+const mediana = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+/**
+ * Medians of the API and of its SQL run directly, `vezes` rounds after 3 warm-ups, alternating which goes first so
+ * a burst of load on a shared machine hits both alike.
+ */
+export async function apiContraSql(vezes: number, api: () => Promise<unknown>, direto: () => Promise<unknown>) {
+  const medir = async (f: () => Promise<unknown>) => {
+    const t = performance.now();
+    await f();
+    return performance.now() - t;
+  };
+  for (let i = 0; i < 3; i++) {
+    await api();
+    await direto();
+  }
+  const tApi: number[] = [];
+  const tSql: number[] = [];
+  for (let i = 0; i < vezes; i++) {
+    if (i % 2) {
+      tApi.push(await medir(api));
+      tSql.push(await medir(direto));
+    } else {
+      tSql.push(await medir(direto));
+      tApi.push(await medir(api));
+    }
+  }
+  return { api: mediana(tApi), sql: mediana(tSql) };
+}
