@@ -13,6 +13,7 @@ export * from './midia.ts';
 export * from './moderacao.ts';
 export * from './notificacoes.ts';
 export * from './protocolo.ts';
+export * from './publicacao/autoscar.ts';
 export * from './revenda.ts';
 export * from './usuario.ts';
 export * from './veiculo.ts';

@@ -1,6 +1,7 @@
 import type { Canal } from '../tipos.ts';
 import { vincularRevenda } from './client.ts';
 import { meta } from './meta.ts';
+import { publicacaoAutoscar } from './publicacao.ts';
 
 export const autoscar: Canal = {
   meta,
@@ -12,4 +13,5 @@ export const autoscar: Canal = {
       valor: { segredos: {}, dados: { nome_autoscar: r.valor.nomeFantasia }, mensagem: `Vinculada à Autoscar: ${r.valor.nomeFantasia}.` },
     };
   },
+  publicacao: publicacaoAutoscar,
 };

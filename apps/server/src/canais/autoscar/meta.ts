@@ -1,7 +1,7 @@
 import type { MetaCanal } from '../tipos.ts';
 
 /**
- * Autoscar has no public publishing API (channels.md §8): the contract in client.ts is our design, to be
+ * Autoscar has no public publishing API (channels.md §8): the contract in client.ts (docs/autoscar.md) is our design, to be
  * agreed with Autoscar; correcting it means changing this folder and its sandbox only.
  */
 export const meta: MetaCanal = {
@@ -9,6 +9,6 @@ export const meta: MetaCanal = {
   rotulo: 'Autoscar',
   tipo: 'portal',
   soAdmin: true,
-  habilidades: ['configurar'],
+  habilidades: ['configurar', 'publicar', 'alterar', 'remover'],
   contrato: 'projetado',
 };

@@ -1,0 +1,53 @@
+import { ordenarOpcoes } from '../mapeamento.ts';
+import type { OpcaoCanal } from '../publicacao.ts';
+import { type ContextoCanal, ok, type Resultado } from '../tipos.ts';
+import { chamarAutoscar } from './client.ts';
+
+/** Autoscar lists cars and motorcycles; its catalogue is asked by type (`?tipo=carro|moto`). */
+export type TipoAutoscar = 'carro' | 'moto';
+export const tipoAutoscar = (tipo: string): TipoAutoscar | null => (tipo === 'carro' || tipo === 'moto' ? tipo : null);
+
+/** One catalogue list (`{itens: [{id, nome}]}`), sorted case-insensitively (spec 3 §2.1). */
+export async function listaAutoscar(ctx: ContextoCanal, caminho: string): Promise<Resultado<OpcaoCanal[]>> {
+  const r = await chamarAutoscar(ctx, 'GET', `/catalogo/${caminho}`);
+  if (!r.ok) return r;
+  const itens = (r.valor.corpo as { itens?: { id: unknown; nome: unknown }[] } | null)?.itens ?? [];
+  return ok(ordenarOpcoes(itens.map((i) => ({ id: String(i.id), nome: String(i.nome) }))));
+}
+
+export const marcasAutoscar = (ctx: ContextoCanal, tipo: TipoAutoscar) => listaAutoscar(ctx, `marcas?tipo=${tipo}`);
+export const modelosAutoscar = (ctx: ContextoCanal, marca: string) => listaAutoscar(ctx, `marcas/${encodeURIComponent(marca)}/modelos`);
+export const versoesAutoscar = (ctx: ContextoCanal, modelo: string) => listaAutoscar(ctx, `modelos/${encodeURIComponent(modelo)}/versoes`);
+
+/** The fixed lists the screen offers (spec 3 §3.3); start and cooling types exist for motorcycles only. */
+const LISTAS = {
+  combustiveis: 'combustiveis',
+  cores: 'cores',
+  tiposVeiculo: 'tipos-veiculo',
+  transmissoes: 'transmissoes',
+  opcionais: 'opcionais',
+  partidas: 'tipos-partida',
+  refrigeracoes: 'tipos-refrigeracao',
+} as const;
+export type ListasAutoscar = Record<keyof typeof LISTAS, OpcaoCanal[]>;
+
+export async function listasAutoscar(ctx: ContextoCanal, tipo: TipoAutoscar): Promise<Resultado<ListasAutoscar>> {
+  const nomes = (Object.keys(LISTAS) as (keyof typeof LISTAS)[]).filter(
+    (n) => tipo === 'moto' || (n !== 'partidas' && n !== 'refrigeracoes'),
+  );
+  const respostas = await Promise.all(nomes.map((n) => listaAutoscar(ctx, `${LISTAS[n]}?tipo=${tipo}`)));
+  const listas: ListasAutoscar = {
+    combustiveis: [],
+    cores: [],
+    tiposVeiculo: [],
+    transmissoes: [],
+    opcionais: [],
+    partidas: [],
+    refrigeracoes: [],
+  };
+  for (const [i, r] of respostas.entries()) {
+    if (!r.ok) return r;
+    listas[nomes[i] as keyof ListasAutoscar] = r.valor;
+  }
+  return ok(listas);
+}
