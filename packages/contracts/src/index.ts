@@ -14,6 +14,7 @@ export * from './moderacao.ts';
 export * from './notificacoes.ts';
 export * from './protocolo.ts';
 export * from './publicacao/autoscar.ts';
+export * from './publicacao/webmotors.ts';
 export * from './revenda.ts';
 export * from './usuario.ts';
 export * from './veiculo.ts';

@@ -20,3 +20,9 @@ export function lerTag(xml: string, nome: string): string | null {
 
 /** Credentials of this server as integrator at each sandboxed channel (the adapters' defaults). */
 export const APP_SANDBOX = { clientId: 'intermedio-sandbox', clientSecret: 'segredo-sandbox' };
+
+/** The raw inner XML of every element with that local name, in order (rows of an ASMX list answer). */
+export function lerTags(xml: string, nome: string): string[] {
+  const re = new RegExp(`<(?:\\w+:)?${nome}(?:\\s[^>]*)?>([\\s\\S]*?)</(?:\\w+:)?${nome}>`, 'g');
+  return [...xml.matchAll(re)].map((m) => m[1] ?? '');
+}
