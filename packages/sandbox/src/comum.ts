@@ -15,7 +15,8 @@ export async function aplicarChaves(req: FastifyRequest, ...valores: (string | u
   if (texto.includes('travar') || /(^|\s)408(\s|$)/.test(texto)) {
     await new Promise<void>((fim) => {
       const t = setTimeout(fim, 120_000);
-      req.raw.once('close', () => {
+      // The socket, not the request: a request with a body emits 'close' as soon as the body is read.
+      req.raw.socket.once('close', () => {
         clearTimeout(t);
         fim();
       });

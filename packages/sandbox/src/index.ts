@@ -5,9 +5,10 @@ import { sandboxAutoscar } from './autoscar.ts';
 import { aceitarFormatosDosCanais, PUBLICO } from './comum.ts';
 import { sandboxFcm } from './fcm.ts';
 import { sandboxGraph } from './graph.ts';
-import { sandboxIcarros, sandboxMobiauto } from './keycloak.ts';
+import { sandboxIcarros } from './icarros.ts';
 import { sandboxMercadoLivre } from './mercadolivre.ts';
 import { sandboxMeuCarroNovo } from './meucarronovo.ts';
+import { sandboxMobiauto } from './mobiauto.ts';
 import { sandboxOlx } from './olx.ts';
 import { sandboxWebmotors } from './webmotors.ts';
 

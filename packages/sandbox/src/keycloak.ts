@@ -18,6 +18,3 @@ export function sandboxKeycloak(realm: string, caminhoRevendas: string, revendas
     });
   };
 }
-
-export const sandboxIcarros = sandboxKeycloak('icarros', '/pj/v1/core/dealers', [{ id: 4321, name: 'Auto Demo Veículos' }]);
-export const sandboxMobiauto = sandboxKeycloak('mobiauto', '/api/dealer/v1.0/dealers', [{ id: 98765, name: 'Auto Demo Veículos' }]);

@@ -1,6 +1,7 @@
 import type { Canal } from '../tipos.ts';
 import { entrar, planoVigente } from './client.ts';
 import { meta } from './meta.ts';
+import { publicacaoMeuCarroNovo } from './publicacao.ts';
 
 export const meucarronovo: Canal = {
   meta,
@@ -14,4 +15,5 @@ export const meucarronovo: Canal = {
       valor: { segredos: {}, dados: { plano_napista: plano.valor.nome }, mensagem: `Conectado à Na Pista (plano ${plano.valor.nome}).` },
     };
   },
+  publicacao: publicacaoMeuCarroNovo,
 };

@@ -1,0 +1,201 @@
+import type { PostMeuCarroNovo, RascunhoMeuCarroNovo } from '@intermedio/contracts';
+import {
+  type Api,
+  apiJson,
+  erroDaResposta,
+  fotosDoVeiculo,
+  idCasado,
+  mensagemDoCanal,
+  nomeCambio,
+  nomesCombustivel,
+  opcionaisMarcados,
+  opcoes,
+  todos,
+  versaoPreSelecionada,
+} from '../portais.ts';
+import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
+import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
+import { entrar } from './client.ts';
+
+/**
+ * Na Pista (channels.md §7, spec 3 §3.9, §4, §7): a dealer token per operation (password grant with the stored
+ * login, Basic client auth), catalogue by category, `POST /meus-dados/anuncios` with our reference in `codigoExterno`
+ * (our reading), photos, `DELETE /meus-dados/anuncios/{id}`. A 403 "… pertence ao cliente informado" on delete means
+ * the advert is no longer the dealer's: already removed (spec 3 §4).
+ */
+const API = '/api-server/v1';
+const CATEGORIAS: Record<string, { id: number; nome: string }> = {
+  carro: { id: 1, nome: 'AUTOMÓVEL' },
+  moto: { id: 2, nome: 'MOTOCICLETA' },
+  caminhao: { id: 3, nome: 'CAMINHÃO' },
+};
+const categoria = (v: VeiculoParaCanal) => CATEGORIAS[v.tipo] ?? { id: 1, nome: 'AUTOMÓVEL' };
+export const JA_REMOVIDO_NAPISTA = /pertence ao cliente informado/i;
+
+async function conectar(ctx: ContextoCanal, sessao: SessaoCanal): Promise<Resultado<Api>> {
+  const login = String(sessao.dados.email_meucarronovo ?? '');
+  const senha = sessao.segredos.senha_meucarronovo ?? '';
+  if (!login || !senha) return falha('auth', 'integração sem usuário e senha; configure o canal novamente');
+  const token = await entrar(ctx, login, senha);
+  if (!token.ok) return token;
+  return ok(apiJson(`${ctx.base}${API}`, token.valor.access_token, ctx.timeoutMs));
+}
+
+type Anuncio = Record<string, unknown> & { id?: number | string; idAnuncio?: number | string; codigoExterno?: string; url?: string };
+const anuncio = (a: Anuncio): AnuncioCanal => {
+  const id = String(a.idAnuncio ?? a.id);
+  return {
+    idAnuncio: id,
+    urlAnuncio: a.url ?? `https://www.napista.com.br/anuncio/${id}`,
+    dados: { id_anuncio: id },
+    confirmacao: 'imediata',
+  };
+};
+
+const modelosDe = async (api: Api, v: VeiculoParaCanal, marca: string) => {
+  const c = categoria(v);
+  const r = await api.get(
+    `/catalogo/modelos?categoriaId=${c.id}&categoriaNome=${encodeURIComponent(c.nome)}&marcaId=${encodeURIComponent(marca)}`,
+  );
+  return r.ok ? ok(opcoes(r.valor)) : r;
+};
+const versoesDe = async (api: Api, v: VeiculoParaCanal, marca: string, modelo: string) => {
+  const r = await api.get(
+    `/catalogo/versoes?categoria=${categoria(v).id}&marca=${encodeURIComponent(marca)}&modelo=${encodeURIComponent(modelo)}&removerNomeModelo=false`,
+  );
+  return r.ok ? ok(opcoes(r.valor)) : r;
+};
+
+export const publicacaoMeuCarroNovo: PublicacaoVeiculo<RascunhoMeuCarroNovo, PostMeuCarroNovo> = {
+  async rascunho(ctx, sessao, v) {
+    const c = await conectar(ctx, sessao);
+    if (!c.ok) return c;
+    const api = c.valor;
+    const cat = categoria(v).id;
+    const listas = todos(
+      await Promise.all([
+        api.get(`/catalogo/categorias/${cat}/marcas`),
+        api.get('/catalogo/combustiveis'),
+        api.get('/catalogo/cores'),
+        api.get('/catalogo/tipos-cambio'),
+        api.get(`/catalogo/categorias/${cat}/acessorios`),
+        api.get(`/catalogo/categorias/${cat}/quantidade-portas`),
+      ] as const),
+    );
+    if (!listas.ok) return listas;
+    const [marcasR, combustiveisR, coresR, cambiosR, acessoriosR, portasR] = listas.valor;
+    const marcas = opcoes(marcasR);
+    const idMarca = idCasado(marcas, v.marca);
+    const modelos = idMarca ? await modelosDe(api, v, idMarca) : ok([]);
+    if (!modelos.ok) return modelos;
+    const idModelo = idCasado(modelos.valor, v.modelo);
+    const versoes = idModelo ? await versoesDe(api, v, idMarca, idModelo) : ok([]);
+    if (!versoes.ok) return versoes;
+    const combustiveis = opcoes(combustiveisR);
+    const cores = opcoes(coresR);
+    const cambios = opcoes(cambiosR);
+    const portas = opcoes(portasR);
+    const opcionais = opcionaisMarcados(opcoes(acessoriosR), v);
+    return ok({
+      veiculoPost: {
+        idCategoria: cat,
+        idMarca,
+        idModelo,
+        idVersao: versaoPreSelecionada(versoes.valor, v.versao),
+        anoFabricacao: v.anoFabricacao,
+        anoModelo: v.anoModelo,
+        placa: v.novo ? '' : v.placa,
+        quilometragem: v.km,
+        valor: v.valor,
+        observacoes: v.observacao,
+        idCombustivel: idCasado(combustiveis, ...nomesCombustivel(v.combustivel)),
+        idCor: idCasado(cores, v.cor),
+        idPortas: v.portas === null ? '' : idCasado(portas, String(v.portas)),
+        idCambio: idCasado(cambios, nomeCambio(v)),
+        opcionais: opcionais.filter((o) => o.checked).map((o) => o.id),
+        // The product records armour and paid taxes; swap and PNE adaptation start unticked.
+        aceitaTroca: false,
+        documentacaoEmDia: v.ipvaPago,
+        blindado: v.blindado,
+        adaptadoPne: false,
+        veiculoUsado: !v.novo,
+      },
+      retMarca: marcas,
+      retModelo: modelos.valor,
+      retVersao: versoes.valor,
+      retCombustivel: combustiveis,
+      retCores: cores,
+      retTransmissao: cambios,
+      retPortas: portas,
+      retOpcionais: opcionais,
+    });
+  },
+
+  async modelos(ctx, sessao, v, marca) {
+    const c = await conectar(ctx, sessao);
+    return c.ok ? modelosDe(c.valor, v, marca) : c;
+  },
+
+  async versoes(ctx, sessao, v, marca, modelo) {
+    const c = await conectar(ctx, sessao);
+    return c.ok ? versoesDe(c.valor, v, marca, modelo) : c;
+  },
+
+  async enviar(ctx, sessao, v, post, ref) {
+    const c = await conectar(ctx, sessao);
+    if (!c.ok) return c;
+    const api = c.valor;
+    const corpo = {
+      idCategoria: categoria(v).id,
+      idVersao: Number(post.idVersao),
+      anoFabricacao: v.anoFabricacao,
+      anoModelo: v.anoModelo,
+      placa: v.novo ? '' : post.placa,
+      idCor: Number(post.idCor),
+      idCombustivel: Number(post.idCombustivel),
+      quilometragem: post.quilometragem,
+      idCambio: Number(post.idCambio),
+      idPortas: Number(post.idPortas),
+      valor: post.valor,
+      aceitaTroca: post.aceitaTroca,
+      observacoes: post.observacoes,
+      documentacaoEmDia: post.documentacaoEmDia,
+      blindado: post.blindado,
+      adaptadoPne: post.adaptadoPne,
+      veiculoUsado: !v.novo,
+      idOpcional: post.opcionais.map(Number),
+      codigoExterno: ref.chave,
+    };
+    const r = await api.enviar('POST', '/meus-dados/anuncios', corpo);
+    if (!r.ok) return r;
+    if (r.valor.status !== 200 && r.valor.status !== 201) return erroDaResposta(r.valor);
+    const criado = r.valor.json() as Anuncio | null;
+    if (!criado || (criado.idAnuncio ?? criado.id) === undefined) return falha('transient', 'a Na Pista não devolveu o código do anúncio');
+    const a = anuncio(criado);
+    const fotos = fotosDoVeiculo(v).map((url, i) => ({ url, ordem: i + 1, capa: i === 0 }));
+    if (fotos.length) await api.enviar('POST', `/meus-dados/anuncios/${encodeURIComponent(a.idAnuncio)}/fotos`, fotos);
+    return ok(a);
+  },
+
+  async excluir(ctx, sessao, idAnuncio) {
+    const c = await conectar(ctx, sessao);
+    if (!c.ok) return c;
+    const r = await c.valor.enviar('DELETE', `/meus-dados/anuncios/${encodeURIComponent(idAnuncio)}`);
+    if (!r.ok) return r;
+    if (r.valor.status === 200 || r.valor.status === 204) return ok('removido' as const);
+    if (r.valor.status === 404 || (r.valor.status === 403 && JA_REMOVIDO_NAPISTA.test(mensagemDoCanal(r.valor))))
+      return ok('jaRemovido' as const);
+    return erroDaResposta(r.valor);
+  },
+
+  async consultar(ctx, sessao, ref) {
+    const c = await conectar(ctx, sessao);
+    if (!c.ok) return c;
+    const lista = await c.valor.get<Anuncio[]>('/meus-dados/anuncios');
+    if (!lista.ok) return lista;
+    const achado = (Array.isArray(lista.valor) ? lista.valor : []).find((a) =>
+      ref.idAnuncio ? String(a.id ?? a.idAnuncio) === ref.idAnuncio : a.codigoExterno === ref.chave,
+    );
+    return ok(achado ? anuncio(achado) : null);
+  },
+};

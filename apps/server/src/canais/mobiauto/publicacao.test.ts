@@ -1,0 +1,111 @@
+import { postMobiauto } from '@intermedio/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configurarKeycloak } from '../keycloak.ts';
+import { argoDemo, sandboxNoAr } from '../portais.teste.ts';
+import type { SessaoCanal } from '../publicacao.ts';
+import { REALM_MOBIAUTO } from './client.ts';
+import { publicacaoMobiauto as pub } from './publicacao.ts';
+
+/** Mobiauto adapter ↔ sandbox: cars only, draft, plans, create + photos + publish, delete, already removed, failures. */
+let sb: Awaited<ReturnType<typeof sandboxNoAr>>;
+let sessao: SessaoCanal;
+beforeAll(async () => {
+  sb = await sandboxNoAr();
+  const c = await configurarKeycloak(sb.ctx('mobiauto'), REALM_MOBIAUTO, 'loja@autodemo.test', 's');
+  if (!c.ok) throw new Error(JSON.stringify(c.erro));
+  sessao = { segredos: c.valor.segredos, dados: c.valor.dados };
+});
+afterAll(() => sb.fechar());
+
+const ref = (chave: string) => ({ chave, veiculoId: argoDemo().id });
+const nome = (lista: { id: string; nome: string }[], id: string) => lista.find((o) => o.id === id)?.nome;
+
+async function postValido(com: Record<string, unknown> = {}) {
+  const r = await pub.rascunho(sb.ctx('mobiauto'), sessao, argoDemo());
+  if (!r.ok) throw new Error(JSON.stringify(r.erro));
+  const basico = r.valor.retPlanos.find((p) => p.name === 'Básico')?.dealPlanId;
+  return postMobiauto.parse({ ...r.valor.veiculoData, planId: basico, ...com });
+}
+
+describe('Mobiauto publishing', () => {
+  it('drafts a car with the channel codes, type used, not armoured, the car plans and the observations', async () => {
+    const r = await pub.rascunho(sb.ctx('mobiauto'), sessao, argoDemo());
+    if (!r.ok) throw new Error(JSON.stringify(r.erro));
+    const d = r.valor;
+    expect(nome(d.retMarca, d.veiculoData.makeId)).toBe('Fiat');
+    expect(nome(d.retModelo, d.veiculoData.modelId)).toBe('Argo');
+    expect(nome(d.retVersaoFilter, d.veiculoData.trimId)).toBe('Drive 1.0 6V Flex 5p Mec.');
+    expect(nome(d.retCores, d.veiculoData.colorId)).toBe('Branco');
+    expect(nome(d.retTipoCombustivel, d.veiculoData.fuelId)).toBe('Flex');
+    expect(nome(d.retTipoTransmissao, d.veiculoData.transmissionId)).toBe('Manual');
+    expect(d.veiculoData).toMatchObject({ deal0km: '0', armored: '0', doors: '4', plate: 'FDA1B23', planId: '' });
+    expect(d.retPlanos.map((p) => p.name)).toEqual(['Básico', 'Destaque', 'Premium']);
+    expect(d.retObservacoes.filter((o) => o.checked).map((o) => o.nome)).toEqual(['IPVA pago']);
+    expect(d.veiculoData.images).toHaveLength(2);
+  });
+
+  it('is for cars only', async () => {
+    const r = await pub.rascunho(sb.ctx('mobiauto'), sessao, argoDemo({ tipo: 'moto' }));
+    expect(r.ok ? null : r.erro.mensagem).toBe('Operação não permitida para esse tipo de veículo');
+  });
+
+  it('creates, adds the photos, publishes on the plan and keeps the whole deal; delete, then already removed', async () => {
+    const r = await pub.enviar(sb.ctx('mobiauto'), sessao, argoDemo(), await postValido({ armored: '1' }), ref('chave-mobi-1'));
+    if (!r.ok) throw new Error(JSON.stringify(r.erro));
+    expect(r.valor.dados).toMatchObject({ id_anuncio_mobiauto: r.valor.idAnuncio, published: true, armored: true, deal0km: false });
+    expect(r.valor.urlAnuncio).toBe(`https://www.mobiauto.com.br/comprar/carros/${r.valor.idAnuncio}`);
+    const noCanal = (await sb.anuncios('mobiauto')).find((a) => String(a.id) === r.valor.idAnuncio);
+    expect(noCanal).toMatchObject({
+      vehicleType: 'CAR',
+      stockKind: 'USED',
+      externalId: 'chave-mobi-1',
+      published: true,
+      images: [
+        { url: 'https://cdn.test/argo-1-o.jpg', position: 1 },
+        { url: 'https://cdn.test/argo-2-o.jpg', position: 2 },
+      ],
+    });
+    expect(await pub.excluir(sb.ctx('mobiauto'), sessao, r.valor.idAnuncio)).toEqual({ ok: true, valor: 'removido' });
+    expect(await pub.excluir(sb.ctx('mobiauto'), sessao, r.valor.idAnuncio)).toEqual({ ok: true, valor: 'jaRemovido' });
+  });
+
+  it('a plan without slots is refused and leaves no deal behind', async () => {
+    const antes = (await sb.anuncios('mobiauto')).length;
+    const r0 = await pub.rascunho(sb.ctx('mobiauto'), sessao, argoDemo());
+    const destaque = r0.ok ? r0.valor.retPlanos.find((p) => p.name === 'Destaque')?.dealPlanId : '';
+    const r = await pub.enviar(sb.ctx('mobiauto'), sessao, argoDemo(), await postValido({ planId: destaque }), ref('chave-mobi-2'));
+    expect(r.ok ? null : r.erro).toMatchObject({ tipo: 'quota', mensagem: 'O plano Destaque não tem anúncios disponíveis' });
+    expect((await sb.anuncios('mobiauto')).length).toBe(antes);
+  });
+
+  it('reconciliation by reference and by id; null when nothing was created', async () => {
+    const r = await pub.enviar(sb.ctx('mobiauto'), sessao, argoDemo(), await postValido(), ref('chave-mobi-3'));
+    if (!r.ok) throw new Error(JSON.stringify(r.erro));
+    const porChave = await pub.consultar(sb.ctx('mobiauto'), sessao, ref('chave-mobi-3'));
+    expect(porChave.ok && porChave.valor?.idAnuncio).toBe(r.valor.idAnuncio);
+    const porId = await pub.consultar(sb.ctx('mobiauto'), sessao, { ...ref('x'), idAnuncio: r.valor.idAnuncio });
+    expect(porId.ok && porId.valor?.dados).toMatchObject({ id_anuncio_mobiauto: r.valor.idAnuncio });
+    expect(await pub.consultar(sb.ctx('mobiauto'), sessao, ref('nunca-enviada'))).toEqual({ ok: true, valor: null });
+    await pub.excluir(sb.ctx('mobiauto'), sessao, r.valor.idAnuncio);
+    expect(await pub.consultar(sb.ctx('mobiauto'), sessao, { ...ref('x'), idAnuncio: r.valor.idAnuncio })).toEqual({
+      ok: true,
+      valor: null,
+    });
+  });
+
+  it("reports refusals and failures in the channel's words, creating nothing", async () => {
+    const antes = (await sb.anuncios('mobiauto')).length;
+    const recusado = await pub.enviar(sb.ctx('mobiauto'), sessao, argoDemo(), await postValido({ description: 'recusar' }), ref('m1'));
+    expect(recusado.ok ? null : recusado.erro).toMatchObject({ tipo: 'validation', mensagem: 'Descrição contém conteúdo não permitido' });
+    const falhou = await pub.enviar(sb.ctx('mobiauto'), sessao, argoDemo(), await postValido({ description: 'falhar' }), ref('m2'));
+    expect(falhou.ok ? null : falhou.erro.tipo).toBe('transient');
+    const semSessao = await pub.rascunho(sb.ctx('mobiauto'), { segredos: {}, dados: {} }, argoDemo());
+    expect(semSessao.ok ? null : semSessao.erro.tipo).toBe('auth');
+    expect((await sb.anuncios('mobiauto')).length).toBe(antes);
+  });
+
+  it('gives up after its time limit when the channel does not answer', async () => {
+    const travou = await pub.enviar(sb.ctx('mobiauto', 300), sessao, argoDemo(), await postValido({ description: 'travar' }), ref('m3'));
+    expect(travou.ok ? null : travou.erro.mensagem).toContain('tempo esgotado');
+  });
+});

@@ -1,0 +1,210 @@
+import type { PostMobiauto, RascunhoMobiauto } from '@intermedio/contracts';
+import {
+  apiJson,
+  erroDaResposta,
+  fotosDoVeiculo,
+  idCasado,
+  mensagemDoCanal,
+  nomeCambio,
+  nomesCombustivel,
+  opcionaisMarcados,
+  opcoes,
+  portasPortal,
+  sessaoKeycloak,
+  todos,
+  versaoPreSelecionada,
+} from '../portais.ts';
+import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
+import { type ContextoCanal, falha, ok } from '../tipos.ts';
+
+/**
+ * Mobiauto Open API 1.0 (channels.md §5, spec 3 §3.1, §3.10, §7): cars only. A send creates the inventory deal
+ * (ShortDealDto plus our reference in `externalId`, our reading), adds the photos and publishes it on the chosen plan;
+ * the whole returned deal is kept, its id being id_anuncio_mobiauto. Excluir deletes the deal (it leaves the portal).
+ */
+const API = '/api';
+const VEICULO = '/vehicle/v1.0';
+
+function conectar(ctx: ContextoCanal, sessao: SessaoCanal) {
+  const s = sessaoKeycloak(sessao);
+  if (!s.ok) return s;
+  const dealer = encodeURIComponent(s.valor.dealer);
+  return ok({ api: apiJson(`${ctx.base}${API}`, s.valor.token, ctx.timeoutMs), inventario: `/dealer/${dealer}/inventory/v1.0`, dealer });
+}
+
+type Deal = Record<string, unknown> & { id: number | string; externalId?: string; externalUrl?: string };
+const anuncio = (d: Deal): AnuncioCanal => ({
+  idAnuncio: String(d.id),
+  ...(typeof d.externalUrl === 'string' ? { urlAnuncio: d.externalUrl } : {}),
+  dados: { ...d, id_anuncio_mobiauto: String(d.id) },
+  confirmacao: 'imediata',
+});
+
+const modelos: NonNullable<PublicacaoVeiculo['modelos']> = async (ctx, sessao, _v, marca) => {
+  const c = conectar(ctx, sessao);
+  if (!c.ok) return c;
+  const r = await c.valor.api.get(`${VEICULO}/models/CAR/${encodeURIComponent(marca)}`);
+  return r.ok ? ok(opcoes(r.valor)) : r;
+};
+
+const versoes: NonNullable<PublicacaoVeiculo['versoes']> = async (ctx, sessao, _v, _marca, modelo) => {
+  const c = conectar(ctx, sessao);
+  if (!c.ok) return c;
+  const r = await c.valor.api.get(`${VEICULO}/trims/CAR/${encodeURIComponent(modelo)}`);
+  return r.ok ? ok(opcoes(r.valor)) : r;
+};
+
+/** Mobiauto's "observações" the vehicle has: IPVA paid and the factory warranty (the only ones the product records). */
+const observacoesDoVeiculo = (v: VeiculoParaCanal) =>
+  [v.ipvaPago ? 'IPVA pago' : '', v.garantiaFabrica ? 'Garantia de fábrica' : ''].filter(Boolean);
+
+type Plano = { dealPlanId: number | string; name?: string; vehicleType?: string };
+
+export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiauto> = {
+  modelos,
+  versoes,
+  async rascunho(ctx, sessao, v) {
+    if (v.tipo !== 'carro') return falha('validation', 'Operação não permitida para esse tipo de veículo');
+    const c = conectar(ctx, sessao);
+    if (!c.ok) return c;
+    const { api, dealer } = c.valor;
+    const listas = todos(
+      await Promise.all([
+        api.get(`${VEICULO}/makes/CAR`),
+        api.get(`${VEICULO}/fuels`),
+        api.get(`${VEICULO}/colors`),
+        api.get(`${VEICULO}/transmissions`),
+        api.get(`${VEICULO}/features`),
+        api.get(`${VEICULO}/conditionals`),
+        api.get<Plano[]>(`/dealer/${dealer}/plans`),
+      ] as const),
+    );
+    if (!listas.ok) return listas;
+    const [makes, fuels, colors, transmissions, features, conditionals, plans] = listas.valor;
+    const marcas = opcoes(makes);
+    const makeId = idCasado(marcas, v.marca);
+    const listaM = makeId ? await modelos(ctx, sessao, v, makeId) : ok([]);
+    if (!listaM.ok) return listaM;
+    const modelId = idCasado(listaM.valor, v.modelo);
+    const listaV = modelId ? await versoes(ctx, sessao, v, makeId, modelId) : ok([]);
+    if (!listaV.ok) return listaV;
+    const planos = (Array.isArray(plans) ? plans : [])
+      .filter((p) => !p.vehicleType || p.vehicleType === 'CAR')
+      .map((p) => ({ dealPlanId: String(p.dealPlanId), name: String(p.name ?? p.dealPlanId) }));
+    const combustiveis = opcoes(fuels);
+    const cores = opcoes(colors);
+    const cambios = opcoes(transmissions);
+    const opcionais = opcionaisMarcados(opcoes(features), v);
+    const listaObs = opcoes(conditionals);
+    const obs = opcionaisMarcados(listaObs, { ...v, opcionais: observacoesDoVeiculo(v) });
+    return ok({
+      veiculoData: {
+        makeId,
+        modelId,
+        trimId: versaoPreSelecionada(listaV.valor, v.versao),
+        productionYear: v.anoFabricacao,
+        modelYear: v.anoModelo,
+        plate: v.placa,
+        deal0km: v.novo ? '1' : '0',
+        km: v.km,
+        planId: planos.length === 1 ? (planos[0]?.dealPlanId ?? '') : '',
+        armored: v.blindado ? '1' : '0',
+        price: v.valor,
+        description: v.observacao,
+        fuelId: idCasado(combustiveis, ...nomesCombustivel(v.combustivel)),
+        colorId: idCasado(cores, v.cor),
+        doors: portasPortal(v),
+        transmissionId: idCasado(cambios, nomeCambio(v)),
+        featureIds: opcionais.filter((o) => o.checked).map((o) => o.id),
+        conditionalsIds: obs.filter((o) => o.checked).map((o) => o.id),
+        images: fotosDoVeiculo(v).map((url) => ({ url })),
+      },
+      retMarca: marcas,
+      retModelo: listaM.valor,
+      retVersaoFilter: listaV.valor,
+      retTipoCombustivel: combustiveis,
+      retCores: cores,
+      retTipoTransmissao: cambios,
+      retPlanos: planos.sort((a, b) => a.name.localeCompare(b.name, 'pt-BR', { sensitivity: 'base' })),
+      retOpcionais: opcionais,
+      retObservacoes: obs,
+    });
+  },
+
+  async enviar(ctx, sessao, v, post, ref) {
+    if (v.tipo !== 'carro') return falha('validation', 'Operação não permitida para esse tipo de veículo');
+    const c = conectar(ctx, sessao);
+    if (!c.ok) return c;
+    const { api, inventario, dealer } = c.valor;
+    const zeroKm = post.deal0km === '1';
+    const corpo = {
+      vehicleType: 'CAR',
+      stockKind: zeroKm ? 'NEW' : 'USED',
+      deal0km: zeroKm,
+      trimId: Number(post.trimId),
+      colorId: Number(post.colorId),
+      fuelId: Number(post.fuelId),
+      transmissionId: Number(post.transmissionId),
+      km: post.km,
+      modelYear: v.anoModelo,
+      productionYear: v.anoFabricacao,
+      plate: post.plate,
+      doors: Number(post.doors),
+      price: post.price,
+      description: post.description,
+      armored: post.armored === '1',
+      featureIds: post.featureIds.map(Number),
+      conditionalsIds: post.conditionalsIds.map(Number),
+      // Not on the screen (spec 3 §2.5): the factory warranty and "not a resale of another dealer".
+      oemPaid: v.garantiaFabrica,
+      resale: false,
+      externalId: ref.chave,
+    };
+    const criado = await api.enviar('POST', inventario, corpo);
+    if (!criado.ok) return criado;
+    if (criado.valor.status !== 200 && criado.valor.status !== 201) return erroDaResposta(criado.valor);
+    const id = String((criado.valor.json() as { id?: unknown } | null)?.id ?? '');
+    if (!id) return falha('transient', 'a Mobiauto não devolveu o código do anúncio');
+    const fotos = fotosDoVeiculo(v).map((url, i) => ({ url, position: i + 1 }));
+    if (fotos.length) await api.enviar('POST', `${inventario}/${id}/image`, fotos);
+    const publicado = await api.enviar(
+      'PUT',
+      `/publish/v1.0/dealer/${dealer}/deal/${id}/publish?planId=${encodeURIComponent(post.planId)}`,
+    );
+    if (!publicado.ok) return publicado;
+    if (publicado.valor.status !== 200) {
+      // The deal exists but is not on the portal: removed so a new send starts clean (its reference would find it).
+      await api.enviar('DELETE', `${inventario}/${id}`);
+      const mensagem = mensagemDoCanal(publicado.valor);
+      return publicado.valor.status === 422 ? falha('quota', mensagem) : erroDaResposta(publicado.valor);
+    }
+    return ok(anuncio(publicado.valor.json() as Deal));
+  },
+
+  async excluir(ctx, sessao, idAnuncio) {
+    const c = conectar(ctx, sessao);
+    if (!c.ok) return c;
+    const r = await c.valor.api.enviar('DELETE', `${c.valor.inventario}/${encodeURIComponent(idAnuncio)}`);
+    if (!r.ok) return r;
+    if (r.valor.status === 200 || r.valor.status === 204) return ok('removido' as const);
+    if (r.valor.status === 404) return ok('jaRemovido' as const);
+    return erroDaResposta(r.valor);
+  },
+
+  async consultar(ctx, sessao, ref) {
+    const c = conectar(ctx, sessao);
+    if (!c.ok) return c;
+    const { api, inventario } = c.valor;
+    if (ref.idAnuncio) {
+      const r = await api.enviar('GET', `${inventario}/${encodeURIComponent(ref.idAnuncio)}`);
+      if (!r.ok) return r;
+      if (r.valor.status === 404) return ok(null);
+      if (r.valor.status !== 200) return erroDaResposta(r.valor);
+      return ok(anuncio(r.valor.json() as Deal));
+    }
+    const lista = await api.get<Deal[]>(inventario);
+    if (!lista.ok) return lista;
+    const achado = (Array.isArray(lista.valor) ? lista.valor : []).find((d) => d.externalId === ref.chave);
+    return ok(achado ? anuncio(achado) : null);
+  },
+};

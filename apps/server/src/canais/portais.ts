@@ -1,0 +1,110 @@
+import { ROTULO_COMBUSTIVEL } from '@intermedio/contracts';
+import { chamarCanal, type RespostaCanal, tipoPorStatus } from './http.ts';
+import { casarOpcao, ordenarOpcoes, versoesCandidatas } from './mapeamento.ts';
+import type { OpcaoCanal, SessaoCanal, VeiculoParaCanal } from './publicacao.ts';
+import { type ErroCanal, falha, ok, type Resultado } from './tipos.ts';
+
+/**
+ * What the REST portals (iCarros, Mobiauto, Na Pista) share: JSON calls with a Bearer token, the channel's error
+ * message out of its body, and the product → channel mapping of colours, fuels, gearbox, doors and options.
+ */
+export type Api = {
+  get<T>(caminho: string): Promise<Resultado<T>>;
+  enviar(
+    metodo: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    caminho: string,
+    corpo?: unknown,
+    timeoutMs?: number,
+  ): Promise<Resultado<RespostaCanal>>;
+};
+
+/** The channel's own words: Spring's `message`, Na Pista's `mensagem`, OAuth's `error_description`. */
+export function mensagemDoCanal(r: RespostaCanal): string {
+  const corpo = (r.json() ?? {}) as Record<string, unknown>;
+  const texto = corpo.message ?? corpo.mensagem ?? corpo.error_description ?? corpo.error;
+  return (typeof texto === 'string' && texto.trim() ? texto.trim() : `HTTP ${r.status}`).replace(/\.$/, '');
+}
+
+export const erroDaResposta = (r: RespostaCanal): Resultado<never> => falha(tipoPorStatus(r.status), mensagemDoCanal(r));
+
+export function apiJson(base: string, token: string, timeoutMs: number): Api {
+  const cabecalhos = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  return {
+    async get<T>(caminho: string) {
+      const r = await chamarCanal(`${base}${caminho}`, { headers: cabecalhos }, timeoutMs);
+      if (!r.ok) return r;
+      if (r.valor.status === 204) return ok([] as T);
+      if (r.valor.status !== 200) return erroDaResposta(r.valor);
+      return ok(r.valor.json() as T);
+    },
+    enviar(metodo, caminho, corpo, limite = timeoutMs) {
+      const init: RequestInit =
+        corpo === undefined
+          ? { method: metodo, headers: cabecalhos }
+          : { method: metodo, headers: { ...cabecalhos, 'content-type': 'application/json' }, body: JSON.stringify(corpo) };
+      return chamarCanal(`${base}${caminho}`, init, limite);
+    },
+  };
+}
+
+/** A Keycloak channel's stored session: the access token (renewed by the job) and the dealer id at the channel. */
+export function sessaoKeycloak(sessao: SessaoCanal): Resultado<{ token: string; dealer: string }> {
+  const token = sessao.segredos.access_token;
+  const dealer = sessao.dados.dealer_id;
+  if (!token || dealer === undefined || dealer === null || dealer === '')
+    return falha('auth', 'integração sem token de acesso; configure o canal novamente');
+  return ok({ token, dealer: String(dealer) });
+}
+
+/** Lists of `{ id, name }` (iCarros, Mobiauto) or `{ id, nome }` (Na Pista) as the screen's sorted choices. */
+export const opcoes = (lista: unknown): OpcaoCanal[] =>
+  ordenarOpcoes(
+    (Array.isArray(lista) ? (lista as Record<string, unknown>[]) : []).map((i) => ({
+      id: String(i.id),
+      nome: String(i.name ?? i.nome ?? ''),
+    })),
+  );
+
+export const idCasado = (lista: readonly OpcaoCanal[], ...nomes: string[]) => {
+  for (const nome of nomes) {
+    const achada = nome ? casarOpcao(lista, nome) : null;
+    if (achada) return achada.id;
+  }
+  return '';
+};
+
+/** The version preselected only when exactly one of the channel's versions matches (spec 3 §2.5). */
+export const versaoPreSelecionada = (versoes: readonly OpcaoCanal[], versao: string) => {
+  const candidatas = versoesCandidatas(versoes, versao);
+  return candidatas.length === 1 ? (candidatas[0]?.id ?? '') : '';
+};
+
+/** The product's fuel word (flex, alcool…) under the names channels use for it. */
+export function nomesCombustivel(combustivel: string): string[] {
+  const rotulo = ROTULO_COMBUSTIVEL[combustivel as keyof typeof ROTULO_COMBUSTIVEL] ?? combustivel;
+  return combustivel === 'alcool' ? [rotulo, 'Etanol'] : [rotulo];
+}
+export const nomeCambio = (v: VeiculoParaCanal) => (v.cambio === 'A' ? 'Automático' : 'Manual');
+
+/** Doors as the screens offer them (0, 1, 2, 4); another count has no preselection. */
+export const portasPortal = (v: VeiculoParaCanal) => (v.portas !== null && [0, 1, 2, 4].includes(v.portas) ? String(v.portas) : '');
+
+/** The channel's options the vehicle has (matched by name), for the checkboxes. */
+export function opcionaisMarcados(lista: readonly OpcaoCanal[], v: VeiculoParaCanal) {
+  const marcados = new Set(v.opcionais.map((o) => casarOpcao(lista, o)?.id).filter(Boolean));
+  return lista.map((o) => ({ ...o, checked: marcados.has(o.id) }));
+}
+
+/** The first failure among parallel catalogue calls, or every value. */
+export function todos<T extends readonly Resultado<unknown>[]>(
+  resultados: T,
+): Resultado<{ [K in keyof T]: T[K] extends Resultado<infer V> ? V : never }> {
+  const erro = resultados.find((r): r is { ok: false; erro: ErroCanal } => !r.ok);
+  if (erro) return erro;
+  return ok(
+    resultados.map((r) => (r as { ok: true; valor: unknown }).valor) as { [K in keyof T]: T[K] extends Resultado<infer V> ? V : never },
+  );
+}
+
+/** Photos in display order, by their public original address. */
+export const fotosDoVeiculo = (v: VeiculoParaCanal) => v.fotos.map((f) => f.urlOriginal || f.url).filter((u) => /^https?:\/\//.test(u));

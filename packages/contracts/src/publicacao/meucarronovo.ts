@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { idsMarcados, kmPortal, opcaoMarcavel, opcaoPortal, placaPortal, selecaoObrigatoria, textoPortal, valorPortal } from './portais.ts';
+
+/** Na Pista, internally meucarronovo (spec 3 §2.5, §3.9, §7): iCarros' shape plus four feature checkboxes. */
+
+export const CARACTERISTICAS_NAPISTA = [
+  { campo: 'blindado', rotulo: 'BLINDADO' },
+  { campo: 'adaptadoPne', rotulo: 'ADAPTADO PARA PNE' },
+  { campo: 'aceitaTroca', rotulo: 'ACEITA TROCA' },
+  { campo: 'documentacaoEmDia', rotulo: 'DOCUMENTAÇÃO EM DIA' },
+] as const;
+
+/** What the user chooses; category, years and veiculoUsado are the vehicle's (sent values are ignored). */
+export const postMeuCarroNovo = z.object({
+  idMarca: selecaoObrigatoria,
+  idModelo: selecaoObrigatoria,
+  idVersao: selecaoObrigatoria,
+  placa: placaPortal,
+  quilometragem: kmPortal,
+  valor: valorPortal,
+  observacoes: textoPortal,
+  idCombustivel: selecaoObrigatoria,
+  idCor: selecaoObrigatoria,
+  idPortas: selecaoObrigatoria,
+  idCambio: selecaoObrigatoria,
+  opcionais: idsMarcados,
+  blindado: z.boolean(),
+  adaptadoPne: z.boolean(),
+  aceitaTroca: z.boolean(),
+  documentacaoEmDia: z.boolean(),
+});
+export type PostMeuCarroNovo = z.infer<typeof postMeuCarroNovo>;
+
+export const rascunhoMeuCarroNovo = z.object({
+  veiculoPost: z.object({
+    idCategoria: z.number(),
+    idMarca: z.string(),
+    idModelo: z.string(),
+    idVersao: z.string(),
+    anoFabricacao: z.number().nullable(),
+    anoModelo: z.number().nullable(),
+    placa: z.string(),
+    quilometragem: z.number(),
+    valor: z.number(),
+    observacoes: z.string(),
+    idCombustivel: z.string(),
+    idCor: z.string(),
+    idPortas: z.string(),
+    idCambio: z.string(),
+    opcionais: z.array(z.string()),
+    aceitaTroca: z.boolean(),
+    documentacaoEmDia: z.boolean(),
+    blindado: z.boolean(),
+    adaptadoPne: z.boolean(),
+    veiculoUsado: z.boolean(),
+  }),
+  retMarca: z.array(opcaoPortal),
+  retModelo: z.array(opcaoPortal),
+  retVersao: z.array(opcaoPortal),
+  retCombustivel: z.array(opcaoPortal),
+  retCores: z.array(opcaoPortal),
+  retTransmissao: z.array(opcaoPortal),
+  retPortas: z.array(opcaoPortal),
+  retOpcionais: z.array(opcaoMarcavel),
+});
+export type RascunhoMeuCarroNovo = z.infer<typeof rascunhoMeuCarroNovo>;

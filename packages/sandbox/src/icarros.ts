@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import { CAMBIOS_CATALOGO, COMBUSTIVEIS_CATALOGO, CORES_CATALOGO } from './catalogo-veiculos.ts';
+import { aplicarChaves, PUBLICO } from './comum.ts';
+import { sandboxKeycloak } from './keycloak.ts';
+import { bearerValido } from './oauth.ts';
+import {
+  catalogoComCodigos,
+  erroSpring as erro,
+  listaCodificada,
+  OPCIONAIS_PORTAIS,
+  todasVersoes,
+  todosModelos,
+  vitrine,
+} from './portais.ts';
+
+/**
+ * iCarros generation 2 (channels.md §4): Keycloak realm `icarros`, core API `/pj/v1/core` with the catalogue under
+ * `/database`, the dealer's plans and deals. Errors in Spring's shape `{ status, error, message }`.
+ * Switches on the deal's `text`: "recusar" → 400, "falhar" → 500, "lento" / "travar" as in comum.ts.
+ */
+export const DEALER_ICARROS = 4321;
+const CATEGORIAS = { carro: 1, moto: 2, caminhao: 3 } as const;
+const marcas = catalogoComCodigos(300, (n) => (n === 'Chevrolet' ? 'GM - Chevrolet' : n));
+const cores = listaCodificada(10, CORES_CATALOGO);
+const combustiveis = listaCodificada(20, COMBUSTIVEIS_CATALOGO);
+const cambios = listaCodificada(30, [...CAMBIOS_CATALOGO.map((c) => c.nome), 'Automatizado']);
+const equipamentos = listaCodificada(500, OPCIONAIS_PORTAIS);
+const nomeId = (i: { id: number; nome: string }) => ({ id: i.id, name: i.nome });
+
+type Plano = { nome: string; priority: number; livres: number; tipoAnuncioId: number };
+/** Some plans have no free slots or are not ad types (tipoAnuncioId 0): the adapter must leave them out. */
+const PLANOS: Record<'usados' | 'zeroKm', Plano[]> = {
+  usados: [
+    { nome: 'Comum', priority: 3, livres: 25, tipoAnuncioId: 1 },
+    { nome: 'Destaque', priority: 2, livres: 4, tipoAnuncioId: 2 },
+    { nome: 'Super destaque', priority: 1, livres: 0, tipoAnuncioId: 3 },
+    { nome: 'Vitrine da loja', priority: 4, livres: 10, tipoAnuncioId: 0 },
+  ],
+  zeroKm: [
+    { nome: 'Zero km comum', priority: 3, livres: 8, tipoAnuncioId: 5 },
+    { nome: 'Zero km destaque', priority: 2, livres: 0, tipoAnuncioId: 6 },
+  ],
+};
+
+type Deal = Record<string, unknown> & { id: number; dealerId: number; externalId?: string; images: { id: number; photo: string }[] };
+
+const validarDeal = (d: Record<string, unknown>) => {
+  const faltas: { field: string; message: string }[] = [];
+  const existe = (campo: string, lista: { id: number }[]) => {
+    if (!lista.some((i) => i.id === Number(d[campo]))) faltas.push({ field: campo, message: `${campo} inválido` });
+  };
+  existe('trimId', todasVersoes(marcas));
+  existe('colorId', cores);
+  existe('fuelId', combustiveis);
+  existe('transmissionId', cambios);
+  if (![0, 1, 2, 4].includes(Number(d.doors))) faltas.push({ field: 'doors', message: 'doors deve ser 0, 1, 2 ou 4' });
+  if (!(Number(d.price) > 0)) faltas.push({ field: 'price', message: 'price deve ser maior que zero' });
+  const planos = Number(d.km) > 0 ? PLANOS.usados : PLANOS.zeroKm;
+  const plano = planos.find((p) => p.priority === Number(d.priority));
+  if (!plano || plano.livres <= 0 || plano.tipoAnuncioId <= 0)
+    faltas.push({ field: 'priority', message: 'Plano sem anúncios disponíveis para este tipo de veículo' });
+  return faltas;
+};
+
+export async function sandboxIcarros(app: FastifyInstance) {
+  await sandboxKeycloak('icarros', '/pj/v1/core/dealers', [{ id: DEALER_ICARROS, name: 'Auto Demo Veículos' }])(app);
+  const { anuncios, novoId } = vitrine<Deal>(app);
+
+  app.register(
+    async (api) => {
+      api.addHook('onRequest', async (req, reply) => {
+        if (!bearerValido(req.headers.authorization, 'kc-icarros')) return erro(reply, 401, 'Token inválido ou expirado');
+      });
+      api.get<{ Querystring: { categoryId?: string } }>('/database/makes', PUBLICO, async (req) => {
+        const tipo = Object.entries(CATEGORIAS).find(([, id]) => id === Number(req.query.categoryId ?? 1))?.[0];
+        return marcas.filter((m) => m.tipo === tipo).map(nomeId);
+      });
+      api.get<{ Querystring: { makeId?: string } }>('/database/models', PUBLICO, async (req) =>
+        todosModelos(marcas)
+          .filter((m) => m.marcaId === Number(req.query.makeId))
+          .map((m) => ({ ...nomeId(m), makeId: m.marcaId })),
+      );
+      api.get<{ Querystring: { makeId?: string; modelId?: string; modelYear?: string } }>('/database/trims', PUBLICO, async (req) => {
+        const modelo = todosModelos(marcas).find((m) => m.id === Number(req.query.modelId) && m.marcaId === Number(req.query.makeId));
+        const ano = Number(req.query.modelYear);
+        if (!modelo || (req.query.modelYear && !modelo.anos.includes(ano))) return [];
+        return modelo.versoes.map(nomeId);
+      });
+      api.get('/database/colors', PUBLICO, async () => cores.map(nomeId));
+      api.get('/database/fuels', PUBLICO, async () => combustiveis.map(nomeId));
+      api.get('/database/transmissions', PUBLICO, async () => cambios.map(nomeId));
+      api.get('/database/equipments', PUBLICO, async () => equipamentos.map(nomeId));
+
+      api.get<{ Params: { id: string }; Querystring: { zeroKm?: string } }>('/dealers/:id/plans', PUBLICO, async (req, reply) => {
+        if (Number(req.params.id) !== DEALER_ICARROS) return erro(reply, 404, 'Revenda não encontrada');
+        return { plans: req.query.zeroKm === 'true' ? PLANOS.zeroKm : PLANOS.usados };
+      });
+      api.get<{ Params: { id: string } }>('/dealers/:id/inventory', PUBLICO, async (req) =>
+        [...anuncios.values()].filter((d) => d.dealerId === Number(req.params.id)),
+      );
+
+      api.post('/deals', PUBLICO, async (req, reply) => {
+        const d = (req.body ?? {}) as Record<string, unknown>;
+        const desfecho = await aplicarChaves(req, String(d.text ?? ''));
+        if (desfecho === 'falhar') return erro(reply, 500, 'Erro interno no servidor do iCarros');
+        if (desfecho === 'recusar') return erro(reply, 400, 'Anúncio recusado: o texto contém termos não permitidos');
+        if (Number(d.dealerId) !== DEALER_ICARROS) return erro(reply, 403, 'Revenda não pertence a este usuário');
+        const faltas = validarDeal(d);
+        if (faltas.length) return erro(reply, 422, faltas.map((f) => f.message).join('; '), faltas);
+        const id = novoId();
+        anuncios.set(id, { ...d, id, dealerId: DEALER_ICARROS, images: [], status: 'ATIVO' });
+        return reply.code(201).send({ id });
+      });
+      api.get<{ Params: { id: string } }>('/deals/:id', PUBLICO, async (req, reply) => {
+        const deal = anuncios.get(Number(req.params.id));
+        return deal ?? erro(reply, 404, 'Anúncio não encontrado');
+      });
+      api.delete<{ Params: { id: string } }>('/deals/:id', PUBLICO, async (req, reply) => {
+        if (!anuncios.delete(Number(req.params.id))) return erro(reply, 404, 'Anúncio não encontrado');
+        return reply.code(204).send();
+      });
+      api.post<{ Params: { id: string } }>('/deals/:id/images', PUBLICO, async (req, reply) => {
+        const deal = anuncios.get(Number(req.params.id));
+        const photo = String((req.body as { photo?: unknown } | null)?.photo ?? '');
+        if (!deal) return erro(reply, 404, 'Anúncio não encontrado');
+        if (!/^https?:\/\//.test(photo)) return erro(reply, 400, 'photo deve ser uma URL');
+        const imagem = { id: deal.images.length + 1, photo };
+        deal.images.push(imagem);
+        return reply.code(201).send(imagem);
+      });
+    },
+    { prefix: '/pj/v1/core' },
+  );
+}
