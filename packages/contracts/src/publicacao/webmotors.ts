@@ -31,8 +31,8 @@ const ano = z.coerce.number(MENSAGENS.numeroInvalido).int(MENSAGENS.numeroInvali
 
 /** What the screens send (spec 3 §3.4 send payload; PrecoVenda is set by the server, equal to PrecoReal). */
 export const postWebmotors = z.object({
-  /** Required on include; a change keeps the advert's modality when empty. */
-  CodigoModalidade: z.string().trim().max(20).regex(/^\d*$/, MENSAGENS.numeroInvalido).default(''),
+  /** Required (spec 3 §5 "ad modality (include)"); a change's draft carries the advert's own. */
+  CodigoModalidade: codigo,
   CodigoMarca: codigo,
   CodigoModelo: codigo,
   CodigoVersao: codigo,
@@ -71,15 +71,13 @@ export const postWebmotors = z.object({
 export type PostWebmotors = z.output<typeof postWebmotors>;
 export type PostWebmotorsEntrada = z.input<typeof postWebmotors>;
 
-/** On include the modality is required too (spec 3 §5: "ad modality (include)"). */
-export const postWebmotorsInclusao = postWebmotors.extend({ CodigoModalidade: codigo });
-
 const opcao = z.object({ id: z.string(), nome: z.string() });
 
 /** The draft (`/api/integracao/webmotors/incluir`, `/alterar-get`): the prefilled post plus Webmotors' lists. */
 export const rascunhoWebmotors = z.object({
   tipo: z.enum(['carro', 'moto']),
   veiculoPost: postWebmotors.extend({
+    CodigoModalidade: z.string(),
     CodigoMarca: z.string(),
     CodigoModelo: z.string(),
     CodigoVersao: z.string(),

@@ -269,6 +269,18 @@ describe('Webmotors adverts', () => {
     expect(depois.ok && depois.valor).toBeNull();
   });
 
+  it('loads a change draft with what the advert has at Webmotors (modality, flags, options) and the numbers of the product', async () => {
+    const s = await sessao();
+    const v = veiculo();
+    const post = await postDoRascunho(s, v);
+    const destaque = '2';
+    const r = await pub.enviar(ctx(), s, v, { ...post, CodigoModalidade: destaque, UnicoDono: 'S', Opcional: [] }, ref(v));
+    if (!r.ok) throw new Error(r.erro.mensagem);
+    const d = await pub.rascunho(ctx(), s, veiculo({ km: 20000 }), r.valor.idAnuncio);
+    expect(d.ok && d.valor.veiculoPost).toMatchObject({ CodigoModalidade: destaque, UnicoDono: 'S', Opcional: [], Km: 20000 });
+    expect(d.ok && d.valor.veiculoPost.CodigoVersao).toBe(post.CodigoVersao);
+  });
+
   it('translates refused data (CodigoAnuncio 0) into quoted Portuguese messages joined by commas', async () => {
     const s = await sessao();
     const v = veiculo();
