@@ -5,6 +5,6 @@ export const meta: MetaCanal = {
   rotulo: 'Autoline',
   tipo: 'portal',
   soAdmin: false,
-  habilidades: ['configurar'],
+  habilidades: ['configurar', 'publicar', 'remover'],
   contrato: 'terceiros',
 };

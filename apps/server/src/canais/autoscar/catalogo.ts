@@ -1,3 +1,4 @@
+import { pedirListas } from '../listas.ts';
 import { ordenarOpcoes } from '../mapeamento.ts';
 import type { OpcaoCanal } from '../publicacao.ts';
 import { type ContextoCanal, ok, type Resultado } from '../tipos.ts';
@@ -31,23 +32,8 @@ const LISTAS = {
 } as const;
 export type ListasAutoscar = Record<keyof typeof LISTAS, OpcaoCanal[]>;
 
-export async function listasAutoscar(ctx: ContextoCanal, tipo: TipoAutoscar): Promise<Resultado<ListasAutoscar>> {
-  const nomes = (Object.keys(LISTAS) as (keyof typeof LISTAS)[]).filter(
-    (n) => tipo === 'moto' || (n !== 'partidas' && n !== 'refrigeracoes'),
-  );
-  const respostas = await Promise.all(nomes.map((n) => listaAutoscar(ctx, `${LISTAS[n]}?tipo=${tipo}`)));
-  const listas: ListasAutoscar = {
-    combustiveis: [],
-    cores: [],
-    tiposVeiculo: [],
-    transmissoes: [],
-    opcionais: [],
-    partidas: [],
-    refrigeracoes: [],
-  };
-  for (const [i, r] of respostas.entries()) {
-    if (!r.ok) return r;
-    listas[nomes[i] as keyof ListasAutoscar] = r.valor;
-  }
-  return ok(listas);
+export function listasAutoscar(ctx: ContextoCanal, tipo: TipoAutoscar): Promise<Resultado<ListasAutoscar>> {
+  const nomes = Object.keys(LISTAS) as (keyof typeof LISTAS)[];
+  const pedidas = nomes.filter((n) => tipo === 'moto' || (n !== 'partidas' && n !== 'refrigeracoes'));
+  return pedirListas(nomes, pedidas, (n) => listaAutoscar(ctx, `${LISTAS[n]}?tipo=${tipo}`));
 }

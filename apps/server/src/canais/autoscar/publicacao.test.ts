@@ -1,87 +1,22 @@
-import type { AddressInfo } from 'node:net';
-import { sandboxes } from '@intermedio/sandbox';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextoDoCanal, lerConfigCanais } from '../config.ts';
+import { CARRO as carro, MOTO as moto, sandboxesNoAr } from '../../../test/ajuda/veiculo-canal.ts';
 import type { SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import type { ContextoCanal } from '../tipos.ts';
 import { cilindrada, publicacaoAutoscar as pub } from './publicacao.ts';
 
 /** Contract: the Autoscar adapter against its sandbox, on the designed REST contract (docs/autoscar.md). */
-let app: FastifyInstance;
-let origem: string;
+let sb: Awaited<ReturnType<typeof sandboxesNoAr>>;
 beforeAll(async () => {
-  app = Fastify({ logger: false });
-  await app.register(sandboxes);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  origem = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  sb = await sandboxesNoAr();
 });
-afterAll(() => app.close());
+afterAll(() => sb.fechar());
 
-const ctx = (timeoutMs = 5000): ContextoCanal =>
-  contextoDoCanal(lerConfigCanais({ CANAIS_TIMEOUT_MS: String(timeoutMs) }), 'autoscar', origem, origem);
+const ctx = (timeoutMs = 5000): ContextoCanal => sb.ctx('autoscar', timeoutMs);
 const sessao = (id_autoscar = '123'): SessaoCanal => ({ segredos: {}, dados: { id_autoscar, nome_autoscar: 'Revenda Autoscar' } });
 const ref = (sufixo = Math.random().toString(36).slice(2)) => ({ chave: `autoscar-${sufixo}`, veiculoId: 'v1' });
 
-const foto = (n: number) => ({
-  url: `https://cdn.autodemo.test/f${n}.jpg`,
-  urlOriginal: `https://cdn.autodemo.test/o${n}.jpg`,
-  miniatura: `https://cdn.autodemo.test/t${n}.jpg`,
-  chave: `o${n}.jpg`,
-});
-const carro: VeiculoParaCanal = {
-  id: 'v1',
-  revendaId: 'r1',
-  tipo: 'carro',
-  marca: 'Fiat',
-  modelo: 'Argo',
-  versao: 'Drive 1.0 6V Flex 5p Mec.',
-  anoFabricacao: 2022,
-  anoModelo: 2023,
-  placa: 'fda1b23',
-  km: 18500,
-  valor: 72900,
-  cor: 'Branco',
-  combustivel: 'flex',
-  cambio: 'M',
-  portas: 4,
-  carroceria: 'Hatch',
-  novo: false,
-  blindado: false,
-  ipvaPago: true,
-  garantiaFabrica: false,
-  observacao: 'Único dono.',
-  opcionais: ['Ar-condicionado', 'Airbag', 'Opcional que a Autoscar não tem'],
-  fotos: [foto(1), foto(2)],
-  revenda: {
-    nomeFantasia: 'Auto Demo Veículos',
-    telefone: '(11) 98765-4321',
-    cep: '01310-100',
-    endereco: 'Avenida Paulista',
-    bairro: 'Bela Vista',
-    cidade: 'São Paulo',
-    uf: 'SP',
-  },
-};
-const moto: VeiculoParaCanal = {
-  ...carro,
-  id: 'v2',
-  tipo: 'moto',
-  marca: 'Honda',
-  modelo: 'CG 160',
-  versao: 'Fan',
-  cor: 'Vermelho',
-  combustivel: 'gasolina',
-  portas: 0,
-  carroceria: '',
-  opcionais: ['Freios ABS'],
-  km: 8200,
-  valor: 15900,
-};
-
 type Anuncio = { advId: string; externalId: string; removidoEm: string | null; modelo: { versao: string }; [k: string]: unknown };
-const anuncios = async (): Promise<Anuncio[]> =>
-  ((await (await fetch(`${origem}/sandbox/autoscar/_anuncios`)).json()) as { anuncios: Anuncio[] }).anuncios;
+const anuncios = () => sb.anuncios<Anuncio>('autoscar');
 
 /** The screen's send: the draft's post with the user's choices for what the draft could not fill. */
 async function postDoRascunho(v: VeiculoParaCanal, escolhas: Record<string, unknown> = {}) {

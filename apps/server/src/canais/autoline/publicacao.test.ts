@@ -1,0 +1,179 @@
+import type { RascunhoAutoline } from '@intermedio/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARRO, MOTO, referencia, sandboxesNoAr } from '../../../test/ajuda/veiculo-canal.ts';
+import type { SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
+import type { ContextoCanal } from '../tipos.ts';
+import { publicacaoAutoline as pub } from './publicacao.ts';
+
+/** Contract: the Autoline adapter against its SOAP sandbox (integradoras.asmx). */
+let sb: Awaited<ReturnType<typeof sandboxesNoAr>>;
+beforeAll(async () => {
+  sb = await sandboxesNoAr();
+});
+afterAll(() => sb.fechar());
+
+const ctx = (timeoutMs = 5000): ContextoCanal => sb.ctx('autoline', timeoutMs);
+const sessao = (email = 'loja@autodemo.test'): SessaoCanal => ({
+  segredos: { senha_autoline: 's' },
+  dados: { email_autoline: email, user_id_autoline: '7001' },
+});
+type Anuncio = {
+  AdId: string;
+  OperatorCode: string;
+  Status: string;
+  MotivoCancelamentoId: string | null;
+  Features: string[];
+  [k: string]: unknown;
+};
+const anuncios = () => sb.anuncios<Anuncio>('autoline');
+
+async function rascunhoOk(v: VeiculoParaCanal = CARRO, s = sessao()): Promise<RascunhoAutoline> {
+  const r = await pub.rascunho(ctx(), s, v);
+  if (!r.ok) throw new Error(JSON.stringify(r.erro));
+  return r.valor;
+}
+
+/** The screen's send: the draft's codes under the §3.6 names, the flags, the chosen features. */
+function postDe(d: RascunhoAutoline, extra: Record<string, unknown> = {}) {
+  const p = d.veiculoPost;
+  return {
+    MakeId: p.CodigoMarca,
+    ModelId: p.CodigoModelo,
+    ModelVersionId: p.CodigoVersao,
+    FuelTypeId: p.CodigoCombustivel,
+    ColorId: p.CodigoCor,
+    DoorNumberId: p.CodigoPortas,
+    BodyTypeId: p.CodigoCategoria,
+    TransmissionId: p.CodigoCambio,
+    RegistrationPlate: p.Placa,
+    AdditionalInformation: p.Observacao,
+    Features: p.Opcionais,
+    ...p.flags,
+    ...extra,
+  };
+}
+
+describe('Autoline draft', () => {
+  it('maps the car to Autoline ids (Id/Name lists) with the version of its model year preselected', async () => {
+    const d = await rascunhoOk();
+    const nome = (lista: { id: string; nome: string }[], id: string) => lista.find((o) => o.id === id)?.nome;
+    const p = d.veiculoPost;
+    expect([nome(d.retMarca, p.CodigoMarca), nome(d.retModelo, p.CodigoModelo), nome(d.retVersao, p.CodigoVersao)]).toEqual([
+      'Fiat',
+      'Argo',
+      'Drive 1.0 6V Flex 5p Mec.',
+    ]);
+    expect([nome(d.retTipoCombustivel, p.CodigoCombustivel), nome(d.retCores, p.CodigoCor), nome(d.retPortas, p.CodigoPortas)]).toEqual([
+      'Flex',
+      'Branco',
+      '4 portas',
+    ]);
+    expect([nome(d.retCategoria, p.CodigoCategoria), nome(d.retCambio, p.CodigoCambio)]).toEqual(['Hatch', 'Manual']);
+    expect(p.Opcionais.map((id) => nome(d.retOpcionais, id))).toEqual(['Ar-condicionado', 'Airbag']);
+    expect(p).toMatchObject({ Preco: 72900, AnoModelo: 2023, AnoFabricacao: 2022, Km: 18500, ZeroKm: false, Placa: 'FDA1B23' });
+    expect(p.flags).toMatchObject({ IsTaxPaid: 1, IsArmored: 0, IsManufacturerWarrantyActive: 0, IsSwapNotAccepted: 0 });
+    expect(d.retMarca.map((m) => m.nome)).toEqual([...d.retMarca.map((m) => m.nome)].sort((a, b) => a.localeCompare(b, 'pt-BR')));
+  });
+
+  it('cascades by model year, and refuses motorcycles with the spec text', async () => {
+    const d = await rascunhoOk();
+    const vw = d.retMarca.find((m) => m.nome === 'Volkswagen')?.id ?? '';
+    const modelos = await pub.modelos?.(ctx(), sessao(), CARRO, vw);
+    const gol = modelos?.ok ? modelos.valor.find((m) => m.nome === 'Gol') : undefined;
+    // Gol is listed up to 2023; a 2025 car gets the latest year's versions.
+    const versoes = await pub.versoes?.(ctx(), sessao(), { ...CARRO, anoModelo: 2025 }, vw, gol?.id ?? '');
+    expect(versoes?.ok && versoes.valor.map((v) => v.nome)).toEqual(['1.0 Flex 12V 5p']);
+    const m = await pub.rascunho(ctx(), sessao(), MOTO);
+    expect(m.ok ? null : m.erro.texto).toBe('Operação não permitida para esse tipo de veículo.');
+  });
+});
+
+describe('Autoline adverts', () => {
+  it('includes with the §3.6 payload: flags 0/1, IsZeroKm from the mileage, our reference; url_anuncio kept', async () => {
+    const d = await rascunhoOk();
+    const ref = referencia('autoline');
+    const r = await pub.enviar(ctx(), sessao(), CARRO, postDe(d, { IsSwapNotAccepted: 1, Price: 1, Odometer: 0 }), ref);
+    expect(r.ok, JSON.stringify(r)).toBe(true);
+    if (!r.ok) return;
+    expect(r.valor).toMatchObject({ idAnuncio: expect.stringMatching(/^\d+$/), urlAnuncio: expect.stringContaining('autoline.com.br') });
+    expect(r.valor.dados).toEqual({ url_anuncio: r.valor.urlAnuncio });
+    const a = (await anuncios()).find((x) => x.AdId === r.valor.idAnuncio);
+    expect(a).toMatchObject({
+      OperatorCode: ref.chave,
+      Status: 'Ativo',
+      IsZeroKm: '0',
+      Odometer: '18500',
+      Price: '72900.00',
+      ModelYear: '2023',
+      BuiltYear: '2022',
+      IsSwapNotAccepted: '1',
+      IsTaxPaid: '1',
+      IsArmored: '0',
+      RegistrationPlate: 'FDA1B23',
+      AdPlanSubscriptionId: '1',
+      ZipCode: '01310100',
+    });
+    expect(a?.Features).toEqual(d.veiculoPost.Opcionais);
+
+    const zero = await pub.enviar(ctx(), sessao(), { ...CARRO, km: 0 }, postDe(d), referencia('autoline'));
+    const b = (await anuncios()).find((x) => zero.ok && x.AdId === zero.valor.idAnuncio);
+    expect(b).toMatchObject({ IsZeroKm: '1', Odometer: '0' });
+  });
+
+  it('a repeated send with the same reference gives the same advert; reconciliation finds it by reference and by id', async () => {
+    const d = await rascunhoOk();
+    const ref = referencia('autoline');
+    const a = await pub.enviar(ctx(), sessao(), CARRO, postDe(d), ref);
+    const b = await pub.enviar(ctx(), sessao(), CARRO, postDe(d), ref);
+    expect(a.ok && b.ok && a.valor.idAnuncio === b.valor.idAnuncio).toBe(true);
+    expect((await anuncios()).filter((x) => x.OperatorCode === ref.chave)).toHaveLength(1);
+    const id = a.ok ? a.valor.idAnuncio : '';
+    expect(await pub.consultar(ctx(), sessao(), ref)).toMatchObject({ ok: true, valor: { idAnuncio: id } });
+    expect(await pub.consultar(ctx(), sessao(), { ...ref, idAnuncio: id })).toMatchObject({ ok: true, valor: { idAnuncio: id } });
+    expect(await pub.consultar(ctx(), sessao(), referencia('autoline'))).toEqual({ ok: true, valor: null });
+    expect(await pub.consultar(ctx(), sessao('outra@autodemo.test'), ref)).toEqual({ ok: true, valor: null });
+  });
+
+  it('deletes with CancelarAnuncio and a reason; cancelling again or an unknown advert is "already removed"', async () => {
+    const d = await rascunhoOk();
+    const r = await pub.enviar(ctx(), sessao(), CARRO, postDe(d), referencia('autoline'));
+    const id = r.ok ? r.valor.idAnuncio : '';
+    expect(await pub.excluir(ctx(), sessao(), id)).toEqual({ ok: true, valor: 'removido' });
+    expect((await anuncios()).find((x) => x.AdId === id)).toMatchObject({ Status: 'Cancelado', MotivoCancelamentoId: '3' });
+    expect(await pub.excluir(ctx(), sessao(), id)).toEqual({ ok: true, valor: 'jaRemovido' });
+    expect(await pub.excluir(ctx(), sessao(), '1')).toEqual({ ok: true, valor: 'jaRemovido' });
+    expect(await pub.consultar(ctx(), sessao(), { ...referencia('autoline'), idAnuncio: id })).toEqual({ ok: true, valor: null });
+  });
+});
+
+describe('Autoline failures', () => {
+  it('required selects missing: refused before calling Autoline, nothing created', async () => {
+    const antes = (await anuncios()).length;
+    const d = await rascunhoOk();
+    const r = await pub.enviar(ctx(), sessao(), CARRO, postDe(d, { ColorId: '', BodyTypeId: undefined }), referencia('autoline'));
+    expect(r.ok ? null : r.erro).toMatchObject({ tipo: 'validation', mensagem: expect.stringMatching(/ColorId.*BodyTypeId/) });
+    expect((await anuncios()).length).toBe(antes);
+  });
+
+  it('Autoline refusals, wrong login, no plan, SOAP fault and time-out', async () => {
+    const d = await rascunhoOk();
+    const recusado = await pub.enviar(
+      ctx(),
+      sessao(),
+      CARRO,
+      postDe(d, { AdditionalInformation: 'recusar', ModelVersionId: '1' }),
+      referencia('autoline'),
+    );
+    expect(recusado.ok ? null : recusado.erro).toMatchObject({ tipo: 'validation', mensagem: expect.stringContaining('inconsistentes') });
+    const login = await pub.rascunho(ctx(), sessao('recusar@autodemo.test'), CARRO);
+    expect(login.ok ? null : login.erro.tipo).toBe('auth');
+    const semPlano = await pub.enviar(ctx(), sessao('semplano@autodemo.test'), CARRO, postDe(d), referencia('autoline'));
+    expect(semPlano.ok ? null : semPlano.erro.tipo).toBe('quota');
+    const falhou = await pub.excluir(ctx(), sessao('falhar@autodemo.test'), '1');
+    expect(falhou.ok ? null : falhou.erro.tipo).toBe('transient');
+    const inicio = Date.now();
+    const travou = await pub.consultar(ctx(300), sessao('travar@autodemo.test'), referencia('autoline'));
+    expect(travou.ok ? null : travou.erro.mensagem).toContain('tempo esgotado');
+    expect(Date.now() - inicio).toBeLessThan(3000);
+  });
+});

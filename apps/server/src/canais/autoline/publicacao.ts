@@ -1,0 +1,158 @@
+import { type FlagAutoline, lerTags, NOMES_FLAGS_AUTOLINE, type RascunhoAutoline, veiculoPostAutoline } from '@intermedio/contracts';
+import { lerTag } from '../http.ts';
+import { casarOpcao, versoesCandidatas } from '../mapeamento.ts';
+import type { AnuncioCanal, OpcaoCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
+import { type ContextoCanal, type ErroCanal, falha, ok, type Resultado } from '../tipos.ts';
+import { listasAutoline, marcasAutoline, modelosAutoline, versoesAutoline } from './catalogo.ts';
+import { consultarPlanos, listaAutoline, loginDaSessao, operarAutoline } from './client.ts';
+
+/** Autoline publishes cars only (segment "Car", `IncluirAnuncioCarro`); the screen has no dispatcher. */
+const naoPermitido = (): Resultado<never> => ({
+  ok: false,
+  erro: {
+    tipo: 'validation',
+    mensagem: 'tipo de veículo não aceito',
+    texto: 'Operação não permitida para esse tipo de veículo.',
+  } satisfies ErroCanal,
+});
+const ehCarro = (v: VeiculoParaCanal) => v.tipo === 'carro';
+const idDe = (opcoes: OpcaoCanal[], nome: string) => (nome ? (casarOpcao(opcoes, nome)?.id ?? '') : '');
+const bit = (b: boolean) => (b ? 1 : 0) as 0 | 1;
+/** "4 portas" for 4 doors. */
+const portasDe = (opcoes: OpcaoCanal[], portas: number | null) => opcoes.find((o) => Number.parseInt(o.nome, 10) === portas)?.id ?? '';
+
+async function rascunho(ctx: ContextoCanal, sessao: SessaoCanal, v: VeiculoParaCanal): Promise<Resultado<RascunhoAutoline>> {
+  if (!ehCarro(v)) return naoPermitido();
+  const [marcas, listas] = await Promise.all([marcasAutoline(ctx, sessao), listasAutoline(ctx, sessao)]);
+  if (!marcas.ok) return marcas;
+  if (!listas.ok) return listas;
+  const marca = casarOpcao(marcas.valor, v.marca);
+  const modelos = marca ? await modelosAutoline(ctx, sessao, marca.id) : ok<OpcaoCanal[]>([]);
+  if (!modelos.ok) return modelos;
+  const modelo = casarOpcao(modelos.valor, v.modelo);
+  const versoes = modelo ? await versoesAutoline(ctx, sessao, modelo.id, v.anoModelo) : ok<OpcaoCanal[]>([]);
+  if (!versoes.ok) return versoes;
+  const candidatas = versoes.valor.length === 1 ? versoes.valor : versoesCandidatas(versoes.valor, v.versao);
+  const l = listas.valor;
+  const flags = Object.fromEntries(NOMES_FLAGS_AUTOLINE.map((f) => [f, 0 as 0 | 1])) as Record<FlagAutoline, 0 | 1>;
+  Object.assign(flags, { IsArmored: bit(v.blindado), IsTaxPaid: bit(v.ipvaPago), IsManufacturerWarrantyActive: bit(v.garantiaFabrica) });
+  return ok({
+    veiculoPost: {
+      CodigoMarca: marca?.id ?? '',
+      CodigoModelo: modelo?.id ?? '',
+      CodigoVersao: candidatas.length === 1 ? (candidatas[0]?.id ?? '') : '',
+      CodigoCombustivel: idDe(l.combustiveis, v.combustivel),
+      CodigoCor: idDe(l.cores, v.cor),
+      CodigoPortas: portasDe(l.portas, v.portas),
+      CodigoCategoria: idDe(l.categorias, v.carroceria),
+      CodigoCambio: idDe(l.cambios, v.cambio === 'A' ? 'Automático' : 'Manual'),
+      Preco: v.valor,
+      AnoModelo: v.anoModelo,
+      AnoFabricacao: v.anoFabricacao,
+      Km: v.km,
+      ZeroKm: v.km <= 0,
+      Placa: v.placa.toUpperCase(),
+      Observacao: v.observacao,
+      Opcionais: v.opcionais.map((o) => casarOpcao(l.opcionais, o)?.id).filter((id): id is string => Boolean(id)),
+      flags,
+    },
+    retMarca: marcas.valor,
+    retModelo: modelos.valor,
+    retVersao: versoes.valor,
+    retTipoCombustivel: l.combustiveis,
+    retCores: l.cores,
+    retPortas: l.portas,
+    retCategoria: l.categorias,
+    retCambio: l.cambios,
+    retOpcionais: l.opcionais,
+  });
+}
+
+/**
+ * The `model` of IncluirAnuncioCarro (spec 3 §3.6): the screen's choices checked again; price, years, mileage and
+ * IsZeroKm (mileage ≤ 0) from the vehicle; our send reference in `OperatorCode` so a retry or a reconciliation finds it.
+ */
+export function modeloAutoline(v: VeiculoParaCanal, post: unknown, extra: { userId: string; plano: string; referencia: string }) {
+  const lido = veiculoPostAutoline.safeParse(post);
+  if (!lido.success)
+    return falha('validation', `campos inválidos: ${[...new Set(lido.error.issues.map((i) => String(i.path[0])))].join(', ')}`);
+  const p = lido.data;
+  const anoModelo = v.anoModelo ?? v.anoFabricacao ?? 0;
+  return ok({
+    UserId: extra.userId,
+    AdId: 0,
+    AdPlanSubscriptionId: extra.plano,
+    IsFeatured: 0,
+    CityId: 0,
+    ZipCode: v.revenda.cep.replace(/\D/g, ''),
+    IsZeroKm: bit(v.km <= 0),
+    MakeId: p.MakeId,
+    ModelId: p.ModelId,
+    ModelVersionId: p.ModelVersionId,
+    ModelYear: anoModelo,
+    BuiltYear: v.anoFabricacao ?? anoModelo,
+    RegistrationPlate: p.RegistrationPlate,
+    Price: v.valor.toFixed(2),
+    Odometer: Math.max(0, Math.round(v.km)),
+    FuelTypeId: p.FuelTypeId,
+    TransmissionId: p.TransmissionId,
+    DoorNumberId: p.DoorNumberId,
+    ColorId: p.ColorId,
+    BodyTypeId: p.BodyTypeId,
+    Features: p.Features,
+    AdditionalInformation: p.AdditionalInformation,
+    ...Object.fromEntries(NOMES_FLAGS_AUTOLINE.map((f) => [f, p[f]])),
+    ClientOriginId: 0,
+    OperatorCode: extra.referencia,
+  });
+}
+
+const anuncioDe = (xml: string): AnuncioCanal => {
+  const url = lerTag(xml, 'UrlAnuncio') ?? '';
+  const id = lerTag(xml, 'AdId') ?? '';
+  return { idAnuncio: id, ...(url ? { urlAnuncio: url } : {}), dados: { url_anuncio: url }, confirmacao: 'imediata' };
+};
+const ANUNCIO_AUSENTE = ['ANUNCIO_INEXISTENTE', 'ANUNCIO_CANCELADO'];
+
+/** Autoline over SOAP `integradoras.asmx` (channels.md §6). */
+export const publicacaoAutoline: PublicacaoVeiculo<RascunhoAutoline, unknown> = {
+  rascunho,
+  async modelos(ctx, sessao, v, marca) {
+    return ehCarro(v) ? modelosAutoline(ctx, sessao, marca) : naoPermitido();
+  },
+  async versoes(ctx, sessao, v, _marca, modelo) {
+    return ehCarro(v) ? versoesAutoline(ctx, sessao, modelo, v.anoModelo) : naoPermitido();
+  },
+  async enviar(ctx, sessao, v, post, ref) {
+    if (!ehCarro(v)) return naoPermitido();
+    const planos = await consultarPlanos(ctx, loginDaSessao(sessao));
+    if (!planos.ok) return planos;
+    const plano = planos.valor.planos[0];
+    if (!plano) return falha('quota', 'nenhum plano de anúncios adquirido na Autoline');
+    const model = modeloAutoline(v, post, { userId: planos.valor.userId, plano, referencia: ref.chave });
+    if (!model.ok) return model;
+    const r = await operarAutoline(ctx, loginDaSessao(sessao), 'IncluirAnuncioCarro', { model: model.valor });
+    return r.ok ? ok(anuncioDe(r.valor)) : r;
+  },
+  async excluir(ctx, sessao, idAnuncio) {
+    // Autoline asks why: "Outros" (the panel does not know whether the vehicle was sold).
+    const motivos = await listaAutoline(ctx, loginDaSessao(sessao), 'ConsultarMotivosCancelamentoAnuncio');
+    if (!motivos.ok) return motivos;
+    const motivo = casarOpcao(motivos.valor, 'Outros') ?? motivos.valor[0];
+    if (!motivo) return falha('rejected', 'a Autoline não informou motivos de cancelamento');
+    const r = await operarAutoline(ctx, loginDaSessao(sessao), 'CancelarAnuncio', { idAnuncio, idMotivo: motivo.id });
+    if (r.ok) return ok('removido');
+    return ANUNCIO_AUSENTE.includes(r.erro.detalhe ?? '') ? ok('jaRemovido') : r;
+  },
+  async consultar(ctx, sessao, ref) {
+    if (ref.idAnuncio) {
+      const r = await operarAutoline(ctx, loginDaSessao(sessao), 'ConsultarAnuncio', { AdId: ref.idAnuncio });
+      if (!r.ok) return ANUNCIO_AUSENTE.includes(r.erro.detalhe ?? '') ? ok(null) : r;
+      return ok(lerTag(r.valor, 'Status') === 'Ativo' ? anuncioDe(r.valor) : null);
+    }
+    const r = await operarAutoline(ctx, loginDaSessao(sessao), 'ConsultarAnuncios');
+    if (!r.ok) return r;
+    const achado = lerTags(r.valor, 'Anuncio').find((a) => lerTag(a, 'OperatorCode') === ref.chave && lerTag(a, 'Status') === 'Ativo');
+    return ok(achado ? anuncioDe(achado) : null);
+  },
+};
