@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import {
-  idsMarcados,
-  kmPortal,
-  opcaoMarcavel,
-  opcaoPortal,
-  placaPortal,
-  portasPortal,
-  selecaoObrigatoria,
-  textoPortal,
-  valorPortal,
-} from './portais.ts';
+import { idsMarcados, kmPortal, listasPortal, placaPortal, portasPortal, selecaoObrigatoria, textoPortal, valorPortal } from './portais.ts';
 
 /** iCarros (spec 3 §2.5, §3.8, §7): the draft of `/incluir` and the `veiculo_post` of `/enviar`. */
 
@@ -60,13 +50,7 @@ export const rascunhoIcarros = z.object({
   }),
   /** New (zero km): the plate is not editable and the zero-km plans apply. */
   veiculoNovo: z.boolean(),
-  retMarca: z.array(opcaoPortal),
-  retModelo: z.array(opcaoPortal),
-  retVersao: z.array(opcaoPortal),
-  retCombustivel: z.array(opcaoPortal),
-  retCores: z.array(opcaoPortal),
-  retTransmissao: z.array(opcaoPortal),
-  retOpcionais: z.array(opcaoMarcavel),
+  ...listasPortal,
   planosRevenda: listaPlanos,
   planosRevendaZeroKm: listaPlanos,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idsMarcados, kmPortal, opcaoMarcavel, opcaoPortal, placaPortal, selecaoObrigatoria, textoPortal, valorPortal } from './portais.ts';
+import { idsMarcados, kmPortal, listasPortal, opcaoPortal, placaPortal, selecaoObrigatoria, textoPortal, valorPortal } from './portais.ts';
 
 /** Na Pista, internally meucarronovo (spec 3 §2.5, §3.9, §7): iCarros' shape plus four feature checkboxes. */
 
@@ -54,13 +54,7 @@ export const rascunhoMeuCarroNovo = z.object({
     adaptadoPne: z.boolean(),
     veiculoUsado: z.boolean(),
   }),
-  retMarca: z.array(opcaoPortal),
-  retModelo: z.array(opcaoPortal),
-  retVersao: z.array(opcaoPortal),
-  retCombustivel: z.array(opcaoPortal),
-  retCores: z.array(opcaoPortal),
-  retTransmissao: z.array(opcaoPortal),
+  ...listasPortal,
   retPortas: z.array(opcaoPortal),
-  retOpcionais: z.array(opcaoMarcavel),
 });
 export type RascunhoMeuCarroNovo = z.infer<typeof rascunhoMeuCarroNovo>;

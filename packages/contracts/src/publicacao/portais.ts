@@ -32,3 +32,14 @@ export const textoPortal = z.string().trim().max(4000, 'Texto longo demais (até
 export const idsMarcados = z.array(z.string().max(40)).max(300);
 
 export const ROTULO_PORTAS_PORTAL: Record<(typeof PORTAS_PORTAIS)[number], string> = { '0': '0', '1': '1', '2': '2', '4': '4' };
+
+/** The lists iCarros and Na Pista answer under the same names (spec 3 §7: Na Pista "as iCarros"). */
+export const listasPortal = {
+  retMarca: z.array(opcaoPortal),
+  retModelo: z.array(opcaoPortal),
+  retVersao: z.array(opcaoPortal),
+  retCombustivel: z.array(opcaoPortal),
+  retCores: z.array(opcaoPortal),
+  retTransmissao: z.array(opcaoPortal),
+  retOpcionais: z.array(opcaoMarcavel),
+};
