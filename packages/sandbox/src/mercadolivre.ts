@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { PUBLICO } from './comum.ts';
+import { itensMercadoLivre, VENDEDOR_SANDBOX } from './mercadolivre-itens.ts';
 import { bearerValido, consentimentoOAuth, novoEstadoOAuth, tokenOAuth } from './oauth.ts';
 
 /**
  * Mercado Livre (channels.md §2): the consent page on the auth host (under /auth: /authorization, with PKCE),
- * and at the API root /oauth/token (authorization code and single-use refresh tokens) and /users/me.
+ * and at the API root /oauth/token (authorization code and single-use refresh tokens) and /users/me; the
+ * classifieds API (category attributes, items, description, search) is in mercadolivre-itens.ts.
  */
 export async function sandboxMercadoLivre(app: FastifyInstance) {
   const estado = novoEstadoOAuth();
@@ -13,10 +15,11 @@ export async function sandboxMercadoLivre(app: FastifyInstance) {
     prefixo: 'APP_USR',
     estado,
     refresh: true,
-    extra: () => ({ user_id: 123456789, scope: 'offline_access read write' }),
+    extra: () => ({ user_id: VENDEDOR_SANDBOX, scope: 'offline_access read write' }),
   });
   app.get('/users/me', PUBLICO, async (req, reply) => {
     if (!bearerValido(req.headers.authorization, 'APP_USR')) return reply.code(401).send({ message: 'invalid_token', status: 401 });
-    return { id: 123456789, nickname: 'LOJADEMO', site_id: 'MLB' };
+    return { id: VENDEDOR_SANDBOX, nickname: 'LOJADEMO', site_id: 'MLB' };
   });
+  itensMercadoLivre(app);
 }

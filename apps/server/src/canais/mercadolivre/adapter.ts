@@ -1,6 +1,7 @@
 import { type Canal, type Configuracao, ok, type Resultado, renovarAntes } from '../tipos.ts';
 import { renovarToken, trocarCodigo, usuarioAtual } from './client.ts';
 import { meta } from './meta.ts';
+import { publicacaoMercadoLivre } from './publicacao.ts';
 
 /** The pair the channel answered, kept whole: the next refresh needs this refresh token and no other. */
 function par(t: Record<string, unknown> & { access_token: string }, mensagem: string, agora = Date.now()): Configuracao {
@@ -35,4 +36,5 @@ export const mercadolivre: Canal = {
     if (!r.ok) return r;
     return ok(par(r.valor, 'Token do Mercado Livre renovado.'));
   },
+  publicacao: publicacaoMercadoLivre,
 };

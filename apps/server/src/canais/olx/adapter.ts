@@ -1,6 +1,7 @@
 import type { Canal, ContextoCanal } from '../tipos.ts';
 import { dadosDoUsuario, trocarCodigo } from './client.ts';
 import { meta } from './meta.ts';
+import { publicacaoOlx } from './publicacao.ts';
 
 /** The token is kept (OLX documents no expiry and no refresh token); basic_user_info names the account when it can. */
 async function conectar(ctx: ContextoCanal, accessToken: string, novo: boolean) {
@@ -25,4 +26,5 @@ export const olx: Canal = {
     if (!token.ok) return token;
     return conectar(ctx, token.valor.access_token, true);
   },
+  publicacao: publicacaoOlx,
 };

@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import type { OlxPost, OlxRascunho } from '@intermedio/contracts';
+import { casarOpcao } from '../mapeamento.ts';
+import type { AnuncioCanal, PublicacaoVeiculo, ReferenciaEnvio, SessaoCanal } from '../publicacao.ts';
+import { type ErroCanal, falha, ok, type Resultado } from '../tipos.ts';
+import { type AnuncioOlx, buscarPublicado, catalogoCarros, importar, type RespostaImportacao, statusImportacao } from './autoupload.ts';
+import { montarRascunho, versaoUnica } from './rascunho.ts';
+
+/**
+ * Per-vehicle publishing to OLX (spec 3 §2.5, §3.5; channels.md §1). Cars only (category 2020). The import is
+ * asynchronous: `enviar` answers the advert as `pendente` with the import token in `dados.token_importacao`; `consultar`
+ * polls that import (or, without the token, finds our ad in the published list) until OLX accepts or refuses it.
+ * The advert id is our own integrator id (what OLX's delete needs); OLX's `list_id` and url arrive with the acceptance.
+ */
+const CATEGORIA_CARROS = 2020;
+const ID_OLX = /^[A-Za-z0-9_{}-]{1,19}$/;
+
+/** Our ad id at OLX (`[A-Za-z0-9_{}-]{1,19}`), derived from the idempotency key: a retry sends the same id. */
+export const idOlx = (chave: string) => (ID_OLX.test(chave) ? chave : createHash('sha256').update(chave).digest('base64url').slice(0, 19));
+
+const PROBLEMAS: Record<string, string> = {
+  UNDEFINED_AD_ID: 'anúncio não encontrado na Olx',
+  NO_IMAGE: 'o veículo não tem fotos',
+  NO_REGION: 'CEP não reconhecido',
+  NOT_ENOUGH_AD_SLOTS: 'não há vagas de anúncio no plano',
+  ERROR_PHONE_TOO_SHORT: 'telefone inválido',
+  ERROR_FUEL_INVALID: 'combustível inválido',
+  ERROR_REGDATE_INVALID: 'ano inválido',
+  ERROR_BODY_HTML: 'a descrição não pode ter HTML',
+  ERROR_BODY_INVALID: 'descrição inválida',
+  ERROR_SUBJECT_INVALID: 'título inválido',
+  ERROR_PRICE_INVALID: 'preço inválido',
+  ERROR_VEHICLE_VERSION_INVALID: 'marca, modelo e versão não conferem com o catálogo da Olx',
+  ERROR_VEHICLE_TAG_INVALID: 'placa inválida',
+  ERROR_IMAGES_INVALID: 'fotos demais ou repetidas (máximo 20)',
+  ERROR_PARAM_INVALID: 'campo vazio ou zerado',
+  ERROR_MILEAGE_INVALID: 'quilometragem inválida',
+};
+
+const token = (s: SessaoCanal): Resultado<string> =>
+  s.segredos.access_token ? ok(s.segredos.access_token) : falha('auth', 'a integração com a Olx não tem token; autorize de novo');
+
+/** The import's synchronous answer as an error kind (import.md statusCode). */
+function erroImportacao(r: RespostaImportacao): ErroCanal {
+  const itens = (r.errors ?? []).flatMap((e) =>
+    (e.messages ?? []).map((m) => `${PROBLEMAS[m.category ?? ''] ?? m.category ?? 'erro'}${m.field ? ` (${m.field})` : ''}`),
+  );
+  const detalhe = r.statusMessage;
+  switch (r.statusCode) {
+    case -2:
+      return { tipo: 'rate_limit', mensagem: 'bloqueio temporário por excesso de requisições', detalhe };
+    case -1:
+    case -5:
+      return { tipo: 'transient', mensagem: r.statusCode === -5 ? 'importação fora do ar' : 'erro inesperado', detalhe };
+    case -6:
+      return {
+        tipo: 'quota',
+        mensagem: 'sem permissão',
+        detalhe,
+        texto: 'A conta Olx não tem permissão para importar anúncios (é preciso o plano profissional "Empresa").',
+      };
+    case -7:
+    case -8:
+      return { tipo: 'quota', mensagem: 'não há vagas de anúncio no plano da conta Olx', detalhe };
+    default:
+      return { tipo: 'validation', mensagem: itens.length ? [...new Set(itens)].join('; ') : (detalhe ?? 'anúncio recusado'), detalhe };
+  }
+}
+
+const naoVazio = (v: unknown) => v !== '' && v !== '0' && v !== undefined && !(Array.isArray(v) && v.length === 0);
+
+/** The ad as OLX's import takes it: optional params only when chosen (OLX refuses empty or 0 params). */
+export function anuncioOlx(id: string, post: OlxPost, imagens: string[]): AnuncioOlx {
+  const { subject, body, phone, zipcode, price, financial_status, financial, ...params } = post;
+  const financeiro = [...new Set([...(financial_status === '2' ? ['1'] : []), ...financial])];
+  const todos: Record<string, unknown> = { ...params, vehicle_tag: params.vehicle_tag.replace(/[^A-Z0-9]/g, ''), financial: financeiro };
+  return {
+    id,
+    operation: 'insert',
+    category: CATEGORIA_CARROS,
+    subject,
+    body,
+    phone: Number(phone),
+    type: 's',
+    price,
+    zipcode,
+    params: Object.fromEntries(Object.entries(todos).filter(([campo, v]) => campo === 'mileage' || naoVazio(v))),
+    images: [...new Set(imagens)].slice(0, 20),
+  };
+}
+
+type ReferenciaComDados = ReferenciaEnvio & { idAnuncio?: string; dados?: Record<string, unknown> };
+
+export const publicacaoOlx: PublicacaoVeiculo<OlxRascunho, OlxPost> = {
+  async rascunho(ctx, sessao, v) {
+    if (v.tipo !== 'carro')
+      return {
+        ok: false,
+        erro: { tipo: 'validation', mensagem: 'tipo de veículo', texto: 'Operação não permitida para esse tipo de veículo.' },
+      };
+    const t = token(sessao);
+    if (!t.ok) return t;
+    const marcas = await catalogoCarros(ctx, t.valor);
+    if (!marcas.ok) return marcas;
+    const marca = casarOpcao(marcas.valor, v.marca);
+    const modelos = marca ? await catalogoCarros(ctx, t.valor, marca.id) : ok([]);
+    if (!modelos.ok) return modelos;
+    const modelo = marca ? casarOpcao(modelos.valor, v.modelo) : null;
+    const versoes = marca && modelo ? await catalogoCarros(ctx, t.valor, marca.id, modelo.id) : ok([]);
+    if (!versoes.ok) return versoes;
+    const versao = versaoUnica(versoes.valor, v.versao);
+    return ok(
+      montarRascunho(
+        v,
+        { marcas: marcas.valor, modelos: modelos.valor, versoes: versoes.valor },
+        { marca: marca?.id, modelo: modelo?.id, versao: versao?.id },
+      ),
+    );
+  },
+
+  async modelos(ctx, sessao, _v, marca) {
+    const t = token(sessao);
+    return t.ok ? catalogoCarros(ctx, t.valor, marca) : t;
+  },
+
+  async versoes(ctx, sessao, _v, marca, modelo) {
+    const t = token(sessao);
+    return t.ok ? catalogoCarros(ctx, t.valor, marca, modelo) : t;
+  },
+
+  async enviar(ctx, sessao, v, post, ref) {
+    const t = token(sessao);
+    if (!t.ok) return t;
+    const id = idOlx(ref.chave);
+    const r = await importar(ctx, t.valor, [
+      anuncioOlx(
+        id,
+        post,
+        v.fotos.map((f) => f.urlOriginal),
+      ),
+    ]);
+    if (!r.ok) return r;
+    if (r.valor.statusCode !== 0 || !r.valor.token) return { ok: false, erro: erroImportacao(r.valor) };
+    return ok({ idAnuncio: id, confirmacao: 'pendente', dados: { id_olx: id, token_importacao: r.valor.token } });
+  },
+
+  async excluir(ctx, sessao, idAnuncio) {
+    const t = token(sessao);
+    if (!t.ok) return t;
+    const r = await importar(ctx, t.valor, [{ id: idAnuncio, operation: 'delete' }]);
+    if (!r.ok) return r;
+    if (r.valor.statusCode === 0) return ok('removido');
+    const categorias = (r.valor.errors ?? []).flatMap((e) => (e.messages ?? []).map((m) => m.category));
+    if (r.valor.statusCode === -4 && categorias.length > 0 && categorias.every((c) => c === 'UNDEFINED_AD_ID')) return ok('jaRemovido');
+    return { ok: false, erro: erroImportacao(r.valor) };
+  },
+
+  async consultar(ctx, sessao, ref: ReferenciaComDados) {
+    const t = token(sessao);
+    if (!t.ok) return t;
+    const id = ref.idAnuncio ?? idOlx(ref.chave);
+    const importacao = typeof ref.dados?.token_importacao === 'string' ? ref.dados.token_importacao : undefined;
+    const pendente = (): Resultado<AnuncioCanal> =>
+      ok({ idAnuncio: id, confirmacao: 'pendente', dados: { id_olx: id, ...(importacao ? { token_importacao: importacao } : {}) } });
+    const aceito = (list_id: number | undefined, url: string | undefined): Resultado<AnuncioCanal> =>
+      ok({ idAnuncio: id, urlAnuncio: url, confirmacao: 'imediata', dados: { id_olx: id, list_id, url_anuncio: url } });
+    const recusado = (motivos: string[]): Resultado<never> => ({
+      ok: false,
+      erro: {
+        tipo: 'rejected',
+        mensagem: motivos.join('; ') || 'anúncio recusado',
+        texto: `A Olx recusou o anúncio${motivos.length ? `: ${motivos.join('; ')}` : '.'}`,
+      },
+    });
+
+    if (importacao) {
+      const s = await statusImportacao(ctx, t.valor, importacao);
+      if (!s.ok) return s;
+      const ad = s.valor.ads?.[id];
+      if (!ad) return ok(null);
+      if (ad.status === 'accepted') return aceito(ad.list_id, ad.url);
+      if (ad.status === 'refused' || ad.status === 'error') return recusado(ad.message ?? []);
+      return pendente();
+    }
+    const p = await buscarPublicado(ctx, t.valor, id);
+    if (!p.ok) return p;
+    if (!p.valor || p.valor.status === 'deleted') return ok(null);
+    if (p.valor.status === 'published') return aceito(p.valor.list_id, p.valor.url);
+    if (p.valor.status === 'refused') return recusado([]);
+    return pendente();
+  },
+};

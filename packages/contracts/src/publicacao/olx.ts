@@ -1,0 +1,154 @@
+import { z } from 'zod';
+
+/**
+ * Olx (spec 3 §2.5, §3.5, §5; channels.md §1): the channel's codes, the draft the server prefills and the advert the
+ * screen "Incluir veículo Olx" sends. Codes are OLX autoupload `params` values, as strings; '0' or '' = not chosen.
+ */
+export type OpcaoOlx = { id: string; nome: string };
+const opcoes = (pares: [string, string][]): OpcaoOlx[] => pares.map(([id, nome]) => ({ id, nome }));
+
+export const OLX_CAMBIOS = opcoes([
+  ['1', 'Manual'],
+  ['2', 'Automático'],
+  ['3', 'Semi-automático'],
+]);
+export const OLX_COMBUSTIVEIS = opcoes([
+  ['1', 'Gasolina'],
+  ['2', 'Álcool'],
+  ['3', 'Flex'],
+  ['4', 'Gás natural'],
+  ['5', 'Diesel'],
+]);
+/** OLX `doors`: 1 = 2 portas, 2 = 4 portas. */
+export const OLX_PORTAS = opcoes([
+  ['1', '2 portas'],
+  ['2', '4 portas'],
+]);
+export const OLX_DIRECOES = opcoes([
+  ['1', 'Hidráulica'],
+  ['2', 'Elétrica'],
+  ['3', 'Mecânica'],
+  ['4', 'Assistida'],
+]);
+/** OLX `motorpower` (channels.md §1: 1 → 1.0 … 9 → 1.9, 10 → 2.0–2.9, 11 → 3.0–3.9, 12 → 4.0 ou mais). */
+export const OLX_POTENCIAS = opcoes([
+  ['1', '1.0'],
+  ...Array.from({ length: 8 }, (_, i): [string, string] => [String(i + 2), `1.${i + 2}`]),
+  ['10', '2.0 - 2.9'],
+  ['11', '3.0 - 3.9'],
+  ['12', '4.0 ou mais'],
+]);
+export const OLX_TIPOS_CARRO = opcoes([
+  ['2', 'Conversível'],
+  ['3', 'Pick-up'],
+  ['5', 'SUV'],
+  ['6', 'Buggy'],
+  ['7', 'Van/Utilitário'],
+  ['8', 'Sedã'],
+  ['9', 'Hatch'],
+]);
+export const OLX_CORES = opcoes([
+  ['1', 'Preto'],
+  ['2', 'Branco'],
+  ['3', 'Prata'],
+  ['4', 'Vermelho'],
+  ['5', 'Cinza'],
+  ['6', 'Azul'],
+  ['7', 'Amarelo'],
+  ['8', 'Verde'],
+  ['9', 'Laranja'],
+  ['10', 'Outra'],
+]);
+export const OLX_SIM_NAO = opcoes([
+  ['1', 'Sim'],
+  ['2', 'Não'],
+]);
+/** Financial status (spec 3 §3.5): 1 quitado, 2 financiado. */
+export const OLX_STATUS_FINANCEIRO = opcoes([
+  ['1', 'Quitado'],
+  ['2', 'Financiado'],
+]);
+/** Financial state checklist: OLX `financial` items other than "Financiado" (which the financial status carries). */
+export const OLX_ESTADO_FINANCEIRO = opcoes([
+  ['2', 'IPVA pago'],
+  ['3', 'Com multas'],
+  ['4', 'De leilão'],
+]);
+/** OLX `car_features`. */
+export const OLX_OPCIONAIS = opcoes([
+  ['1', 'Ar condicionado'],
+  ['2', 'Direção hidráulica'],
+  ['3', 'Vidro elétrico'],
+  ['4', 'Trava elétrica'],
+  ['5', 'Air bag'],
+  ['6', 'Alarme'],
+  ['7', 'Som'],
+  ['8', 'Sensor de ré'],
+  ['9', 'Câmera de ré'],
+  ['10', 'Blindado'],
+]);
+/** OLX `end_tag`: the plate's last digit plus one (1 = final 0 … 10 = final 9). */
+export const OLX_FINAIS_PLACA = Array.from({ length: 10 }, (_, i) => ({ id: String(i + 1), nome: String(i) }));
+
+const codigoDe = (lista: OpcaoOlx[]) => z.enum(lista.map((o) => o.id) as [string, ...string[]]);
+/** An optional code: '' or '0' = not sent (OLX refuses empty or 0 params). */
+const codigoOpcional = (lista: OpcaoOlx[]) => z.union([z.literal(''), z.literal('0'), codigoDe(lista)]);
+const obrigatorio = (rotulo: string) => `'${rotulo}' é obrigatório.`;
+const idCatalogo = (rotulo: string) =>
+  z.string(obrigatorio(rotulo)).trim().min(1, obrigatorio(rotulo)).max(20).regex(/^\d*$/, obrigatorio(rotulo));
+
+/** What the screen sends (`veiculo_post`); images are the vehicle's own photos, never addresses from the client. */
+export const olxPostSchema = z
+  .object({
+    subject: z.string(obrigatorio('Título anúncio')).trim().min(2, obrigatorio('Título anúncio')).max(90, 'No máximo 90 caracteres'),
+    body: z.string(obrigatorio('Descrição anúncio')).trim().min(2, obrigatorio('Descrição anúncio')).max(6000, 'No máximo 6000 caracteres'),
+    phone: z.string(obrigatorio('Telefone')).regex(/^\d{10,11}$/, obrigatorio('Telefone')),
+    zipcode: z.string(obrigatorio('CEP')).regex(/^\d{8}$/, obrigatorio('CEP')),
+    price: z.number('Preço inválido').int('Preço inválido').min(1, 'Preço inválido').max(100_000_000, 'Preço inválido'),
+    regdate: z.string().regex(/^\d{4}$/, 'Ano inválido'),
+    mileage: z.number('Quilometragem inválida').int('Quilometragem inválida').min(0, 'Quilometragem inválida').max(9_999_999),
+    gearbox: codigoOpcional(OLX_CAMBIOS),
+    fuel: codigoOpcional(OLX_COMBUSTIVEIS),
+    vehicle_brand: idCatalogo('Marca'),
+    vehicle_model: idCatalogo('Modelo'),
+    vehicle_version: idCatalogo('Versão'),
+    doors: codigoOpcional(OLX_PORTAS),
+    end_tag: codigoOpcional(OLX_FINAIS_PLACA),
+    vehicle_tag: z
+      .string(obrigatorio('Placa'))
+      .trim()
+      .toUpperCase()
+      .min(1, obrigatorio('Placa'))
+      .regex(/^[A-Z]{3}-?\d[A-Z0-9]\d{2}$/, 'Placa inválida'),
+    car_steering: z.string(obrigatorio('Direção')).refine((v) => OLX_DIRECOES.some((o) => o.id === v), obrigatorio('Direção')),
+    motorpower: codigoOpcional(OLX_POTENCIAS),
+    cartype: codigoOpcional(OLX_TIPOS_CARRO),
+    carcolor: codigoOpcional(OLX_CORES),
+    exchange: codigoOpcional(OLX_SIM_NAO),
+    financial_status: z
+      .string(obrigatorio('Status financeiro'))
+      .refine((v) => OLX_STATUS_FINANCEIRO.some((o) => o.id === v), obrigatorio('Status financeiro')),
+    financial: z.array(codigoDe(OLX_ESTADO_FINANCEIRO)).max(OLX_ESTADO_FINANCEIRO.length),
+    owner: codigoOpcional(OLX_SIM_NAO),
+    car_features: z.array(codigoDe(OLX_OPCIONAIS)).max(OLX_OPCIONAIS.length),
+  })
+  .strict();
+export type OlxPost = z.infer<typeof olxPostSchema>;
+export type OlxPostEntrada = z.input<typeof olxPostSchema>;
+
+/**
+ * The prefilled draft (spec 3 §3.5 "Loaded data"): Subject, Body, price, zipcode, Phone, params, direcao, images and
+ * the lists (options and financial state with `checked`; brands, models and versions of the OLX catalogue, sorted).
+ */
+export type OlxRascunho = {
+  veiculoPost: OlxPost;
+  images: { url: string; miniatura: string }[];
+  retOpcionais: (OpcaoOlx & { checked: boolean })[];
+  retEstadoFinanceiro: (OpcaoOlx & { checked: boolean })[];
+  retMarca: OpcaoOlx[];
+  retModelo: OpcaoOlx[];
+  retVersao: OpcaoOlx[];
+};
+
+/** Messages of a refused submit, one per line (spec 3 §5: Olx and Mercado Livre join them by line breaks). */
+export const mensagensPorLinha = (erro: z.ZodError) => [...new Set(erro.issues.map((i) => i.message))].join('\n');
