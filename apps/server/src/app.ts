@@ -47,6 +47,9 @@ import { criarModeracaoService } from './modules/moderacao/moderacao.service.ts'
 import { notificacoesRoutes } from './modules/notificacoes/notificacoes.routes.ts';
 import { criarNotificacoesService, tarefaLembrete } from './modules/notificacoes/notificacoes.service.ts';
 import { opcionaisRoutes } from './modules/opcionais/opcionais.routes.ts';
+import { publicacaoRoutes } from './modules/publicacao/publicacao.routes.ts';
+import { criarPublicacaoVeiculoService } from './modules/publicacao/publicacao.service.ts';
+import { TAREFA_RECONCILIAR, tarefaReconciliar } from './modules/publicacao/publicacao.tarefa.ts';
 import { revendasRoutes } from './modules/revendas/revendas.routes.ts';
 import { criarRevendasService } from './modules/revendas/revendas.service.ts';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
@@ -186,6 +189,15 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   tarefas.registrar(tarefaRenovarTokens(renovacao, (m) => app.log.warn(m)));
   const integracoes = criarIntegracoesService({ ...depCanais, renovacao });
   await app.register(integracoesRoutes, { integracoes, canais: config.canais });
+  // Per-vehicle publishing (spec 3): durable sends, reconciled by a background job after a crash or an outage.
+  const publicacaoVeiculo = criarPublicacaoVeiculoService({
+    db: banco.db,
+    integracoes,
+    publicUrl: config.publicUrl,
+    log: (m) => app.log.warn(m),
+  });
+  tarefas.registrar(tarefaReconciliar(publicacaoVeiculo, (m) => app.log.warn(m)));
+  await app.register(publicacaoRoutes, { publicacao: publicacaoVeiculo });
   // Banners and sold items (issue 9): lists, include, publishing to Instagram / Facebook.
   const publicacaoSocial = {
     banners: criarBannersService(banco.db, armazenamento),
@@ -246,6 +258,8 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   }
 
   await tarefas.iniciar();
+  // Pending sends left by a previous run are resolved right away, not at the next minute.
+  await tarefas.enviar(TAREFA_RECONCILIAR, {});
   app.addHook('onClose', async () => {
     await tarefas.parar();
     await barramento.fechar();

@@ -6,9 +6,12 @@
  * the reseller in the URL or body) · gestorRevenda (admin, or the gestor of that reseller) · equipe (admin or any gestor).
  * In examples `:idRevenda` is reseller A (Auto Demo Veículos).
  */
+import { CANAIS } from '@intermedio/contracts';
+import { rotasDoCanal } from '../src/modules/publicacao/publicacao.routes.ts';
+
 export type Regra = 'publico' | 'autenticado' | 'admin' | 'revenda' | 'gestorRevenda' | 'equipe';
 
-export type Ids = { revendaA: string; revendaB: string; gestorA: string; clienteA: string; admin: string };
+export type Ids = { revendaA: string; revendaB: string; gestorA: string; clienteA: string; admin: string; veiculoA: string };
 
 export type EntradaMatriz = {
   regra: Regra;
@@ -157,6 +160,9 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
   // Banners and sold items (issue 9): any user of the reseller; publishing checks the item's reseller from the body.
   ...publicacaoSocial(),
 
+  // Per-vehicle publishing (spec 3 §7): the vehicle's reseller (read from id_veiculo), for every publishing channel.
+  ...publicacaoVeiculos(),
+
   // Vehicle stock (issue 8): admin any reseller, the reseller's own users theirs; a vehicle of no row answers 404.
   ...veiculos(),
 
@@ -230,6 +236,26 @@ function publicacaoSocial(): Record<string, EntradaMatriz> {
       entradas[`POST /api/integracao/${rede}/incluir-${tipo}`] = {
         regra: 'revenda',
         exemplo: (ids) => ({ payload: { [tipo]: { id: ID_INEXISTENTE, revenda: ids.revendaA, ig_stories: true, ig_feed: false } } }),
+      };
+    }
+  }
+  return entradas;
+}
+
+/**
+ * `POST /api/integracao/{canal}/{chamada}` of every channel that publishes vehicles (the same list the server
+ * registers). Examples name a vehicle of reseller A with an empty post: allowed callers get 400 (validation) or 404/422,
+ * refused ones 401/403 before anything reaches the channel.
+ */
+function publicacaoVeiculos(): Record<string, EntradaMatriz> {
+  const entradas: Record<string, EntradaMatriz> = {};
+  for (const canal of CANAIS) {
+    for (const chamada of rotasDoCanal(canal)) {
+      entradas[`POST /api/integracao/${canal}/${chamada}`] = {
+        regra: 'revenda',
+        exemplo: (ids) => ({
+          payload: { id_veiculo: ids.veiculoA, id_anuncio: 'inexistente', marca: 'x', modelo: 'x', veiculo_post: {} },
+        }),
       };
     }
   }

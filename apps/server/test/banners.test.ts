@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners, moderacao, publicacoesSociais, vendidos } from '../src/db/schema/index.ts';
 import { type Ambiente, type Credencial, cabecalhos, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
+import { configurarRedesSociais } from './ajuda/social.ts';
 
 let amb: Ambiente;
 let base: string;
@@ -40,27 +41,6 @@ const publicadas = async (canal: 'facebook' | 'instagram') =>
       data: { id: string; destino: string; tipo: string; legenda: string; url: string }[];
     }
   ).data.filter((p) => (canal === 'instagram') === p.destino.startsWith('1784'));
-
-async function configurarSocial(c: Credencial | null) {
-  const id_revenda = amb.ids.revendaA;
-  for (const canal of ['facebook', 'instagram'] as const) {
-    const r = await chamar('POST', `/api/integracao/${canal}/configurar`, c, { id_revenda, access_token: 'sbx.demo.teste' });
-    expect(r.status).toBe(200);
-  }
-  const fb = await chamar('POST', '/api/integracao/facebook/configurar-pagina', c, {
-    id_revenda,
-    page_id: '100000000000001',
-    page_name: 'Auto Demo Veículos',
-    page_access_token: 'sbxpage.100000000000001',
-  });
-  expect(fb.status).toBe(200);
-  const ig = await chamar('POST', '/api/integracao/instagram/configurar-pagina', c, {
-    id_revenda,
-    page_id: '17841400000000001',
-    page_name: 'autodemoveiculos',
-  });
-  expect(ig.status).toBe(200);
-}
 
 beforeAll(async () => {
   amb = await criarAmbiente({ CANAIS_TIMEOUT_MS: '2000' });
@@ -216,7 +196,7 @@ describe('publishing to Instagram and Facebook through the Graph sandbox (spec 3
   });
 
   it('Instagram stories: container → status until FINISHED → media_publish → permalink, merged into the banner', async () => {
-    await configurarSocial(gestor);
+    await configurarRedesSociais(amb, gestor);
     const r = await chamar('POST', '/api/integracao/instagram/incluir-banner', cliente, {
       api_key: 'ignorada',
       banner: { ...banner, ig_stories: true, ig_feed: false },

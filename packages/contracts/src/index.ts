@@ -16,6 +16,7 @@ export * from './protocolo.ts';
 export * from './publicacao/autoline.ts';
 export * from './publicacao/autoscar.ts';
 export * from './publicacao/icarros.ts';
+export * from './publicacao/index.ts';
 export * from './publicacao/mercadolivre.ts';
 export * from './publicacao/meucarronovo.ts';
 export * from './publicacao/mobiauto.ts';

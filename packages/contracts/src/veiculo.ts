@@ -264,6 +264,9 @@ export const integracaoVeiculo = z.object({
   publicado: z.boolean().describe('O veículo tem anúncio neste canal (status true)'),
   id_anuncio: z.string().nullable(),
   url_anuncio: z.string().nullable(),
+  estado: z.enum(['pendente', 'publicado', 'falhou']).nullable().describe('Situação do último envio (null: nunca enviado)'),
+  ultimo_erro: z.string().nullable().describe('Erro do último envio ou exclusão'),
+  desatualizado: z.boolean().describe('O veículo mudou depois da publicação: o canal mostra dados antigos'),
 });
 export type IntegracaoVeiculo = z.infer<typeof integracaoVeiculo>;
 

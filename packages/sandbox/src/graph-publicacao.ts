@@ -18,8 +18,43 @@ type Container = {
   consultas: number;
   erro: boolean;
   midia?: string;
+  /** A carousel's children (container ids), in order. */
+  filhos?: string[];
+  itemCarrossel?: boolean;
 };
-type Publicado = { id: string; destino: string; tipo: string; url: string; legenda: string; permalink: string; criado: number };
+type Publicado = {
+  id: string;
+  destino: string;
+  tipo: string;
+  url: string;
+  legenda: string;
+  permalink: string;
+  criado: number;
+  /** A vehicle post: the link and the photos it carries (feed with attached_media, Instagram carousel). */
+  link?: string;
+  fotos?: string[];
+};
+
+const NAO_EXISTE = (operacao: string, id: string) =>
+  `Unsupported ${operacao} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`;
+
+/** `attached_media` as Graph takes it: a JSON list, or form fields attached_media[0]={"media_fbid":"…"}. */
+function midiasAnexadas(c: Record<string, string | undefined>): string[] {
+  const brutos = c.attached_media
+    ? [c.attached_media]
+    : Object.keys(c)
+        .filter((k) => /^attached_media\[\d+\]$/.test(k))
+        .sort((a, b) => Number(a.replace(/\D/g, '')) - Number(b.replace(/\D/g, '')))
+        .map((k) => c[k] ?? '');
+  return brutos.flatMap((b) => {
+    try {
+      const v = JSON.parse(b) as { media_fbid?: string } | { media_fbid?: string }[];
+      return (Array.isArray(v) ? v : [v]).map((m) => String(m.media_fbid ?? ''));
+    } catch {
+      return [];
+    }
+  });
+}
 
 let sequencia = 0;
 const novoId = (prefixo: string) => `${prefixo}${Date.now()}${String(++sequencia).padStart(4, '0')}`;
@@ -45,7 +80,15 @@ export function publicacoesGraph(app: FastifyInstance, v: string) {
   app.post<{ Params: { id: string } }>(`${v}/:id/media`, PUBLICO, async (req, reply) => {
     const c = campos(req);
     if (!podePublicar(req, req.params.id)) return erroGraph(reply, 400, 'Invalid OAuth access token.', 190);
-    const url = c.video_url ?? c.image_url;
+    const carrossel = c.media_type === 'CAROUSEL';
+    const filhos = carrossel ? (c.children ?? '').split(',').filter(Boolean) : [];
+    if (carrossel) {
+      // Up to 10 children, each an is_carousel_item container of this account.
+      if (filhos.length < 2 || filhos.length > 10) return erroGraph(reply, 400, '(#100) A carousel takes 2 to 10 children.', 100);
+      if (filhos.some((f) => containers.get(f)?.conta !== req.params.id || !containers.get(f)?.itemCarrossel))
+        return erroGraph(reply, 400, '(#100) Invalid children', 100);
+    }
+    const url = carrossel ? (containers.get(filhos[0] ?? '')?.url ?? '') : (c.video_url ?? c.image_url);
     if (!url) return erroGraph(reply, 400, '(#100) The parameter image_url or video_url is required.', 100);
     const desfecho = await recusar(req, c.caption);
     if (desfecho === 'falhar') return erroGraph(reply, 500, 'An unexpected error has occurred. Please retry your request later.', 2);
@@ -60,6 +103,8 @@ export function publicacoesGraph(app: FastifyInstance, v: string) {
       legenda: c.caption ?? '',
       consultas: 0,
       erro: /erro-midia/i.test(c.caption ?? ''),
+      ...(carrossel ? { filhos } : {}),
+      ...(c.is_carousel_item === 'true' ? { itemCarrossel: true } : {}),
     });
     return { id };
   });
@@ -76,9 +121,80 @@ export function publicacoesGraph(app: FastifyInstance, v: string) {
     const perfil = CONTAS_IG[ct.conta] ?? ct.conta;
     const permalink =
       ct.tipo === 'STORIES' ? `https://www.instagram.com/stories/${perfil}/${id}/` : `https://www.instagram.com/p/${id.slice(-11)}/`;
-    publicados.set(id, { id, destino: ct.conta, tipo: ct.tipo, url: ct.url, legenda: ct.legenda, permalink, criado: Date.now() });
+    const fotos = ct.filhos?.map((f) => containers.get(f)?.url ?? '');
+    publicados.set(id, {
+      id,
+      destino: ct.conta,
+      tipo: ct.tipo,
+      url: ct.url,
+      legenda: ct.legenda,
+      permalink,
+      criado: Date.now(),
+      ...(fotos ? { fotos } : {}),
+    });
     return { id };
   });
+
+  // The account's published media (newest first), as the reconciliation reads it.
+  app.get<{ Params: { id: string } }>(`${v}/:id/media`, PUBLICO, async (req, reply) => {
+    if (!podePublicar(req, req.params.id)) return erroGraph(reply, 400, 'Invalid OAuth access token.', 190);
+    const data = [...publicados.values()]
+      .filter((p) => p.destino === req.params.id)
+      .reverse()
+      .map((p) => ({
+        id: p.id,
+        caption: p.legenda,
+        permalink: p.permalink,
+        media_type: p.tipo,
+        timestamp: new Date(p.criado).toISOString(),
+      }));
+    return { data };
+  });
+
+  // Unpublished page photos (published=false), to attach to a feed post.
+  const fotosSoltas = new Map<string, { pagina: string; url: string }>();
+
+  // A page feed post (channels.md §9): message, link, attached_media of unpublished photos.
+  app.post<{ Params: { id: string } }>(`${v}/:id/feed`, PUBLICO, async (req, reply) => {
+    const c = campos(req);
+    if (!podePublicar(req, req.params.id)) return erroGraph(reply, 400, 'Invalid OAuth access token.', 190);
+    if (!c.message && !c.link) return erroGraph(reply, 400, '(#100) Either message or link must be supplied.', 100);
+    const anexos = midiasAnexadas(c);
+    const fotos = anexos.map((a) => fotosSoltas.get(a));
+    if (fotos.some((f) => !f || f.pagina !== req.params.id)) return erroGraph(reply, 400, '(#100) Invalid attached_media', 100);
+    const desfecho = await recusar(req, c.message);
+    if (desfecho === 'falhar') return erroGraph(reply, 500, 'An unexpected error has occurred. Please retry your request later.', 2);
+    if (desfecho === 'recusar') return erroGraph(reply, 400, '(#100) Invalid parameter', 100);
+    const objeto = novoId('');
+    const postId = `${req.params.id}_${objeto}`;
+    const urls = fotos.map((f) => f?.url ?? '');
+    publicados.set(postId, {
+      id: postId,
+      destino: req.params.id,
+      tipo: 'FEED',
+      url: urls[0] ?? '',
+      legenda: c.message ?? '',
+      permalink: `https://www.facebook.com/${req.params.id}/posts/${objeto}`,
+      criado: Date.now(),
+      ...(c.link ? { link: c.link } : {}),
+      fotos: urls,
+    });
+    return { id: postId };
+  });
+
+  // Deleting a post (Facebook); Instagram media cannot be deleted through the API (channels.md §10).
+  app.delete<{ Params: { id: string } }>(`${v}/:id`, PUBLICO, async (req, reply) => {
+    const p = publicados.get(req.params.id);
+    if (!p || CONTAS_IG[p.destino] || !podePublicar(req, p.destino))
+      return erroGraph(reply, 400, `(#100) ${NAO_EXISTE('delete', req.params.id)}`, 100);
+    publicados.delete(req.params.id);
+    return { success: true };
+  });
+
+  // The vehicle adverts received (feed posts and carousels), for tests.
+  app.get('/_anuncios', PUBLICO, async () => ({
+    data: [...publicados.values()].filter((p) => p.tipo === 'FEED' || p.tipo === 'CAROUSEL'),
+  }));
 
   const postarNaPagina =
     (tipo: 'PHOTO' | 'VIDEO') => async (req: FastifyRequest<{ Params: { id: string } }>, reply: import('fastify').FastifyReply) => {
@@ -91,6 +207,10 @@ export function publicacoesGraph(app: FastifyInstance, v: string) {
       if (desfecho === 'falhar') return erroGraph(reply, 500, 'An unexpected error has occurred. Please retry your request later.', 2);
       if (desfecho === 'recusar') return erroGraph(reply, 400, '(#100) Invalid parameter', 100);
       const objeto = novoId('');
+      if (tipo === 'PHOTO' && c.published === 'false') {
+        fotosSoltas.set(objeto, { pagina: req.params.id, url });
+        return { id: objeto };
+      }
       const postId = `${req.params.id}_${objeto}`;
       const permalink = `https://www.facebook.com/${req.params.id}/posts/${objeto}`;
       publicados.set(postId, { id: postId, destino: req.params.id, tipo, url, legenda, permalink, criado: Date.now() });

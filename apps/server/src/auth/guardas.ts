@@ -13,6 +13,7 @@ import type { AuthService, SessaoAtiva } from './auth.service.ts';
  * - equipe: an admin or any gestor (e.g. uploading a logo before the reseller exists).
  * Routes of the spec's calls carry the reseller in the body (`id_revenda`): `revendaNoCorpo` names that field,
  * and the check runs once the body is parsed (a dotted name such as `banner.revenda` reads a nested field).
+ * Calls that name a record instead (`id_veiculo`) give `revendaDe`, which reads the record's reseller.
  */
 export type Acesso = 'publico' | 'autenticado' | 'admin' | 'revenda' | 'gestorRevenda' | 'equipe';
 
@@ -20,6 +21,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     acesso?: Acesso;
     revendaNoCorpo?: string;
+    /**
+     * The reseller a call acts on, read from what the body names (a vehicle's reseller, from the database) once the
+     * body is parsed. `null`: the body is malformed and its validation answers 400; `undefined`: nothing of that id.
+     */
+    revendaDe?: (req: FastifyRequest) => Promise<string | null | undefined>;
   }
   interface FastifyRequest {
     sessao: SessaoAtiva | null;
@@ -56,14 +62,21 @@ export const guardas = fp(async (app: FastifyInstance, op: { auth: AuthService }
       if (usuario.role !== 'gestor') throw acessoNegado();
       return;
     }
-    if (req.routeOptions.config.revendaNoCorpo) return; // checked in preValidation, once the body is parsed
+    if (req.routeOptions.config.revendaNoCorpo || req.routeOptions.config.revendaDe) return; // checked in preValidation
     conferirRevenda(sessao, acesso, (req.params as Record<string, string | undefined>).idRevenda);
   });
 
   app.addHook('preValidation', async (req) => {
     const campo = req.routeOptions.config?.revendaNoCorpo;
     const acesso = req.routeOptions.config?.acesso;
-    if (!campo || !req.sessao || req.sessao.usuario.role === 'admin' || (acesso !== 'revenda' && acesso !== 'gestorRevenda')) return;
+    const revendaDe = req.routeOptions.config?.revendaDe;
+    if (!req.sessao || req.sessao.usuario.role === 'admin' || (acesso !== 'revenda' && acesso !== 'gestorRevenda')) return;
+    if (revendaDe) {
+      const idRevenda = await revendaDe(req);
+      if (idRevenda !== null) conferirRevenda(req.sessao, acesso, idRevenda);
+      return;
+    }
+    if (!campo) return;
     // A dotted name reads a nested field (`banner.revenda`: the spec's calls send the whole item).
     const valor = campo
       .split('.')

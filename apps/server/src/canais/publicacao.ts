@@ -45,6 +45,8 @@ export type VeiculoParaCanal = {
     bairro: string;
     cidade: string;
     uf: string;
+    /** The reseller's site (pehomepage), empty when none. */
+    site?: string;
   };
 };
 
@@ -74,6 +76,13 @@ export type AnuncioCanal = {
 /** What identifies this send at the channel, so a retry or a reconciliation finds the advert instead of creating one. */
 export type ReferenciaEnvio = { chave: string; veiculoId: string };
 
+/**
+ * What the reconciliation knows of a pending send: its reference, the advert id when the channel already gave one,
+ * the post as sent and when the attempt started (channels without an integrator reference, such as the Graph API,
+ * find the advert by its text among those published since then).
+ */
+export type ReferenciaConsulta<Post = unknown> = ReferenciaEnvio & { idAnuncio?: string; post?: Post; desde?: Date };
+
 export interface PublicacaoVeiculo<Rascunho = unknown, Post = unknown> {
   /** The prefilled draft plus the channel's lists (`/incluir`; `/alterar-get` with the advert id). */
   rascunho(ctx: ContextoCanal, sessao: SessaoCanal, v: VeiculoParaCanal, idAnuncio?: string): Promise<Resultado<Rascunho>>;
@@ -84,15 +93,14 @@ export interface PublicacaoVeiculo<Rascunho = unknown, Post = unknown> {
   enviar(ctx: ContextoCanal, sessao: SessaoCanal, v: VeiculoParaCanal, post: Post, ref: ReferenciaEnvio): Promise<Resultado<AnuncioCanal>>;
   /** Sends a change of a published advert (Autoscar, Webmotors). */
   alterar?(ctx: ContextoCanal, sessao: SessaoCanal, v: VeiculoParaCanal, idAnuncio: string, post: Post): Promise<Resultado<AnuncioCanal>>;
-  /** Removes the advert; the channel's "already removed" answer is `jaRemovido` (spec 3 §4). */
-  excluir(ctx: ContextoCanal, sessao: SessaoCanal, idAnuncio: string): Promise<Resultado<'removido' | 'jaRemovido'>>;
+  /**
+   * Removes the advert; the channel's "already removed" answer is `jaRemovido` (spec 3 §4). `manual`: the channel
+   * offers no removal through its API (Instagram, channels.md §10): the product forgets the advert and says so.
+   */
+  excluir(ctx: ContextoCanal, sessao: SessaoCanal, idAnuncio: string): Promise<Resultado<'removido' | 'jaRemovido' | 'manual'>>;
   /**
    * Reconciliation: does the advert of this send exist at the channel? (by the integrator reference, or by the
    * advert id when known). `null`: it does not, so nothing was created. Also polls asynchronous confirmations.
    */
-  consultar(
-    ctx: ContextoCanal,
-    sessao: SessaoCanal,
-    ref: ReferenciaEnvio & { idAnuncio?: string },
-  ): Promise<Resultado<AnuncioCanal | null>>;
+  consultar(ctx: ContextoCanal, sessao: SessaoCanal, ref: ReferenciaConsulta<Post>): Promise<Resultado<AnuncioCanal | null>>;
 }

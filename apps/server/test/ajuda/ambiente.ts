@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { type Aplicacao, buildApp } from '../../src/app.ts';
 import { sessoesRepository } from '../../src/auth/sessoes.repository.ts';
 import { type Config, lerConfig } from '../../src/config.ts';
 import { abrirBanco, type Banco } from '../../src/db/cliente.ts';
 import { SENHA_DEMO } from '../../src/db/demo.ts';
-import { revendas, usuarios } from '../../src/db/schema/index.ts';
+import { revendas, usuarios, veiculos } from '../../src/db/schema/index.ts';
 import { gerarToken, hashToken } from '../../src/seguranca/tokens.ts';
 
 export type Papel = 'anonimo' | 'clienteA' | 'gestorA' | 'inativoA' | 'gestorB' | 'admin';
@@ -65,7 +65,8 @@ export type Ambiente = Aplicacao & {
   config: Config;
   /** The PostgreSQL database of this file (with DATABASE_URL), for a second "instance" on it. */
   url?: string;
-  ids: { revendaA: string; revendaB: string; gestorA: string; clienteA: string; admin: string };
+  /** veiculoA: a demo car of reseller A in stock (not sold, not removed), with photos. */
+  ids: { revendaA: string; revendaB: string; gestorA: string; clienteA: string; admin: string; veiculoA: string };
   entrar: (papel: Papel) => Promise<Credencial | null>;
   encerrar: () => Promise<void>;
 };
@@ -84,7 +85,15 @@ export async function criarAmbiente(extra: Record<string, string> = {}): Promise
     gestorA: await idUsuario('gestor@autodemo.test'),
     clienteA: await idUsuario('cliente@autodemo.test'),
     admin: await idUsuario('admin@intermedio.test'),
+    veiculoA: '',
   };
+  const emEstoque = and(
+    eq(veiculos.revenda_id, ids.revendaA),
+    eq(veiculos.vetipoveiculo, 'carro'),
+    eq(veiculos.veremovido, 0),
+    eq(veiculos.vevendido, 0),
+  );
+  ids.veiculoA = (await db.select({ id: veiculos.id }).from(veiculos).where(emEstoque).orderBy(veiculos.created_at))[0]?.id ?? '';
 
   /** Signs in through the API; the client and the inactive gestor cannot, so their session is written directly. */
   const entrar = async (papel: Papel): Promise<Credencial | null> => {

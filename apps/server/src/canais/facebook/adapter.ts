@@ -1,4 +1,5 @@
 import { canalSocial } from '../social/adapter.ts';
 import { meta } from './meta.ts';
+import { publicacaoFacebook } from './publicacao.ts';
 
-export const facebook = canalSocial(meta);
+export const facebook = { ...canalSocial(meta), publicacao: publicacaoFacebook };

@@ -1,8 +1,15 @@
-import { chamarCanal, tipoPorStatus } from '../http.ts';
+import { chamarCanal, formulario, tipoPorStatus } from '../http.ts';
 import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
 
 /** Facebook Graph API (channels.md §9, §10), version of spec 1 §7. Facebook and Instagram share it. */
 export const VERSAO_GRAPH = 'v20.0';
+
+/** A Graph POST with form fields. */
+export const postGraph = (campos: Record<string, string>): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: formulario(campos),
+});
 
 type ErroGraph = { error?: { message?: string; code?: number; type?: string } };
 

@@ -1,7 +1,6 @@
 import type { AlvoSocial } from '@intermedio/contracts';
-import { formulario } from '../http.ts';
 import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
-import { graph } from './graph.ts';
+import { graph, postGraph } from './graph.ts';
 
 /**
  * Publishing a banner or sold item with the Graph API (channels.md §9, §10):
@@ -18,11 +17,7 @@ export type PassosPublicacao = {
   registrar(fase: 'container' | 'enviando_fb', containerId?: string): Promise<void>;
 };
 
-const post = (campos: Record<string, string>): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: formulario(campos),
-});
+const post = postGraph;
 const esperar = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 /** Polling schedule for the container status: quick at first (images finish fast), then every 3 s, about 2 minutes in all. */
 const INTERVALOS_MS = [250, 500, 1000, 2000, ...Array<number>(40).fill(3000)];
@@ -62,7 +57,7 @@ export async function publicarInstagram(
   return ok({ id: publicado.valor.id, url: link.ok ? (link.valor.permalink ?? null) : null });
 }
 
-async function aguardarContainer(ctx: ContextoCanal, container: string, token: string): Promise<Resultado<true>> {
+export async function aguardarContainer(ctx: ContextoCanal, container: string, token: string): Promise<Resultado<true>> {
   for (const intervalo of INTERVALOS_MS) {
     const s = await graph<{ status_code?: string; status?: string }>(
       ctx,

@@ -110,12 +110,27 @@ export const veiculoIntegracoes = pgTable(
     id_anuncio: text('id_anuncio'),
     url_anuncio: text('url_anuncio'),
     dados: jsonb('dados').$type<Record<string, unknown>>().notNull().default({}),
-    estado: text('estado').notNull().default('publicado'),
+    /** pendente (sent, no answer yet) → publicado | falhou (modules/publicacao). */
+    estado: text('estado').$type<'pendente' | 'publicado' | 'falhou'>().notNull().default('publicado'),
     ultimo_erro: text('ultimo_erro'),
+    /** The idempotency key of the current send: the channel gets it as the integrator's reference where it can. */
+    chave: text('chave'),
+    /** Until when the pending send belongs to the request that made it; after that the reconciliation resolves it. */
+    lease_ate: timestamp('lease_ate', { withTimezone: true }),
+    /** The post as sent (validated), for the reconciliation lookup of channels without an integrator reference. */
+    envio: jsonb('envio').$type<Record<string, unknown>>(),
+    /** The vehicle changed after the advert was published: the channel shows old data. */
+    desatualizado: boolean('desatualizado').notNull().default(false),
+    tentativa_em: timestamp('tentativa_em', { withTimezone: true }),
+    respondido_em: timestamp('respondido_em', { withTimezone: true }),
     created_at: criadoEm(),
     updated_at: alteradoEm(),
   },
-  (t) => [primaryKey({ columns: [t.veiculo_id, t.canal] })],
+  (t) => [
+    primaryKey({ columns: [t.veiculo_id, t.canal] }),
+    index('veiculo_integracoes_pendentes_idx').on(t.lease_ate).where(sql`${t.estado} = 'pendente'`),
+    check('veiculo_integracoes_estado_chk', sql`${t.estado} in ('pendente','publicado','falhou')`),
+  ],
 );
 
 /** Change history of a vehicle: per changed field `{ antiga, nova }` (spec 2 §3 "alteracoes"). */

@@ -122,8 +122,8 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
   };
 
   const servico = {
-    /** What publishing a banner or sold item needs: the record's status and page, its secrets and the channel's address. */
-    async paraPublicar(idRevenda: string, canal: 'facebook' | 'instagram') {
+    /** What publishing (a banner, a sold item, a vehicle) needs: the record's status and data, its secrets and the channel's address. */
+    async paraPublicar(idRevenda: string, canal: CanalId) {
       const r = await integracoesRepository.buscar(db, idRevenda, canal);
       return r ? { status: r.status, config: r.config as Record<string, unknown>, segredos: segredosDe(r), ctx: contexto(canal) } : null;
     },

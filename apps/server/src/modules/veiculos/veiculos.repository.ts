@@ -41,11 +41,22 @@ export const veiculosRepository = {
           status: veiculoIntegracoes.status,
           id_anuncio: veiculoIntegracoes.id_anuncio,
           url_anuncio: veiculoIntegracoes.url_anuncio,
+          estado: veiculoIntegracoes.estado,
+          ultimo_erro: veiculoIntegracoes.ultimo_erro,
+          desatualizado: veiculoIntegracoes.desatualizado,
         })
         .from(veiculoIntegracoes)
         .where(eq(veiculoIntegracoes.veiculo_id, idVeiculo)),
     ]);
     return { daRevenda, doVeiculo: doVeiculoLista };
+  },
+
+  /** A vehicle change: its published adverts show old data until changed or published again (issue 12 item 7). */
+  async marcarAnunciosDesatualizados(db: Executor, idVeiculo: string) {
+    await db
+      .update(veiculoIntegracoes)
+      .set({ desatualizado: true })
+      .where(and(eq(veiculoIntegracoes.veiculo_id, idVeiculo), eq(veiculoIntegracoes.estado, 'publicado')));
   },
 
   opcionaisPorId: (db: Executor, ids: string[]) =>

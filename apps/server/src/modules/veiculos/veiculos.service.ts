@@ -244,6 +244,9 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
           publicado: anuncio?.status ?? false,
           id_anuncio: anuncio?.id_anuncio ?? null,
           url_anuncio: anuncio?.url_anuncio ?? null,
+          estado: anuncio?.estado ?? null,
+          ultimo_erro: anuncio?.ultimo_erro ?? null,
+          desatualizado: anuncio?.desatualizado ?? false,
         };
       });
       return {
@@ -300,6 +303,7 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
         if (Object.keys(campos).length === 0) return { antigas: [] };
         const v = await veiculosRepository.atualizar(tx, idVeiculo, { ...dados, vealterado: 1, vevalidacaoalterado: 0 }, quem.id);
         await veiculosRepository.registrarAlteracao(tx, { idRevenda, idVeiculo, usuarioId: quem.id, usuarioNome: quem.nome, campos });
+        await veiculosRepository.marcarAnunciosDesatualizados(tx, idVeiculo);
         await enfileirar(tx, 'alterados', r, v, imagens);
         return { antigas };
       });

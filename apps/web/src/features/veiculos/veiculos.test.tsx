@@ -146,7 +146,17 @@ describe('Filtro da lista e ordem das fotos', () => {
     expect(mover(['a', 'b'], 0, 5)).toEqual(['a', 'b']);
   });
   it('ações da tabela de integrações: Incluir se configurada e não publicada; Alterar só Autoscar e Webmotors', () => {
-    const i = { descricao: '', id_anuncio: null, url_anuncio: null, configurada: true, status_configuracao: true, publicado: false };
+    const i = {
+      descricao: '',
+      id_anuncio: null,
+      url_anuncio: null,
+      configurada: true,
+      status_configuracao: true,
+      publicado: false,
+      estado: null,
+      ultimo_erro: null,
+      desatualizado: false,
+    };
     expect(acoesIntegracao({ ...i, canal: 'olx' })).toEqual(['incluir']);
     expect(acoesIntegracao({ ...i, canal: 'olx', status_configuracao: false })).toEqual([]);
     expect(acoesIntegracao({ ...i, canal: 'olx', configurada: false })).toEqual([]);
@@ -348,8 +358,22 @@ const detalhe = (extra: Partial<Veiculo> = {}): Veiculo => ({
       publicado: true,
       id_anuncio: 'W9',
       url_anuncio: null,
+      estado: 'publicado',
+      ultimo_erro: null,
+      desatualizado: false,
     },
-    { canal: 'olx', descricao: 'Olx', configurada: true, status_configuracao: true, publicado: false, id_anuncio: null, url_anuncio: null },
+    {
+      canal: 'olx',
+      descricao: 'Olx',
+      configurada: true,
+      status_configuracao: true,
+      publicado: false,
+      id_anuncio: null,
+      url_anuncio: null,
+      estado: null,
+      ultimo_erro: null,
+      desatualizado: false,
+    },
   ],
   ...extra,
 });

@@ -1,0 +1,81 @@
+import type { PostFacebook, RascunhoFacebook } from '@intermedio/contracts';
+import type { AnuncioCanal, PublicacaoVeiculo } from '../publicacao.ts';
+import { graph, postGraph } from '../social/graph.ts';
+import { desdeDaTentativa, destinoSocial, imagensDoRascunho, MAX_FOTOS_SOCIAL, textoDoVeiculo } from '../social/veiculo.ts';
+import { type ContextoCanal, ok, type Resultado } from '../tipos.ts';
+
+/**
+ * A vehicle on the reseller's Facebook page (channels.md §9): each photo uploaded unpublished
+ * (`/{page}/photos published=false`), then one feed post with the text, the link and the photos (`attached_media`).
+ * The Graph API takes no integrator reference, so the reconciliation finds the post by its text among the page's
+ * posts published since the attempt. Delete: `DELETE /{post-id}`; "Unsupported delete request … does not exist"
+ * means it is already gone (spec 3 §4).
+ */
+const post = postGraph;
+
+async function permalink(ctx: ContextoCanal, id: string, token: string): Promise<Resultado<AnuncioCanal | null>> {
+  const r = await graph<{ id: string; permalink_url?: string }>(ctx, `/${encodeURIComponent(id)}?fields=permalink_url`, token);
+  if (!r.ok) return /does not exist/i.test(r.erro.mensagem) ? ok(null) : r;
+  const url = r.valor.permalink_url ? new URL(r.valor.permalink_url, 'https://www.facebook.com').toString() : undefined;
+  return ok({ idAnuncio: id, ...(url ? { urlAnuncio: url } : {}), confirmacao: 'imediata' });
+}
+
+export const publicacaoFacebook: PublicacaoVeiculo<RascunhoFacebook, PostFacebook> = {
+  async rascunho(_ctx, _sessao, v) {
+    return ok({ veiculoPost: { message: textoDoVeiculo(v), link: v.revenda.site ?? '', images: imagensDoRascunho(v) } });
+  },
+
+  async enviar(ctx, sessao, v, p) {
+    const destino = destinoSocial(sessao);
+    if (!destino.ok) return destino;
+    const { id: pagina, token } = destino.valor;
+    const fotos: string[] = [];
+    for (const f of v.fotos.slice(0, MAX_FOTOS_SOCIAL)) {
+      const r = await graph<{ id: string }>(
+        ctx,
+        `/${encodeURIComponent(pagina)}/photos`,
+        token,
+        post({ url: f.urlOriginal, published: 'false' }),
+      );
+      if (!r.ok) return r;
+      fotos.push(r.valor.id);
+    }
+    const campos: Record<string, string> = { message: p.face_descricao, link: p.face_link };
+    if (fotos.length) campos.attached_media = JSON.stringify(fotos.map((media_fbid) => ({ media_fbid })));
+    const criado = await graph<{ id: string }>(ctx, `/${encodeURIComponent(pagina)}/feed`, token, post(campos));
+    if (!criado.ok) return criado;
+    const lido = await permalink(ctx, criado.valor.id, token);
+    return ok({
+      idAnuncio: criado.valor.id,
+      ...(lido.ok && lido.valor?.urlAnuncio ? { urlAnuncio: lido.valor.urlAnuncio } : {}),
+      confirmacao: 'imediata',
+    });
+  },
+
+  async excluir(ctx, sessao, idAnuncio) {
+    const destino = destinoSocial(sessao);
+    if (!destino.ok) return destino;
+    const r = await graph<{ success?: boolean }>(ctx, `/${encodeURIComponent(idAnuncio)}`, destino.valor.token, { method: 'DELETE' });
+    if (r.ok) return ok('removido');
+    return /Unsupported delete request.*does not exist/i.test(r.erro.mensagem) ? ok('jaRemovido') : r;
+  },
+
+  async consultar(ctx, sessao, ref) {
+    const destino = destinoSocial(sessao);
+    if (!destino.ok) return destino;
+    const { id: pagina, token } = destino.valor;
+    if (ref.idAnuncio) return permalink(ctx, ref.idAnuncio, token);
+    const texto = ref.post?.face_descricao;
+    if (!texto) return ok(null);
+    const r = await graph<{ data: { id: string; message?: string; permalink_url?: string }[] }>(
+      ctx,
+      `/${encodeURIComponent(pagina)}/published_posts?fields=id,message,permalink_url&since=${desdeDaTentativa(ref)}`,
+      token,
+    );
+    if (!r.ok) return r;
+    const achado = r.valor.data.find((p) => p.message === texto);
+    if (!achado) return ok(null);
+    const url = achado.permalink_url ? new URL(achado.permalink_url, 'https://www.facebook.com').toString() : undefined;
+    return ok({ idAnuncio: achado.id, ...(url ? { urlAnuncio: url } : {}), confirmacao: 'imediata' });
+  },
+};

@@ -1,0 +1,155 @@
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/cliente.ts';
+import { revendas, veiculoImagens, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
+
+export type AnuncioRegistro = typeof veiculoIntegracoes.$inferSelect;
+type Alvo = { veiculoId: string; canal: string };
+const doAlvo = (a: Alvo) => and(eq(veiculoIntegracoes.veiculo_id, a.veiculoId), eq(veiculoIntegracoes.canal, a.canal));
+const daChave = (a: Alvo, chave: string) => and(doAlvo(a), eq(veiculoIntegracoes.chave, chave), eq(veiculoIntegracoes.estado, 'pendente'));
+const leaseDe = (segundos: number) => sql`now() + make_interval(secs => ${segundos})`;
+const vencido = or(isNull(veiculoIntegracoes.lease_ate), lt(veiculoIntegracoes.lease_ate, sql`now()`));
+
+/** The vehicle's adverts per channel (veiculo_integracoes) and what publishing reads of the vehicle. */
+export const publicacaoRepository = {
+  async revendaDoVeiculo(db: Executor, idVeiculo: string): Promise<string | undefined> {
+    const [v] = await db.select({ revenda: veiculos.revenda_id }).from(veiculos).where(eq(veiculos.id, idVeiculo));
+    return v?.revenda;
+  },
+
+  /** The vehicle, its reseller and its photos in display order. */
+  async veiculo(db: Executor, idVeiculo: string) {
+    const [linha] = await db
+      .select({ v: veiculos, r: revendas })
+      .from(veiculos)
+      .innerJoin(revendas, eq(revendas.id, veiculos.revenda_id))
+      .where(eq(veiculos.id, idVeiculo));
+    if (!linha) return undefined;
+    const imagens = await db
+      .select()
+      .from(veiculoImagens)
+      .where(eq(veiculoImagens.veiculo_id, idVeiculo))
+      .orderBy(asc(veiculoImagens.posicao));
+    return { ...linha, imagens };
+  },
+
+  async buscar(db: Executor, a: Alvo): Promise<AnuncioRegistro | undefined> {
+    const [r] = await db.select().from(veiculoIntegracoes).where(doAlvo(a));
+    return r;
+  },
+
+  /**
+   * Takes the send of vehicle × channel for this request, in its own statement (committed before the channel is
+   * called): creates the row as pendente with a new key and a lease, or turns a failed one into pendente. A pending
+   * or published row is left alone (null): a second click never reaches the channel.
+   */
+  async tomar(db: Executor, a: Alvo & { revendaId: string; chave: string; envio: Record<string, unknown>; leaseSegundos: number }) {
+    const novo = {
+      estado: 'pendente' as const,
+      status: false,
+      chave: a.chave,
+      envio: a.envio,
+      lease_ate: leaseDe(a.leaseSegundos),
+      tentativa_em: sql`now()`,
+      respondido_em: null,
+      ultimo_erro: null,
+      id_anuncio: null,
+      url_anuncio: null,
+      desatualizado: false,
+      updated_at: sql`now()`,
+    };
+    const [r] = await db
+      .insert(veiculoIntegracoes)
+      .values({ veiculo_id: a.veiculoId, canal: a.canal, revenda_id: a.revendaId, ...novo })
+      .onConflictDoUpdate({
+        target: [veiculoIntegracoes.veiculo_id, veiculoIntegracoes.canal],
+        set: novo,
+        setWhere: eq(veiculoIntegracoes.estado, 'falhou'),
+      })
+      .returning();
+    return r ?? null;
+  },
+
+  /** Takes a pending send whose lease ran out (its request died or gave up), keeping its key. */
+  async reivindicar(db: Executor, a: Alvo, chave: string, leaseSegundos: number) {
+    const [r] = await db
+      .update(veiculoIntegracoes)
+      .set({ lease_ate: leaseDe(leaseSegundos), updated_at: sql`now()` })
+      .where(and(daChave(a, chave), vencido))
+      .returning();
+    return r ?? null;
+  },
+
+  /** Re-sends a pending send (same key) after the channel said nothing arrived. */
+  async reenviar(db: Executor, a: Alvo, chave: string, envio: Record<string, unknown>) {
+    await db.update(veiculoIntegracoes).set({ envio, tentativa_em: sql`now()`, updated_at: sql`now()` }).where(daChave(a, chave));
+  },
+
+  /** The channel's answer, only onto the send it belongs to (a reconciliation may have resolved it meanwhile). */
+  async publicado(
+    db: Executor,
+    a: Alvo,
+    chave: string,
+    r: { idAnuncio: string; urlAnuncio: string | null; dados: Record<string, unknown> },
+  ) {
+    const [linha] = await db
+      .update(veiculoIntegracoes)
+      .set({
+        estado: 'publicado',
+        status: true,
+        id_anuncio: r.idAnuncio,
+        url_anuncio: r.urlAnuncio,
+        dados: r.dados,
+        ultimo_erro: null,
+        lease_ate: null,
+        respondido_em: sql`now()`,
+        updated_at: sql`now()`,
+      })
+      .where(daChave(a, chave))
+      .returning();
+    return linha ?? null;
+  },
+
+  async falhou(db: Executor, a: Alvo, chave: string, erro: string) {
+    await db
+      .update(veiculoIntegracoes)
+      .set({ estado: 'falhou', status: false, ultimo_erro: erro, lease_ate: null, respondido_em: sql`now()`, updated_at: sql`now()` })
+      .where(daChave(a, chave));
+  },
+
+  /** No answer we can trust (time-out, outage): stays pending with the reason, and the lease ends now. */
+  async semResposta(db: Executor, a: Alvo, chave: string, erro: string) {
+    await db.update(veiculoIntegracoes).set({ ultimo_erro: erro, lease_ate: sql`now()`, updated_at: sql`now()` }).where(daChave(a, chave));
+  },
+
+  /** Pending sends whose lease ran out, oldest first. */
+  pendentesVencidos: (db: Executor, limite: number) =>
+    db
+      .select()
+      .from(veiculoIntegracoes)
+      .where(and(eq(veiculoIntegracoes.estado, 'pendente'), vencido))
+      .orderBy(asc(veiculoIntegracoes.lease_ate))
+      .limit(limite),
+
+  /** A successful change of the advert: its data are current again. */
+  async alterado(db: Executor, a: Alvo, r: { urlAnuncio?: string; dados?: Record<string, unknown> }) {
+    await db
+      .update(veiculoIntegracoes)
+      .set({
+        desatualizado: false,
+        ultimo_erro: null,
+        ...(r.urlAnuncio ? { url_anuncio: r.urlAnuncio } : {}),
+        ...(r.dados ? { dados: sql`${veiculoIntegracoes.dados} || ${JSON.stringify(r.dados)}::jsonb` } : {}),
+        updated_at: sql`now()`,
+      })
+      .where(and(doAlvo(a), eq(veiculoIntegracoes.estado, 'publicado')));
+  },
+
+  /** Excluir: the advert is forgotten (spec 3 §4: back to "none"). Only a published one, never a pending send. */
+  async remover(db: Executor, a: Alvo, idAnuncio: string) {
+    const r = await db
+      .delete(veiculoIntegracoes)
+      .where(and(doAlvo(a), eq(veiculoIntegracoes.estado, 'publicado'), eq(veiculoIntegracoes.id_anuncio, idAnuncio)))
+      .returning({ canal: veiculoIntegracoes.canal });
+    return r.length > 0;
+  },
+};

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { type CanalId, MENSAGENS_PUBLICACAO_VEICULO as M, ROTULO_CANAL } from '@intermedio/contracts';
+import { ordenarOpcoes } from '../../canais/mapeamento.ts';
+import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../../canais/publicacao.ts';
+import { canal as adaptador } from '../../canais/registro.ts';
+import type { ContextoCanal, Resultado } from '../../canais/tipos.ts';
+import type { Db } from '../../db/cliente.ts';
+import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
+import { explicarErro, type IntegracoesService } from '../integracoes/integracoes.service.ts';
+import { type AnuncioRegistro, publicacaoRepository as repo } from './publicacao.repository.ts';
+import { dadosIntermedio, paraCanal } from './veiculo-para-canal.ts';
+
+/**
+ * How long a request owns a pending send. Longer than the slowest send (Instagram polls its containers for about
+ * 2 minutes); after it the reconciliation (or the next click) asks the channel what became of it.
+ */
+export const LEASE_SEGUNDOS = 180;
+
+type Dep = { db: Db; integracoes: IntegracoesService; publicUrl: string; log: (m: string) => void };
+type Alvo = { veiculoId: string; canal: CanalId };
+
+/** The channel's publishing interface; a channel without one has no routes (so this is a programming error). */
+export function publicacaoDo(canal: CanalId): PublicacaoVeiculo {
+  const p = adaptador(canal).publicacao;
+  if (!p) throw new ErroHttp(404, M.semPublicacao(ROTULO_CANAL[canal]));
+  return p;
+}
+
+const textoDoErro = (canal: CanalId, r: Resultado<unknown>) => (r.ok ? '' : explicarErro(canal, r.erro).message);
+
+export function criarPublicacaoVeiculoService(dep: Dep) {
+  const { db } = dep;
+
+  async function carregar(idVeiculo: string): Promise<VeiculoParaCanal> {
+    const c = await repo.veiculo(db, idVeiculo);
+    if (!c) throw naoEncontrado(M.veiculoNaoEncontrado);
+    return paraCanal(c, dep.publicUrl);
+  }
+
+  /** The reseller's decrypted channel session; an inactive or missing integration stops here (422). */
+  async function sessaoDe(canal: CanalId, idRevenda: string): Promise<{ ctx: ContextoCanal; sessao: SessaoCanal }> {
+    const i = await dep.integracoes.paraPublicar(idRevenda, canal);
+    if (!i?.status) throw new ErroHttp(422, M.integracaoInativa(ROTULO_CANAL[canal]));
+    return { ctx: i.ctx, sessao: { segredos: i.segredos, dados: i.config } };
+  }
+
+  const exigir = <T>(canal: CanalId, r: Resultado<T>): T => {
+    if (!r.ok) throw explicarErro(canal, r.erro);
+    return r.valor;
+  };
+
+  const respostaPublicado = (reg: Pick<AnuncioRegistro, 'id_anuncio' | 'url_anuncio' | 'dados'>, canal: CanalId) => ({
+    ...reg.dados,
+    estado: 'publicado' as const,
+    id_anuncio: reg.id_anuncio,
+    url_anuncio: reg.url_anuncio,
+    mensagem: `Veículo publicado em ${ROTULO_CANAL[canal]}.`,
+  });
+
+  /** Moves a pending send to what the channel answered; answers the stored row (null when another answer won). */
+  async function gravarAnuncio(a: Alvo, chave: string, anuncio: AnuncioCanal) {
+    return repo.publicado(db, a, chave, {
+      idAnuncio: anuncio.idAnuncio,
+      urlAnuncio: anuncio.urlAnuncio ?? null,
+      dados: anuncio.dados ?? {},
+    });
+  }
+
+  /**
+   * Asks the channel what became of a pending send this caller has claimed: the advert exists → publicado;
+   * nothing arrived → falhou (the user may send again); no answer → stays pending for the next round.
+   */
+  async function resolver(reg: AnuncioRegistro): Promise<'publicado' | 'falhou' | 'pendente'> {
+    const canal = reg.canal as CanalId;
+    const a = { veiculoId: reg.veiculo_id, canal };
+    const chave = reg.chave ?? '';
+    const { ctx, sessao } = await sessaoDe(canal, reg.revenda_id);
+    const r = await publicacaoDo(canal).consultar(ctx, sessao, {
+      chave,
+      veiculoId: reg.veiculo_id,
+      ...(reg.id_anuncio ? { idAnuncio: reg.id_anuncio } : {}),
+      ...(reg.envio ? { post: reg.envio } : {}),
+      ...(reg.tentativa_em ? { desde: reg.tentativa_em } : {}),
+    });
+    if (!r.ok) {
+      await repo.semResposta(db, a, chave, textoDoErro(canal, r));
+      return 'pendente';
+    }
+    if (!r.valor) {
+      await repo.falhou(db, a, chave, M.naoChegou);
+      return 'falhou';
+    }
+    if (r.valor.confirmacao === 'pendente') return 'pendente';
+    await gravarAnuncio(a, chave, r.valor);
+    return 'publicado';
+  }
+
+  /** Calls the channel for a send this request owns and records the answer (spec 3 §4; issue 12 item 5). */
+  async function chamarCanal(a: Alvo, chave: string, v: VeiculoParaCanal, post: Record<string, unknown>) {
+    const { ctx, sessao } = await sessaoDe(a.canal, v.revendaId);
+    let r: Resultado<AnuncioCanal>;
+    try {
+      r = await publicacaoDo(a.canal).enviar(ctx, sessao, v, post, { chave, veiculoId: v.id });
+    } catch (e) {
+      // We do not know whether the channel created the advert: pending, for the reconciliation to find out.
+      await repo.semResposta(db, a, chave, e instanceof Error ? e.message : String(e));
+      throw e;
+    }
+    if (!r.ok) {
+      const texto = textoDoErro(a.canal, r);
+      if (r.erro.tipo === 'transient') {
+        await repo.semResposta(db, a, chave, texto);
+        throw new ErroHttp(502, M.naoConfirmado(ROTULO_CANAL[a.canal], r.erro.mensagem));
+      }
+      await repo.falhou(db, a, chave, texto);
+      throw explicarErro(a.canal, r.erro);
+    }
+    if (r.valor.confirmacao === 'pendente') {
+      return {
+        ...r.valor.dados,
+        estado: 'pendente' as const,
+        id_anuncio: r.valor.idAnuncio,
+        url_anuncio: r.valor.urlAnuncio ?? null,
+        mensagem: M.naoConfirmado(ROTULO_CANAL[a.canal], 'aguardando a confirmação do canal'),
+      };
+    }
+    const gravado = await gravarAnuncio(a, chave, r.valor);
+    if (!gravado) throw new ErroHttp(409, M.emAndamento(ROTULO_CANAL[a.canal]));
+    return respostaPublicado(gravado, a.canal);
+  }
+
+  return {
+    revendaDoVeiculo: (idVeiculo: string) => repo.revendaDoVeiculo(db, idVeiculo),
+
+    /** `incluir` / `alterar-get`: the vehicle ("Dados Intermédio") and the channel's prefilled draft and lists. */
+    async rascunho(canal: CanalId, idVeiculo: string, idAnuncio?: string) {
+      const v = await carregar(idVeiculo);
+      const { ctx, sessao } = await sessaoDe(canal, v.revendaId);
+      const r = exigir(canal, await publicacaoDo(canal).rascunho(ctx, sessao, v, idAnuncio));
+      return { veiculo: dadosIntermedio(v), ...(r as Record<string, unknown>) };
+    },
+
+    async modelos(canal: CanalId, idVeiculo: string, marca: string) {
+      const p = publicacaoDo(canal);
+      if (!p.modelos) throw new ErroHttp(404, M.semPublicacao(ROTULO_CANAL[canal]));
+      const v = await carregar(idVeiculo);
+      const { ctx, sessao } = await sessaoDe(canal, v.revendaId);
+      return ordenarOpcoes(exigir(canal, await p.modelos(ctx, sessao, v, marca)));
+    },
+
+    async versoes(canal: CanalId, idVeiculo: string, marca: string, modelo: string) {
+      const p = publicacaoDo(canal);
+      if (!p.versoes) throw new ErroHttp(404, M.semPublicacao(ROTULO_CANAL[canal]));
+      const v = await carregar(idVeiculo);
+      const { ctx, sessao } = await sessaoDe(canal, v.revendaId);
+      return ordenarOpcoes(exigir(canal, await p.versoes(ctx, sessao, v, marca, modelo)));
+    },
+
+    /**
+     * `enviar`: records the send (pendente, new idempotency key, lease) in its own statement BEFORE calling the
+     * channel. A send already pending answers 409 without calling the channel; one whose owner died is first
+     * resolved by asking the channel (and sent again only when nothing arrived).
+     */
+    async enviar(canal: CanalId, idVeiculo: string, post: Record<string, unknown>) {
+      const v = await carregar(idVeiculo);
+      const a = { veiculoId: v.id, canal };
+      const rotulo = ROTULO_CANAL[canal];
+      const c = await repo.veiculo(db, idVeiculo);
+      if (c?.v.veremovido === 1) throw new ErroHttp(422, M.veiculoRemovido);
+      await sessaoDe(canal, v.revendaId); // an inactive integration refuses before anything is recorded
+
+      const tomado = await repo.tomar(db, {
+        ...a,
+        revendaId: v.revendaId,
+        chave: randomUUID(),
+        envio: post,
+        leaseSegundos: LEASE_SEGUNDOS,
+      });
+      if (tomado?.chave) return chamarCanal(a, tomado.chave, v, post);
+
+      const atual = await repo.buscar(db, a);
+      if (atual?.estado === 'publicado') throw new ErroHttp(409, M.jaPublicado(rotulo));
+      const chave = atual?.chave ?? '';
+      const retomado = atual ? await repo.reivindicar(db, a, chave, LEASE_SEGUNDOS) : null;
+      if (!retomado) throw new ErroHttp(409, M.emAndamento(rotulo));
+      // A send left pending (its request died or timed out): did it reach the channel?
+      const desfecho = await resolver(retomado);
+      if (desfecho === 'publicado') {
+        const reg = await repo.buscar(db, a);
+        if (reg) return respostaPublicado(reg, canal);
+      }
+      if (desfecho === 'pendente') throw new ErroHttp(502, M.naoConfirmado(rotulo, 'o canal não respondeu à verificação'));
+      // Nothing arrived: this request sends it again, under a fresh key.
+      const novo = await repo.tomar(db, { ...a, revendaId: v.revendaId, chave: randomUUID(), envio: post, leaseSegundos: LEASE_SEGUNDOS });
+      if (!novo?.chave) throw new ErroHttp(409, M.emAndamento(rotulo));
+      return chamarCanal(a, novo.chave, v, post);
+    },
+
+    /** `alterar` (channels with a change call): sends the change of a published advert; its data are current again. */
+    async alterar(canal: CanalId, idVeiculo: string, idAnuncio: string, post: Record<string, unknown>) {
+      const p = publicacaoDo(canal);
+      if (!p.alterar) throw new ErroHttp(404, M.semPublicacao(ROTULO_CANAL[canal]));
+      const v = await carregar(idVeiculo);
+      const a = { veiculoId: v.id, canal };
+      const reg = await repo.buscar(db, a);
+      if (reg?.estado !== 'publicado' || reg.id_anuncio !== idAnuncio) throw naoEncontrado(M.anuncioNaoEncontrado);
+      const { ctx, sessao } = await sessaoDe(canal, v.revendaId);
+      const r = exigir(canal, await p.alterar(ctx, sessao, v, idAnuncio, post));
+      await repo.alterado(db, a, { ...(r.urlAnuncio ? { urlAnuncio: r.urlAnuncio } : {}), ...(r.dados ? { dados: r.dados } : {}) });
+      return {
+        ...r.dados,
+        estado: 'publicado' as const,
+        id_anuncio: idAnuncio,
+        url_anuncio: r.urlAnuncio ?? reg.url_anuncio,
+        mensagem: `Anúncio alterado em ${ROTULO_CANAL[canal]}.`,
+      };
+    },
+
+    /** `excluir`: removes the advert at the channel ("already removed" counts as removed) and forgets it. */
+    async excluir(canal: CanalId, idVeiculo: string, idAnuncio?: string) {
+      const v = await carregar(idVeiculo);
+      const a = { veiculoId: v.id, canal };
+      const reg = await repo.buscar(db, a);
+      if (reg?.estado === 'pendente') throw new ErroHttp(409, M.emAndamento(ROTULO_CANAL[canal]));
+      if (reg?.estado !== 'publicado' || !reg.id_anuncio || (idAnuncio && idAnuncio !== reg.id_anuncio))
+        throw naoEncontrado(M.anuncioNaoEncontrado);
+      const { ctx, sessao } = await sessaoDe(canal, v.revendaId);
+      const r = await publicacaoDo(canal).excluir(ctx, sessao, reg.id_anuncio);
+      if (!r.ok) throw new ErroHttp(explicarErro(canal, r.erro).statusCode, `${M.erroExcluir} ${explicarErro(canal, r.erro).message}`);
+      await repo.remover(db, a, reg.id_anuncio);
+      return {
+        mensagem: r.valor === 'manual' ? M.excluidoManual(ROTULO_CANAL[canal]) : M.excluido,
+        ja_removido: r.valor === 'jaRemovido',
+      };
+    },
+
+    /**
+     * The reconciliation (background job, at start and every minute): each pending send whose lease ran out is
+     * claimed (one instance per send) and resolved by asking the channel.
+     */
+    async reconciliar(limite = 50) {
+      const contagem = { publicado: 0, falhou: 0, pendente: 0 };
+      for (const p of await repo.pendentesVencidos(db, limite)) {
+        const reg = await repo.reivindicar(db, { veiculoId: p.veiculo_id, canal: p.canal }, p.chave ?? '', LEASE_SEGUNDOS);
+        if (!reg) continue;
+        try {
+          contagem[await resolver(reg)]++;
+        } catch (e) {
+          contagem.pendente++;
+          dep.log(`publicação ${p.canal} do veículo ${p.veiculo_id}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+      return contagem;
+    },
+  };
+}
+export type PublicacaoVeiculoService = ReturnType<typeof criarPublicacaoVeiculoService>;

@@ -1,0 +1,21 @@
+import type { Tarefa } from '../../tarefas/tarefas.ts';
+import type { PublicacaoVeiculoService } from './publicacao.service.ts';
+
+export const TAREFA_RECONCILIAR = 'publicacao-reconciliar';
+
+/**
+ * Every minute across all instances, and once at start (app.ts): pending vehicle sends whose lease ran out (the
+ * request died between the channel's answer and the database write, or the channel did not answer) are resolved
+ * by asking the channel whether the advert exists.
+ */
+export const tarefaReconciliar = (publicacao: PublicacaoVeiculoService, log: (m: string) => void): Tarefa => ({
+  nome: TAREFA_RECONCILIAR,
+  agenda: '* * * * *',
+  unica: true,
+  limiteMinutos: 10,
+  async executar() {
+    const r = await publicacao.reconciliar();
+    if (r.publicado || r.falhou || r.pendente)
+      log(`reconciliação de anúncios: ${r.publicado} publicados, ${r.falhou} sem anúncio no canal, ${r.pendente} ainda pendentes`);
+  },
+});

@@ -1,0 +1,20 @@
+import type { z } from 'zod';
+import type { CanalId } from '../comum.ts';
+import { postFacebook, rascunhoFacebook } from './facebook.ts';
+import { postInstagram, rascunhoInstagram } from './instagram.ts';
+
+export * from './comum.ts';
+export * from './facebook.ts';
+export * from './instagram.ts';
+
+/** A channel's publishing contract: the draft `incluir` answers and the `veiculo_post` that `enviar` takes. */
+export type EsquemasPublicacao = { rascunho: z.ZodType; post: z.ZodType };
+
+/**
+ * THE map of channels that publish vehicles (one line per channel). The server registers the routes of spec 3 §7
+ * for each channel here whose adapter has `publicacao`; the web validates each screen with the same `post`.
+ */
+export const ESQUEMAS_PUBLICACAO: Partial<Record<CanalId, EsquemasPublicacao>> = {
+  facebook: { rascunho: rascunhoFacebook, post: postFacebook },
+  instagram: { rascunho: rascunhoInstagram, post: postInstagram },
+};
