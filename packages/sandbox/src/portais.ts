@@ -61,7 +61,7 @@ export const OPCIONAIS_PORTAIS = [
 export function vitrine<T extends { id: number }>(app: FastifyInstance) {
   const anuncios = new Map<number, T>();
   let proximo = 70000 + Math.floor(Math.random() * 1000) * 10;
-  app.get('/_anuncios', PUBLICO, async () => [...anuncios.values()]);
+  app.get('/_anuncios', PUBLICO, async () => ({ anuncios: [...anuncios.values()] }));
   return { anuncios, novoId: () => ++proximo };
 }
 

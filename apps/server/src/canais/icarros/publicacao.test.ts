@@ -1,27 +1,27 @@
 import { postIcarros } from '@intermedio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARRO, sandboxesNoAr } from '../../../test/ajuda/veiculo-canal.ts';
 import { configurarKeycloak } from '../keycloak.ts';
-import { argoDemo, sandboxNoAr } from '../portais.teste.ts';
 import type { SessaoCanal } from '../publicacao.ts';
 import { REALM_ICARROS } from './client.ts';
 import { planosDisponiveis, publicacaoIcarros as pub, TIMEOUT_ENVIO_ICARROS_S } from './publicacao.ts';
 
 /** iCarros adapter ↔ sandbox: draft, cascades, plans filter, send, delete, already removed, failures, reconciliation. */
-let sb: Awaited<ReturnType<typeof sandboxNoAr>>;
+let sb: Awaited<ReturnType<typeof sandboxesNoAr>>;
 let sessao: SessaoCanal;
 beforeAll(async () => {
-  sb = await sandboxNoAr();
+  sb = await sandboxesNoAr();
   const c = await configurarKeycloak(sb.ctx('icarros'), REALM_ICARROS, 'loja@autodemo.test', 's');
   if (!c.ok) throw new Error(JSON.stringify(c.erro));
   sessao = { segredos: c.valor.segredos, dados: c.valor.dados };
 });
 afterAll(() => sb.fechar());
 
-const ref = (chave: string) => ({ chave, veiculoId: argoDemo().id });
+const ref = (chave: string) => ({ chave, veiculoId: CARRO.id });
 
 describe('iCarros publishing', () => {
   it('drafts the vehicle with the channel codes, a single matching trim preselected and only usable plans', async () => {
-    const r = await pub.rascunho(sb.ctx('icarros'), sessao, argoDemo());
+    const r = await pub.rascunho(sb.ctx('icarros'), sessao, CARRO);
     if (!r.ok) throw new Error(JSON.stringify(r.erro));
     const d = r.valor;
     const nome = (lista: { id: string; nome: string }[], id: string) => lista.find((o) => o.id === id)?.nome;
@@ -32,8 +32,8 @@ describe('iCarros publishing', () => {
     expect(nome(d.retCombustivel, d.veiculoPost.fuelId)).toBe('Flex');
     expect(nome(d.retTransmissao, d.veiculoPost.transmissionId)).toBe('Manual');
     expect(d.veiculoPost).toMatchObject({ doors: '4', plate: 'FDA1B23', km: 18500, price: 72900, modelYear: 2023, productionYear: 2022 });
-    // "Ar-condicionado" matches "Ar condicionado"; "Airbag" has no counterpart spelled "Air bag".
-    expect(d.retOpcionais.filter((o) => o.checked).map((o) => o.nome)).toEqual(['Ar condicionado', 'Vidros elétricos']);
+    // "Ar-condicionado" matches "Ar condicionado"; "Airbag" is "Air bag" there; one option the channel lacks.
+    expect(d.retOpcionais.filter((o) => o.checked).map((o) => o.nome)).toEqual(['Ar condicionado']);
     // Sorted case-insensitively (spec 3 §2.1): "GM - Chevrolet" among the others.
     expect(d.retMarca.map((m) => m.nome)).toEqual([...d.retMarca.map((m) => m.nome)].sort((a, b) => a.localeCompare(b, 'pt-BR')));
     expect(d.planosRevenda.plans.map((p) => p.nome)).toEqual(['Comum', 'Destaque']);
@@ -47,25 +47,25 @@ describe('iCarros publishing', () => {
   });
 
   it('a new vehicle gets no plate and the zero-km plan preselected (the only one)', async () => {
-    const r = await pub.rascunho(sb.ctx('icarros'), sessao, argoDemo({ novo: true, km: 0, placa: '' }));
+    const r = await pub.rascunho(sb.ctx('icarros'), sessao, { ...CARRO, novo: true, km: 0, placa: '' });
     if (!r.ok) throw new Error(JSON.stringify(r.erro));
     expect(r.valor.veiculoPost).toMatchObject({ plate: '', priority: '3' });
     expect(r.valor.veiculoNovo).toBe(true);
   });
 
   it('cascades: models of a make, trims of a model for the model year', async () => {
-    const marcas = await pub.rascunho(sb.ctx('icarros'), sessao, argoDemo());
+    const marcas = await pub.rascunho(sb.ctx('icarros'), sessao, CARRO);
     if (!marcas.ok) throw new Error('rascunho');
     const chevrolet = marcas.valor.retMarca.find((m) => m.nome === 'GM - Chevrolet');
-    const modelos = await pub.modelos?.(sb.ctx('icarros'), sessao, argoDemo(), chevrolet?.id ?? '');
+    const modelos = await pub.modelos?.(sb.ctx('icarros'), sessao, CARRO, chevrolet?.id ?? '');
     expect(modelos?.ok && modelos.valor.map((m) => m.nome)).toEqual(['Onix', 'Tracker']);
     const onix = modelos?.ok ? modelos.valor.find((m) => m.nome === 'Onix') : undefined;
-    const versoes = await pub.versoes?.(sb.ctx('icarros'), sessao, argoDemo(), chevrolet?.id ?? '', onix?.id ?? '');
+    const versoes = await pub.versoes?.(sb.ctx('icarros'), sessao, CARRO, chevrolet?.id ?? '', onix?.id ?? '');
     expect(versoes?.ok && versoes.valor.map((m) => m.nome)).toEqual(['LT 1.0 Flex 5p Mec.', 'LT 1.0 Turbo Flex 5p Aut.']);
   });
 
   async function postValido() {
-    const r = await pub.rascunho(sb.ctx('icarros'), sessao, argoDemo());
+    const r = await pub.rascunho(sb.ctx('icarros'), sessao, CARRO);
     if (!r.ok) throw new Error('rascunho');
     const p = r.valor.veiculoPost;
     // What the screen sends back, through the same schema the route uses.
@@ -74,10 +74,10 @@ describe('iCarros publishing', () => {
 
   it('sends the deal with the fixed fields, the photos and the reference; delete, then already removed', async () => {
     const post = await postValido();
-    const r = await pub.enviar(sb.ctx('icarros'), sessao, argoDemo(), post, ref('chave-icarros-1'));
+    const r = await pub.enviar(sb.ctx('icarros'), sessao, CARRO, post, ref('chave-icarros-1'));
     if (!r.ok) throw new Error(JSON.stringify(r.erro));
     expect(r.valor.urlAnuncio).toBe(`https://www.icarros.com.br/anuncio/${r.valor.idAnuncio}`);
-    const noCanal = (await sb.anuncios('icarros')).find((a) => String(a.id) === r.valor.idAnuncio);
+    const noCanal = (await sb.anuncios<Record<string, unknown>>('icarros')).find((a) => String(a.id) === r.valor.idAnuncio);
     expect(noCanal).toMatchObject({
       dealerId: 4321,
       externalId: 'chave-icarros-1',
@@ -88,8 +88,8 @@ describe('iCarros publishing', () => {
       modelYear: 2023,
       productionYear: 2022,
       images: [
-        { id: 1, photo: 'https://cdn.test/argo-1-o.jpg' },
-        { id: 2, photo: 'https://cdn.test/argo-2-o.jpg' },
+        { id: 1, photo: 'https://cdn.autodemo.test/o1.jpg' },
+        { id: 2, photo: 'https://cdn.autodemo.test/o2.jpg' },
       ],
     });
     expect(await pub.excluir(sb.ctx('icarros'), sessao, r.valor.idAnuncio)).toEqual({ ok: true, valor: 'removido' });
@@ -97,7 +97,7 @@ describe('iCarros publishing', () => {
   });
 
   it('reconciliation finds the deal by our reference or by its id, and answers null when nothing was created', async () => {
-    const r = await pub.enviar(sb.ctx('icarros'), sessao, argoDemo(), await postValido(), ref('chave-icarros-2'));
+    const r = await pub.enviar(sb.ctx('icarros'), sessao, CARRO, await postValido(), ref('chave-icarros-2'));
     if (!r.ok) throw new Error(JSON.stringify(r.erro));
     const porChave = await pub.consultar(sb.ctx('icarros'), sessao, ref('chave-icarros-2'));
     expect(porChave.ok && porChave.valor?.idAnuncio).toBe(r.valor.idAnuncio);
@@ -112,32 +112,32 @@ describe('iCarros publishing', () => {
   });
 
   it("reports the channel's refusals and failures in its words, creating nothing", async () => {
-    const antes = (await sb.anuncios('icarros')).length;
+    const antes = (await sb.anuncios<Record<string, unknown>>('icarros')).length;
     const post = await postValido();
-    const recusado = await pub.enviar(sb.ctx('icarros'), sessao, argoDemo(), { ...post, text: 'recusar' }, ref('r1'));
+    const recusado = await pub.enviar(sb.ctx('icarros'), sessao, CARRO, { ...post, text: 'recusar' }, ref('r1'));
     expect(recusado.ok ? null : recusado.erro).toMatchObject({
       tipo: 'validation',
       mensagem: expect.stringContaining('termos não permitidos'),
     });
-    const semPlano = await pub.enviar(sb.ctx('icarros'), sessao, argoDemo(), { ...post, priority: '1' }, ref('r2'));
+    const semPlano = await pub.enviar(sb.ctx('icarros'), sessao, CARRO, { ...post, priority: '1' }, ref('r2'));
     expect(semPlano.ok ? null : semPlano.erro).toMatchObject({ tipo: 'quota', mensagem: expect.stringContaining('Plano sem anúncios') });
-    const falhou = await pub.enviar(sb.ctx('icarros'), sessao, argoDemo(), { ...post, text: 'falhar' }, ref('r3'));
+    const falhou = await pub.enviar(sb.ctx('icarros'), sessao, CARRO, { ...post, text: 'falhar' }, ref('r3'));
     expect(falhou.ok ? null : falhou.erro.tipo).toBe('transient');
     const semToken = await pub.enviar(
       sb.ctx('icarros'),
       { segredos: { access_token: 'outro' }, dados: { dealer_id: 4321 } },
-      argoDemo(),
+      CARRO,
       post,
       ref('r4'),
     );
     expect(semToken.ok ? null : semToken.erro.tipo).toBe('auth');
-    expect((await sb.anuncios('icarros')).length).toBe(antes);
+    expect((await sb.anuncios<Record<string, unknown>>('icarros')).length).toBe(antes);
   });
 
   it('waits for a slow send beyond the usual limit (360 s for iCarros)', async () => {
     expect(TIMEOUT_ENVIO_ICARROS_S).toBe(360);
     // The sandbox answers after 2 s; the other calls' limit is 1 s, the send's is not.
-    const r = await pub.enviar(sb.ctx('icarros', 1000), sessao, argoDemo(), { ...(await postValido()), text: 'lento' }, ref('lento'));
+    const r = await pub.enviar(sb.ctx('icarros', 1000), sessao, CARRO, { ...(await postValido()), text: 'lento' }, ref('lento'));
     expect(r.ok).toBe(true);
   });
 });

@@ -107,7 +107,7 @@ export const publicacaoIcarros: PublicacaoVeiculo<RascunhoIcarros, PostIcarros> 
         trimId: versaoPreSelecionada(listaVersoes, v.versao),
         productionYear: v.anoFabricacao,
         modelYear: v.anoModelo,
-        plate: v.novo ? '' : v.placa,
+        plate: v.novo ? '' : v.placa.toUpperCase(),
         km: v.km,
         price: v.valor,
         text: v.observacao,

@@ -1,13 +1,13 @@
 import { postMeuCarroNovo } from '@intermedio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { argoDemo, sandboxNoAr } from '../portais.teste.ts';
+import { CARRO, MOTO, sandboxesNoAr } from '../../../test/ajuda/veiculo-canal.ts';
 import type { SessaoCanal } from '../publicacao.ts';
 import { publicacaoMeuCarroNovo as pub } from './publicacao.ts';
 
 /** Na Pista adapter ↔ sandbox: draft with the four features, send + photos, delete, "pertence ao cliente informado". */
-let sb: Awaited<ReturnType<typeof sandboxNoAr>>;
+let sb: Awaited<ReturnType<typeof sandboxesNoAr>>;
 beforeAll(async () => {
-  sb = await sandboxNoAr();
+  sb = await sandboxesNoAr();
 });
 afterAll(() => sb.fechar());
 
@@ -16,18 +16,18 @@ const sessao = (login = 'loja@autodemo.test'): SessaoCanal => ({
   segredos: { senha_meucarronovo: 's' },
   dados: { email_meucarronovo: login, plano_napista: 'Plano Ouro' },
 });
-const ref = (chave: string) => ({ chave, veiculoId: argoDemo().id });
+const ref = (chave: string) => ({ chave, veiculoId: CARRO.id });
 const nome = (lista: { id: string; nome: string }[], id: string) => lista.find((o) => o.id === id)?.nome;
 
 async function postValido(com: Record<string, unknown> = {}) {
-  const r = await pub.rascunho(sb.ctx('meucarronovo'), sessao(), argoDemo());
+  const r = await pub.rascunho(sb.ctx('meucarronovo'), sessao(), CARRO);
   if (!r.ok) throw new Error(JSON.stringify(r.erro));
   return postMeuCarroNovo.parse({ ...r.valor.veiculoPost, ...com });
 }
 
 describe('Na Pista publishing', () => {
   it('drafts with the channel codes (upper-case names), doors from its list and the features from the vehicle', async () => {
-    const r = await pub.rascunho(sb.ctx('meucarronovo'), sessao(), argoDemo({ blindado: true }));
+    const r = await pub.rascunho(sb.ctx('meucarronovo'), sessao(), { ...CARRO, blindado: true });
     if (!r.ok) throw new Error(JSON.stringify(r.erro));
     const d = r.valor;
     expect(nome(d.retMarca, d.veiculoPost.idMarca)).toBe('FIAT');
@@ -45,15 +45,11 @@ describe('Na Pista publishing', () => {
       adaptadoPne: false,
       veiculoUsado: true,
     });
-    expect(d.retOpcionais.filter((o) => o.checked).map((o) => o.nome)).toEqual(['AR CONDICIONADO', 'VIDROS ELÉTRICOS']);
+    expect(d.retOpcionais.filter((o) => o.checked).map((o) => o.nome)).toEqual(['AR CONDICIONADO']);
   });
 
   it('a motorcycle drafts from the motorcycle category', async () => {
-    const r = await pub.rascunho(
-      sb.ctx('meucarronovo'),
-      sessao(),
-      argoDemo({ tipo: 'moto', marca: 'Honda', modelo: 'CG 160', versao: 'Fan' }),
-    );
+    const r = await pub.rascunho(sb.ctx('meucarronovo'), sessao(), MOTO);
     if (!r.ok) throw new Error(JSON.stringify(r.erro));
     expect(r.valor.veiculoPost.idCategoria).toBe(2);
     expect(nome(r.valor.retVersao, r.valor.veiculoPost.idVersao)).toBe('FAN');
@@ -62,10 +58,10 @@ describe('Na Pista publishing', () => {
 
   it('sends the advert with the features, options, photos and reference; delete, then already removed (403)', async () => {
     const post = await postValido({ aceitaTroca: true, adaptadoPne: true });
-    const r = await pub.enviar(sb.ctx('meucarronovo'), sessao(), argoDemo(), post, ref('chave-np-1'));
+    const r = await pub.enviar(sb.ctx('meucarronovo'), sessao(), CARRO, post, ref('chave-np-1'));
     if (!r.ok) throw new Error(JSON.stringify(r.erro));
     expect(r.valor.urlAnuncio).toBe(`https://www.napista.com.br/anuncio/${r.valor.idAnuncio}`);
-    const noCanal = (await sb.anuncios('meucarronovo')).find((a) => String(a.id) === r.valor.idAnuncio);
+    const noCanal = (await sb.anuncios<Record<string, unknown>>('meucarronovo')).find((a) => String(a.id) === r.valor.idAnuncio);
     expect(noCanal).toMatchObject({
       idCategoria: 1,
       codigoExterno: 'chave-np-1',
@@ -75,13 +71,13 @@ describe('Na Pista publishing', () => {
       veiculoUsado: true,
       idOpcional: post.opcionais.map(Number),
       fotos: [
-        { url: 'https://cdn.test/argo-1-o.jpg', ordem: 1, capa: true },
-        { url: 'https://cdn.test/argo-2-o.jpg', ordem: 2, capa: false },
+        { url: 'https://cdn.autodemo.test/o1.jpg', ordem: 1, capa: true },
+        { url: 'https://cdn.autodemo.test/o2.jpg', ordem: 2, capa: false },
       ],
     });
     expect(await pub.excluir(sb.ctx('meucarronovo'), sessao(), r.valor.idAnuncio)).toEqual({ ok: true, valor: 'removido' });
     // The channel answers 403 "O anúncio … não pertence ao cliente informado." for an advert it no longer has.
-    const gone = await fetch(`${sb.base}/sandbox/meucarronovo/api-server/v1/meus-dados/anuncios/${r.valor.idAnuncio}`, {
+    const gone = await fetch(`${sb.origem}/sandbox/meucarronovo/api-server/v1/meus-dados/anuncios/${r.valor.idAnuncio}`, {
       method: 'DELETE',
       headers: { authorization: 'Bearer mcn-x' },
     });
@@ -90,7 +86,7 @@ describe('Na Pista publishing', () => {
   });
 
   it('reconciliation by reference and by id; null when nothing was created', async () => {
-    const r = await pub.enviar(sb.ctx('meucarronovo'), sessao(), argoDemo(), await postValido(), ref('chave-np-2'));
+    const r = await pub.enviar(sb.ctx('meucarronovo'), sessao(), CARRO, await postValido(), ref('chave-np-2'));
     if (!r.ok) throw new Error(JSON.stringify(r.erro));
     const porChave = await pub.consultar(sb.ctx('meucarronovo'), sessao(), ref('chave-np-2'));
     expect(porChave.ok && porChave.valor?.idAnuncio).toBe(r.valor.idAnuncio);
@@ -100,24 +96,18 @@ describe('Na Pista publishing', () => {
   });
 
   it("reports refusals and failures in the channel's words, creating nothing", async () => {
-    const antes = (await sb.anuncios('meucarronovo')).length;
-    const recusado = await pub.enviar(
-      sb.ctx('meucarronovo'),
-      sessao(),
-      argoDemo(),
-      await postValido({ observacoes: 'recusar' }),
-      ref('n1'),
-    );
+    const antes = (await sb.anuncios<Record<string, unknown>>('meucarronovo')).length;
+    const recusado = await pub.enviar(sb.ctx('meucarronovo'), sessao(), CARRO, await postValido({ observacoes: 'recusar' }), ref('n1'));
     expect(recusado.ok ? null : recusado.erro).toMatchObject({ tipo: 'validation', mensagem: 'Observações com conteúdo não permitido' });
-    const invalido = await pub.enviar(sb.ctx('meucarronovo'), sessao(), argoDemo(), await postValido({ idCor: '1' }), ref('n2'));
+    const invalido = await pub.enviar(sb.ctx('meucarronovo'), sessao(), CARRO, await postValido({ idCor: '1' }), ref('n2'));
     expect(invalido.ok ? null : invalido.erro).toMatchObject({ tipo: 'validation', mensagem: 'Cor inválido(a)' });
-    const falhou = await pub.enviar(sb.ctx('meucarronovo'), sessao(), argoDemo(), await postValido({ observacoes: 'falhar' }), ref('n3'));
+    const falhou = await pub.enviar(sb.ctx('meucarronovo'), sessao(), CARRO, await postValido({ observacoes: 'falhar' }), ref('n3'));
     expect(falhou.ok ? null : falhou.erro.tipo).toBe('transient');
-    const loginRecusado = await pub.rascunho(sb.ctx('meucarronovo'), sessao('recusar@autodemo.test'), argoDemo());
+    const loginRecusado = await pub.rascunho(sb.ctx('meucarronovo'), sessao('recusar@autodemo.test'), CARRO);
     expect(loginRecusado.ok ? null : loginRecusado.erro.tipo).toBe('auth');
-    const semSenha = await pub.rascunho(sb.ctx('meucarronovo'), { segredos: {}, dados: {} }, argoDemo());
+    const semSenha = await pub.rascunho(sb.ctx('meucarronovo'), { segredos: {}, dados: {} }, CARRO);
     expect(semSenha.ok ? null : semSenha.erro.tipo).toBe('auth');
-    expect((await sb.anuncios('meucarronovo')).length).toBe(antes);
+    expect((await sb.anuncios<Record<string, unknown>>('meucarronovo')).length).toBe(antes);
   });
 
   it('a delete refused for another reason stays an error', async () => {

@@ -104,7 +104,7 @@ export const publicacaoMeuCarroNovo: PublicacaoVeiculo<RascunhoMeuCarroNovo, Pos
         idVersao: versaoPreSelecionada(versoes.valor, v.versao),
         anoFabricacao: v.anoFabricacao,
         anoModelo: v.anoModelo,
-        placa: v.novo ? '' : v.placa,
+        placa: v.novo ? '' : v.placa.toUpperCase(),
         quilometragem: v.km,
         valor: v.valor,
         observacoes: v.observacao,

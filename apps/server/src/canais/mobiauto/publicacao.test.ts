@@ -1,27 +1,27 @@
 import { postMobiauto } from '@intermedio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARRO, MOTO, sandboxesNoAr } from '../../../test/ajuda/veiculo-canal.ts';
 import { configurarKeycloak } from '../keycloak.ts';
-import { argoDemo, sandboxNoAr } from '../portais.teste.ts';
 import type { SessaoCanal } from '../publicacao.ts';
 import { REALM_MOBIAUTO } from './client.ts';
 import { publicacaoMobiauto as pub } from './publicacao.ts';
 
 /** Mobiauto adapter ↔ sandbox: cars only, draft, plans, create + photos + publish, delete, already removed, failures. */
-let sb: Awaited<ReturnType<typeof sandboxNoAr>>;
+let sb: Awaited<ReturnType<typeof sandboxesNoAr>>;
 let sessao: SessaoCanal;
 beforeAll(async () => {
-  sb = await sandboxNoAr();
+  sb = await sandboxesNoAr();
   const c = await configurarKeycloak(sb.ctx('mobiauto'), REALM_MOBIAUTO, 'loja@autodemo.test', 's');
   if (!c.ok) throw new Error(JSON.stringify(c.erro));
   sessao = { segredos: c.valor.segredos, dados: c.valor.dados };
 });
 afterAll(() => sb.fechar());
 
-const ref = (chave: string) => ({ chave, veiculoId: argoDemo().id });
+const ref = (chave: string) => ({ chave, veiculoId: CARRO.id });
 const nome = (lista: { id: string; nome: string }[], id: string) => lista.find((o) => o.id === id)?.nome;
 
 async function postValido(com: Record<string, unknown> = {}) {
-  const r = await pub.rascunho(sb.ctx('mobiauto'), sessao, argoDemo());
+  const r = await pub.rascunho(sb.ctx('mobiauto'), sessao, CARRO);
   if (!r.ok) throw new Error(JSON.stringify(r.erro));
   const basico = r.valor.retPlanos.find((p) => p.name === 'Básico')?.dealPlanId;
   return postMobiauto.parse({ ...r.valor.veiculoData, planId: basico, ...com });
@@ -29,7 +29,7 @@ async function postValido(com: Record<string, unknown> = {}) {
 
 describe('Mobiauto publishing', () => {
   it('drafts a car with the channel codes, type used, not armoured, the car plans and the observations', async () => {
-    const r = await pub.rascunho(sb.ctx('mobiauto'), sessao, argoDemo());
+    const r = await pub.rascunho(sb.ctx('mobiauto'), sessao, CARRO);
     if (!r.ok) throw new Error(JSON.stringify(r.erro));
     const d = r.valor;
     expect(nome(d.retMarca, d.veiculoData.makeId)).toBe('Fiat');
@@ -45,24 +45,24 @@ describe('Mobiauto publishing', () => {
   });
 
   it('is for cars only', async () => {
-    const r = await pub.rascunho(sb.ctx('mobiauto'), sessao, argoDemo({ tipo: 'moto' }));
+    const r = await pub.rascunho(sb.ctx('mobiauto'), sessao, MOTO);
     expect(r.ok ? null : r.erro.mensagem).toBe('Operação não permitida para esse tipo de veículo');
   });
 
   it('creates, adds the photos, publishes on the plan and keeps the whole deal; delete, then already removed', async () => {
-    const r = await pub.enviar(sb.ctx('mobiauto'), sessao, argoDemo(), await postValido({ armored: '1' }), ref('chave-mobi-1'));
+    const r = await pub.enviar(sb.ctx('mobiauto'), sessao, CARRO, await postValido({ armored: '1' }), ref('chave-mobi-1'));
     if (!r.ok) throw new Error(JSON.stringify(r.erro));
     expect(r.valor.dados).toMatchObject({ id_anuncio_mobiauto: r.valor.idAnuncio, published: true, armored: true, deal0km: false });
     expect(r.valor.urlAnuncio).toBe(`https://www.mobiauto.com.br/comprar/carros/${r.valor.idAnuncio}`);
-    const noCanal = (await sb.anuncios('mobiauto')).find((a) => String(a.id) === r.valor.idAnuncio);
+    const noCanal = (await sb.anuncios<Record<string, unknown>>('mobiauto')).find((a) => String(a.id) === r.valor.idAnuncio);
     expect(noCanal).toMatchObject({
       vehicleType: 'CAR',
       stockKind: 'USED',
       externalId: 'chave-mobi-1',
       published: true,
       images: [
-        { url: 'https://cdn.test/argo-1-o.jpg', position: 1 },
-        { url: 'https://cdn.test/argo-2-o.jpg', position: 2 },
+        { url: 'https://cdn.autodemo.test/o1.jpg', position: 1 },
+        { url: 'https://cdn.autodemo.test/o2.jpg', position: 2 },
       ],
     });
     expect(await pub.excluir(sb.ctx('mobiauto'), sessao, r.valor.idAnuncio)).toEqual({ ok: true, valor: 'removido' });
@@ -70,16 +70,16 @@ describe('Mobiauto publishing', () => {
   });
 
   it('a plan without slots is refused and leaves no deal behind', async () => {
-    const antes = (await sb.anuncios('mobiauto')).length;
-    const r0 = await pub.rascunho(sb.ctx('mobiauto'), sessao, argoDemo());
+    const antes = (await sb.anuncios<Record<string, unknown>>('mobiauto')).length;
+    const r0 = await pub.rascunho(sb.ctx('mobiauto'), sessao, CARRO);
     const destaque = r0.ok ? r0.valor.retPlanos.find((p) => p.name === 'Destaque')?.dealPlanId : '';
-    const r = await pub.enviar(sb.ctx('mobiauto'), sessao, argoDemo(), await postValido({ planId: destaque }), ref('chave-mobi-2'));
+    const r = await pub.enviar(sb.ctx('mobiauto'), sessao, CARRO, await postValido({ planId: destaque }), ref('chave-mobi-2'));
     expect(r.ok ? null : r.erro).toMatchObject({ tipo: 'quota', mensagem: 'O plano Destaque não tem anúncios disponíveis' });
-    expect((await sb.anuncios('mobiauto')).length).toBe(antes);
+    expect((await sb.anuncios<Record<string, unknown>>('mobiauto')).length).toBe(antes);
   });
 
   it('reconciliation by reference and by id; null when nothing was created', async () => {
-    const r = await pub.enviar(sb.ctx('mobiauto'), sessao, argoDemo(), await postValido(), ref('chave-mobi-3'));
+    const r = await pub.enviar(sb.ctx('mobiauto'), sessao, CARRO, await postValido(), ref('chave-mobi-3'));
     if (!r.ok) throw new Error(JSON.stringify(r.erro));
     const porChave = await pub.consultar(sb.ctx('mobiauto'), sessao, ref('chave-mobi-3'));
     expect(porChave.ok && porChave.valor?.idAnuncio).toBe(r.valor.idAnuncio);
@@ -94,18 +94,18 @@ describe('Mobiauto publishing', () => {
   });
 
   it("reports refusals and failures in the channel's words, creating nothing", async () => {
-    const antes = (await sb.anuncios('mobiauto')).length;
-    const recusado = await pub.enviar(sb.ctx('mobiauto'), sessao, argoDemo(), await postValido({ description: 'recusar' }), ref('m1'));
+    const antes = (await sb.anuncios<Record<string, unknown>>('mobiauto')).length;
+    const recusado = await pub.enviar(sb.ctx('mobiauto'), sessao, CARRO, await postValido({ description: 'recusar' }), ref('m1'));
     expect(recusado.ok ? null : recusado.erro).toMatchObject({ tipo: 'validation', mensagem: 'Descrição contém conteúdo não permitido' });
-    const falhou = await pub.enviar(sb.ctx('mobiauto'), sessao, argoDemo(), await postValido({ description: 'falhar' }), ref('m2'));
+    const falhou = await pub.enviar(sb.ctx('mobiauto'), sessao, CARRO, await postValido({ description: 'falhar' }), ref('m2'));
     expect(falhou.ok ? null : falhou.erro.tipo).toBe('transient');
-    const semSessao = await pub.rascunho(sb.ctx('mobiauto'), { segredos: {}, dados: {} }, argoDemo());
+    const semSessao = await pub.rascunho(sb.ctx('mobiauto'), { segredos: {}, dados: {} }, CARRO);
     expect(semSessao.ok ? null : semSessao.erro.tipo).toBe('auth');
-    expect((await sb.anuncios('mobiauto')).length).toBe(antes);
+    expect((await sb.anuncios<Record<string, unknown>>('mobiauto')).length).toBe(antes);
   });
 
   it('gives up after its time limit when the channel does not answer', async () => {
-    const travou = await pub.enviar(sb.ctx('mobiauto', 300), sessao, argoDemo(), await postValido({ description: 'travar' }), ref('m3'));
+    const travou = await pub.enviar(sb.ctx('mobiauto', 300), sessao, CARRO, await postValido({ description: 'travar' }), ref('m3'));
     expect(travou.ok ? null : travou.erro.mensagem).toContain('tempo esgotado');
   });
 });

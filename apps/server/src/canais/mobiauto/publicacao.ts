@@ -104,7 +104,7 @@ export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiaut
         trimId: versaoPreSelecionada(listaV.valor, v.versao),
         productionYear: v.anoFabricacao,
         modelYear: v.anoModelo,
-        plate: v.placa,
+        plate: v.placa.toUpperCase(),
         deal0km: v.novo ? '1' : '0',
         km: v.km,
         planId: planos.length === 1 ? (planos[0]?.dealPlanId ?? '') : '',
