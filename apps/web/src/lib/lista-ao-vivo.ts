@@ -28,6 +28,8 @@ import { ApiError, api } from './api';
  * `invalidarForaDasListasAoVivo`), so no event makes it download the whole list again; the server's
  * `recarregar` event (it could not replay what a reconnecting screen missed) refetches it once.
  */
+export type AlvoEvento = { id: string; remover: boolean };
+
 export type OpcoesListaAoVivo<T> = {
   queryKey: QueryKey;
   /** The whole list (GET). */
@@ -39,8 +41,11 @@ export type OpcoesListaAoVivo<T> = {
   idDe: (linha: T) => string;
   /** The server's order (ORDER BY), so an inserted or changed row lands where a full download would put it. */
   comparar: (a: T, b: T) => number;
-  /** Which row of this list an event touches (null: none). */
-  linhaDoEvento: (e: EventoMudanca) => { id: string; remover: boolean } | null;
+  /**
+   * Which row of this list an event touches (null: none). A list whose rows show another table's data (the
+   * moderation queues show the reseller's channel settings) may answer every row that event touches.
+   */
+  linhaDoEvento: (e: EventoMudanca) => AlvoEvento | readonly AlvoEvento[] | null;
   enabled?: boolean;
 };
 
@@ -139,7 +144,8 @@ export function criarAtualizadorDeLista<T>(queryClient: QueryClient, op: OpcoesL
     receber(e: EventoMudanca) {
       const alvo = op.linhaDoEvento(e);
       if (!alvo) return;
-      pendentes.set(alvo.id, alvo.remover);
+      for (const a of Array.isArray(alvo) ? (alvo as readonly AlvoEvento[]) : [alvo as AlvoEvento]) pendentes.set(a.id, a.remover);
+      if (pendentes.size === 0) return;
       if (!timer) timer = setTimeout(() => void aplicar(), atrasoMs);
     },
     cancelar() {

@@ -1,52 +1,15 @@
-import { ROTULO_CAMBIO, ROTULO_CARROCERIA, ROTULO_COMBUSTIVEL, ROTULO_TIPO_VEICULO, type Veiculo } from '@intermedio/contracts';
 import { Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileText } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useRevenda } from '@/features/revendas/api';
 import { rotas } from '@/lib/rotas';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
-import { DataHora, Moeda } from '@/ui/Formatados';
 import { Miniatura } from '@/ui/Miniatura';
 import { urlVeiculos, useVeiculo } from './api';
-import { anoVeiculo, nomeVeiculo, rotuloDe } from './rotulos';
+import { dadosVeiculo } from './dados-veiculo';
+import { nomeVeiculo } from './rotulos';
 import { TabelaIntegracoesVeiculo } from './TabelaIntegracoesVeiculo';
-
-const simNao = (v: number | boolean): string => (v === 1 || v === true ? 'Sim' : 'Não');
-
-function dados(v: Veiculo): [string, ReactNode][] {
-  return [
-    ['Tipo', ROTULO_TIPO_VEICULO[v.vetipoveiculo]],
-    ['Marca', v.vefipe_marca],
-    ['Modelo', v.ve_modelo],
-    ['Versão', v.ve_versao],
-    ['Código FIPE', v.vefipe_codigo ?? ''],
-    ['Ano', anoVeiculo(v)],
-    ['Combustível', rotuloDe(ROTULO_COMBUSTIVEL, v.vefipe_combustivel)],
-    ['Câmbio', rotuloDe(ROTULO_CAMBIO, v.vecambio)],
-    ['Cor', v.vecor ?? ''],
-    ['Portas', v.veportas === null ? '' : String(v.veportas)],
-    ...(v.vetipoveiculo === 'carro' ? ([['Carroceria', rotuloDe(ROTULO_CARROCERIA, v.vecarroceria)]] as [string, ReactNode][]) : []),
-    ['Condição', v.veveiculonovo === 1 ? 'Novo (0 km)' : 'Seminovo'],
-    ['Quilometragem', v.vequilometragem],
-    ['Placa', v.veiplaca ?? ''],
-    ['Valor', <Moeda key="valor" valor={v.vevalor} />],
-    ['Código interno', v.vecodigo_interno ?? ''],
-    ['IPVA pago', simNao(v.veipva_pago)],
-    ['Blindado', simNao(v.veblindado)],
-    ['Garantia de fábrica', simNao(v.vegarantia_fabrica)],
-    ['Exibir no site', simNao(v.veexibir_site)],
-    [
-      'Observação',
-      <span key="obs" style={{ whiteSpace: 'pre-wrap' }}>
-        {v.veobservacao ?? ''}
-      </span>,
-    ],
-    ['Incluído em', <DataHora key="criado" valor={v.created_at} />],
-    ['Atualizado em', <DataHora key="alterado" valor={v.updated_at} />],
-  ];
-}
 
 /**
  * /revenda/:idRevenda/veiculos/:idVeiculo/visualizar (spec 2 §2, spec 3 §2.1): every field read-only,
@@ -111,7 +74,7 @@ export default function PaginaVisualizarVeiculo() {
         </Title>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {[0, 1].map((metade) => {
-            const linhas = dados(v);
+            const linhas = dadosVeiculo(v);
             const meio = Math.ceil(linhas.length / 2);
             return (
               <Table key={metade} variant="vertical" withTableBorder layout="fixed">

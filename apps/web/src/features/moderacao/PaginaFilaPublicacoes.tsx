@@ -1,0 +1,188 @@
+import {
+  ALVOS_SOCIAIS,
+  type AlvoSocial,
+  type FilaPublicacaoModeracao,
+  type ModeracaoPublicacaoLinha,
+  ROTULO_ALVO,
+  VALIDACAO_DO_ALVO,
+} from '@intermedio/contracts';
+import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { baixarArquivo } from '@/features/banners/baixar';
+import { mensagemDoErro } from '@/ui/AlertaErro';
+import type { ColunaTabela } from '@/ui/DataTable';
+import { DataHora } from '@/ui/Formatados';
+import { Miniatura } from '@/ui/Miniatura';
+import { useFilaPublicacoes } from './api';
+import { useFiltrosFila } from './filtros';
+import { LogoRevenda } from './LogoRevenda';
+import { type Ferramentas, QuadroFila } from './QuadroFila';
+import { IconeStatus } from './StatusCanal';
+
+type Definicao = { fila: FilaPublicacaoModeracao; titulo: string; painel: string; botao: string; unidade: [string, string]; vazio: string };
+const DEFINICOES: Record<FilaPublicacaoModeracao, Definicao> = {
+  banners: {
+    fila: 'banners',
+    titulo: 'Banners',
+    painel: 'Lista de banners',
+    botao: 'Validar banners',
+    unidade: ['banner', 'banners'],
+    vazio: 'Nenhum banner aguardando validação.',
+  },
+  vendidos: {
+    fila: 'vendidos',
+    titulo: 'Vendidos',
+    painel: 'Lista de vendidos',
+    botao: 'Validar vendidos',
+    unidade: ['veículo', 'veículos'],
+    vazio: 'Nenhum vendido aguardando validação.',
+  },
+};
+
+const ROTULO_CURTO: Record<AlvoSocial, string> = { ig_stories: 'IG Stories', ig_feed: 'IG Feed', fb_feed: 'FB Feed' };
+const OPCOES_ALVOS = ALVOS_SOCIAIS.map((a) => ({ value: a, label: ROTULO_ALVO[a] }));
+const ESTADOS = [
+  { value: 'publicado', label: 'Publicado' },
+  { value: 'pendente', label: 'Pedido, não publicado' },
+  { value: 'nao-pedido', label: 'Não pedido' },
+];
+function noEstado(l: ModeracaoPublicacaoLinha, valor: string, estado: string) {
+  const alvo = valor as AlvoSocial;
+  const publicado = l[VALIDACAO_DO_ALVO[alvo]];
+  if (estado === 'publicado') return publicado;
+  if (estado === 'pendente') return l[alvo] && !publicado;
+  return !l[alvo];
+}
+
+/** One social block (spec 2 §2): Publicar (requested) and Status (published); grey dot when not. */
+function Alvo({ l, alvo }: { l: ModeracaoPublicacaoLinha; alvo: AlvoSocial }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <IconeStatus status={l[alvo] ? true : undefined} rotulo={`Publicar em ${ROTULO_ALVO[alvo]}`} />
+      <IconeStatus status={l[VALIDACAO_DO_ALVO[alvo]] ? true : undefined} rotulo={`Status em ${ROTULO_ALVO[alvo]}`} />
+    </Group>
+  );
+}
+
+function colunas(d: Definicao, baixar: (l: ModeracaoPublicacaoLinha) => void) {
+  return (f: Ferramentas<ModeracaoPublicacaoLinha>): ColunaTabela<ModeracaoPublicacaoLinha>[] => {
+    const imagem = (l: ModeracaoPublicacaoLinha, largura: number, altura: number) => (
+      <Box pos="relative" style={{ display: 'inline-block' }}>
+        <Miniatura src={l.imagem?.fileThumb || l.imagem?.fileUrl} alt={`Imagem: ${l.texto}`} largura={largura} altura={altura} />
+        {l.imagem?.video && (
+          <Box pos="absolute" top={4} left={4} c="white" bg="dark" style={{ borderRadius: 4, display: 'flex' }} aria-hidden>
+            <IconPlayerPlay size={14} />
+          </Box>
+        )}
+      </Box>
+    );
+    const acoes = (l: ModeracaoPublicacaoLinha) => (
+      <Group gap={4} wrap="wrap" style={{ whiteSpace: 'normal' }}>
+        <Button size="compact-xs" color="green" onClick={() => f.validarUm(l)} disabled={f.validando} aria-label={`Validar: ${l.texto}`}>
+          Validar
+        </Button>
+        <Button size="compact-xs" variant="light" onClick={() => baixar(l)} disabled={!l.imagem} aria-label={`Baixar: ${l.texto}`}>
+          Baixar
+        </Button>
+      </Group>
+    );
+    const texto = (l: ModeracaoPublicacaoLinha, linhas: number) => (
+      <Text size="xs" lineClamp={linhas} title={l.texto} style={{ whiteSpace: 'normal' }}>
+        {l.texto}
+      </Text>
+    );
+    if (f.compacta) {
+      return [
+        {
+          id: 'item',
+          cabecalho: d.titulo,
+          largura: 150,
+          celula: (l) => (
+            <Stack gap={4} style={{ whiteSpace: 'normal' }}>
+              <Group gap={6} wrap="nowrap" align="flex-start">
+                {f.marcador(l)}
+                <LogoRevenda l={l} largura={100} altura={40} />
+              </Group>
+              {imagem(l, 64, 48)}
+              {texto(l, 2)}
+              <Text size="xs" c="gray.7">
+                <DataHora valor={l.created_at} />
+              </Text>
+            </Stack>
+          ),
+        },
+        {
+          id: 'redes',
+          cabecalho: 'Redes',
+          celula: (l) => (
+            <Stack gap={4}>
+              {ALVOS_SOCIAIS.map((a) => (
+                <Group key={a} gap={4} wrap="nowrap">
+                  <Text size="xs" w={62} title={ROTULO_ALVO[a]}>
+                    {ROTULO_CURTO[a]}
+                  </Text>
+                  <Alvo l={l} alvo={a} />
+                </Group>
+              ))}
+              {acoes(l)}
+            </Stack>
+          ),
+        },
+      ];
+    }
+    return [
+      { id: 'marcar', cabecalho: 'Validação', largura: 84, alinhar: 'center', celula: (l) => f.marcador(l) },
+      { id: 'revenda', cabecalho: 'Revenda', largura: 196, celula: (l) => <LogoRevenda l={l} largura={180} altura={80} /> },
+      { id: 'imagem', cabecalho: 'Imagem', largura: 116, celula: (l) => imagem(l, 100, 80) },
+      { id: 'texto', cabecalho: 'Texto', largura: 280, celula: (l) => texto(l, 4) },
+      { id: 'data', cabecalho: 'Data', largura: 140, celula: (l) => <DataHora valor={l.created_at} /> },
+      { id: 'acoes', cabecalho: 'Ações', largura: 150, celula: acoes },
+      ...ALVOS_SOCIAIS.map(
+        (a): ColunaTabela<ModeracaoPublicacaoLinha> => ({
+          id: a,
+          cabecalho: ROTULO_ALVO[a],
+          largura: 150,
+          celula: (l) => <Alvo l={l} alvo={a} />,
+        }),
+      ),
+    ];
+  };
+}
+
+/** /dashboard/banners and /dashboard/vendidos (spec 2 §2): checkbox, reseller, image, text, date, actions, three blocks. */
+function PaginaFilaPublicacoes({ fila }: { fila: FilaPublicacaoModeracao }) {
+  const d = DEFINICOES[fila];
+  const consulta = useFilaPublicacoes(fila);
+  const { linhas, filtros } = useFiltrosFila(consulta.data, OPCOES_ALVOS, ESTADOS, noEstado);
+  const cols = useMemo(
+    () =>
+      colunas(d, (l) => {
+        const m = l.imagem;
+        if (!m) return;
+        baixarArquivo(m.fileOriginal || m.fileUrl, m.fileName || `${fila}-${l.idItem}`).catch((e: unknown) =>
+          notifications.show({ color: 'red', message: mensagemDoErro(e) }),
+        );
+      }),
+    [d, fila],
+  );
+  return (
+    <QuadroFila
+      fila={fila}
+      titulo={d.titulo}
+      painel={d.painel}
+      unidade={d.unidade}
+      botao={d.botao}
+      consulta={consulta}
+      linhas={linhas}
+      vazio={d.vazio}
+      alturaLinha={(compacta) => (compacta ? 190 : 96)}
+      colunas={cols}
+      filtros={filtros}
+    />
+  );
+}
+
+export const PaginaBannersModeracao = () => <PaginaFilaPublicacoes fila="banners" />;
+export const PaginaVendidosModeracao = () => <PaginaFilaPublicacoes fila="vendidos" />;

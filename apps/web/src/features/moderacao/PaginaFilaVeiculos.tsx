@@ -1,0 +1,256 @@
+import {
+  type AlteracaoModeracao,
+  CANAIS,
+  type CanalId,
+  type FilaVeiculoModeracao,
+  type ModeracaoVeiculoLinha,
+  ROTULO_CAMPO_VEICULO,
+  ROTULO_CANAL,
+} from '@intermedio/contracts';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { urlVeiculos } from '@/features/veiculos/api';
+import { anoVeiculo, nomeVeiculo } from '@/features/veiculos/rotulos';
+import { rotas } from '@/lib/rotas';
+import type { ColunaTabela } from '@/ui/DataTable';
+import { DataHora } from '@/ui/Formatados';
+import { Miniatura } from '@/ui/Miniatura';
+import { useFilaVeiculos } from './api';
+import { DadosVeiculoModal } from './DadosVeiculoModal';
+import { useFiltrosFila } from './filtros';
+import { LogoRevenda } from './LogoRevenda';
+import { type Ferramentas, QuadroFila } from './QuadroFila';
+import { BlocoCanal } from './StatusCanal';
+
+type Definicao = {
+  fila: FilaVeiculoModeracao;
+  titulo: string;
+  painel: string;
+  botao: string;
+  validaUm: string;
+  vazio: string;
+};
+
+const DEFINICOES: Record<FilaVeiculoModeracao, Definicao> = {
+  incluidos: {
+    fila: 'incluidos',
+    titulo: 'Veículos incluídos',
+    painel: 'Lista de veículos incluídos',
+    botao: 'Validar incluídos',
+    validaUm: 'Valida inclusão',
+    vazio: 'Nenhum veículo incluído aguardando validação.',
+  },
+  alterados: {
+    fila: 'alterados',
+    titulo: 'Veículos alterados',
+    painel: 'Lista de veículos alterados',
+    botao: 'Validar alterados',
+    validaUm: 'Valida alteração',
+    vazio: 'Nenhum veículo alterado aguardando validação.',
+  },
+  removidos: {
+    fila: 'removidos',
+    titulo: 'Veículos removidos',
+    painel: 'Lista de veículos removidos',
+    botao: 'Validar removidos',
+    validaUm: 'Valida remoção',
+    vazio: 'Nenhum veículo removido aguardando validação.',
+  },
+};
+
+/** Channel state filter (beyond the spec): the S.A. / S.I. combinations an admin looks for. */
+const ESTADOS = [
+  { value: 'ativo', label: 'Anúncio ativo' },
+  { value: 'inativo', label: 'Anúncio inativo' },
+  { value: 'sem-anuncio', label: 'Sem anúncio (configurado)' },
+  { value: 'sem-configuracao', label: 'Revenda sem configuração' },
+];
+const OPCOES_CANAIS = CANAIS.map((c) => ({ value: c, label: ROTULO_CANAL[c] }));
+
+function noEstado(l: ModeracaoVeiculoLinha, valor: string, estado: string) {
+  const canal = valor as CanalId;
+  const sa = l.integracao_veiculo[canal];
+  if (estado === 'ativo') return sa?.status === true;
+  if (estado === 'inativo') return sa?.status === false;
+  if (estado === 'sem-anuncio') return !!l.integracao_revenda[canal] && !sa;
+  return !l.integracao_revenda[canal];
+}
+
+/** The pending changes of an entry per field: the first old value → the last new one. */
+export function mudancas(alteracoes: readonly AlteracaoModeracao[]): { campo: string; antiga: string; nova: string }[] {
+  const porCampo = new Map<string, { antiga: string; nova: string }>();
+  for (const a of alteracoes) {
+    for (const [campo, v] of Object.entries(a.campos)) {
+      const atual = porCampo.get(campo);
+      porCampo.set(campo, { antiga: atual ? atual.antiga : v.antiga, nova: v.nova });
+    }
+  }
+  return [...porCampo].map(([campo, v]) => ({ campo: ROTULO_CAMPO_VEICULO[campo] ?? campo, ...v }));
+}
+
+function Mudancas({ l }: { l: ModeracaoVeiculoLinha }) {
+  const lista = mudancas(l.alteracoes);
+  const texto = lista.map((m) => `${m.campo}: ${m.antiga || '(vazio)'} → ${m.nova || '(vazio)'}`);
+  return (
+    <Text size="xs" lineClamp={4} title={texto.join('\n')} style={{ whiteSpace: 'normal' }}>
+      {texto.length
+        ? texto.map((t) => (
+            <span key={t} style={{ display: 'block' }}>
+              {t}
+            </span>
+          ))
+        : 'Sem alterações de campos registradas.'}
+    </Text>
+  );
+}
+
+/** The Manutenção actions of each queue (spec 2 §2). */
+function Manutencao({ d, l, f }: { d: Definicao; l: ModeracaoVeiculoLinha; f: Ferramentas<ModeracaoVeiculoLinha> }) {
+  const nome = nomeVeiculo(l.veiculo);
+  const link = (para: string, texto: string) => (
+    <Button component={Link} to={para} size="compact-xs" variant="light" aria-label={`${texto}: ${nome}`}>
+      {texto}
+    </Button>
+  );
+  const baixar = (href: string, texto: string) => (
+    <Button component="a" href={href} download size="compact-xs" variant="light" aria-label={`${texto}: ${nome}`}>
+      {texto}
+    </Button>
+  );
+  return (
+    <Group gap={4} wrap="wrap" style={{ whiteSpace: 'normal' }}>
+      {link(rotas.revenda.veiculos.visualizar(l.idRevenda, l.idVeiculo), 'Visualizar')}
+      {d.fila === 'alterados' && baixar(urlVeiculos.alteracoes(l.idRevenda, l.idVeiculo), 'Alterações')}
+      {d.fila !== 'removidos' && baixar(urlVeiculos.pacote(l.idRevenda, l.idVeiculo), 'Baixar')}
+      {d.fila === 'alterados' && link(rotas.revenda.veiculos.alterar(l.idRevenda, l.idVeiculo), 'Alterar')}
+      <Button size="compact-xs" color="green" onClick={() => f.validarUm(l)} disabled={f.validando} aria-label={`${d.validaUm}: ${nome}`}>
+        {d.validaUm}
+      </Button>
+    </Group>
+  );
+}
+
+function colunas(d: Definicao, abrirDados: (l: ModeracaoVeiculoLinha) => void) {
+  return (f: Ferramentas<ModeracaoVeiculoLinha>): ColunaTabela<ModeracaoVeiculoLinha>[] => {
+    const veiculo = (l: ModeracaoVeiculoLinha) => (
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        fw={500}
+        onClick={() => abrirDados(l)}
+        aria-label={`Dados do veículo: ${nomeVeiculo(l.veiculo)}`}
+        truncate="end"
+        maw="100%"
+      >
+        {nomeVeiculo(l.veiculo)}
+      </Anchor>
+    );
+    const data = (l: ModeracaoVeiculoLinha) => <DataHora valor={d.fila === 'removidos' ? l.vedataremovido : l.created_at} />;
+    const rotuloData = d.fila === 'removidos' ? 'Data removido' : 'Data incluído';
+    if (f.compacta) {
+      return [
+        {
+          id: 'entrada',
+          cabecalho: 'Veículo',
+          largura: 150,
+          celula: (l) => (
+            <Stack gap={4} style={{ whiteSpace: 'normal' }}>
+              <Group gap={6} wrap="nowrap" align="flex-start">
+                {f.marcador(l)}
+                <LogoRevenda l={l} largura={100} altura={40} />
+              </Group>
+              <Miniatura src={l.veiculo.miniatura} alt={`Foto de ${nomeVeiculo(l.veiculo)}`} largura={64} altura={48} />
+              {veiculo(l)}
+              <Text size="xs">
+                {anoVeiculo(l.veiculo)} · {data(l)}
+              </Text>
+              <Manutencao d={d} l={l} f={f} />
+            </Stack>
+          ),
+        },
+        {
+          id: 'canais',
+          cabecalho: 'Canais',
+          celula: (l) => (
+            <Stack gap={2}>
+              {CANAIS.map((c) => (
+                <Group key={c} gap={4} wrap="nowrap">
+                  <Text size="xs" w={58} truncate="end" title={ROTULO_CANAL[c]}>
+                    {ROTULO_CANAL[c]}
+                  </Text>
+                  <BlocoCanal linha={l} canal={c} compacto />
+                </Group>
+              ))}
+            </Stack>
+          ),
+        },
+      ];
+    }
+    return [
+      { id: 'marcar', cabecalho: 'Validação', largura: 84, alinhar: 'center', celula: (l) => f.marcador(l) },
+      { id: 'revenda', cabecalho: 'Revenda', largura: 196, celula: (l) => <LogoRevenda l={l} largura={180} altura={80} /> },
+      {
+        id: 'imagem',
+        cabecalho: 'Imagem',
+        largura: 116,
+        celula: (l) => <Miniatura src={l.veiculo.miniatura} alt={`Foto de ${nomeVeiculo(l.veiculo)}`} />,
+      },
+      { id: 'veiculo', cabecalho: 'Veículo', largura: 220, celula: veiculo },
+      { id: 'ano', cabecalho: 'Ano', largura: 96, celula: (l) => anoVeiculo(l.veiculo) },
+      { id: 'data', cabecalho: rotuloData, largura: 140, celula: data },
+      ...(d.fila === 'alterados'
+        ? ([
+            { id: 'alterado', cabecalho: 'Data alterado', largura: 140, celula: (l) => <DataHora valor={l.updated_at} /> },
+            { id: 'mudancas', cabecalho: 'Alterações', largura: 280, celula: (l) => <Mudancas l={l} /> },
+          ] as ColunaTabela<ModeracaoVeiculoLinha>[])
+        : []),
+      {
+        id: 'manutencao',
+        cabecalho: 'Manutenção',
+        largura: d.fila === 'alterados' ? 250 : 200,
+        celula: (l) => <Manutencao d={d} l={l} f={f} />,
+      },
+      ...CANAIS.map(
+        (c): ColunaTabela<ModeracaoVeiculoLinha> => ({
+          id: c,
+          cabecalho: ROTULO_CANAL[c],
+          largura: 150,
+          celula: (l) => <BlocoCanal linha={l} canal={c} />,
+        }),
+      ),
+    ];
+  };
+}
+
+/** /dashboard/incluidos, /alterados, /removidos (spec 2 §2): one screen, three queues. */
+function PaginaFilaVeiculos({ fila }: { fila: FilaVeiculoModeracao }) {
+  const d = DEFINICOES[fila];
+  const consulta = useFilaVeiculos(fila);
+  const [dados, setDados] = useState<{ idRevenda: string; idVeiculo: string } | null>(null);
+  const { linhas, filtros } = useFiltrosFila(consulta.data, OPCOES_CANAIS, ESTADOS, noEstado);
+  const cols = useMemo(() => colunas(d, (l) => setDados({ idRevenda: l.idRevenda, idVeiculo: l.idVeiculo })), [d]);
+  return (
+    <>
+      <QuadroFila
+        fila={fila}
+        titulo={d.titulo}
+        painel={d.painel}
+        unidade={['veículo', 'veículos']}
+        botao={d.botao}
+        consulta={consulta}
+        linhas={linhas}
+        vazio={d.vazio}
+        alturaLinha={(compacta) => (compacta ? 250 : d.fila === 'alterados' ? 104 : 96)}
+        colunas={cols}
+        filtros={filtros}
+      />
+      <DadosVeiculoModal alvo={dados} aoFechar={() => setDados(null)} />
+    </>
+  );
+}
+
+export const PaginaIncluidos = () => <PaginaFilaVeiculos fila="incluidos" />;
+export const PaginaAlterados = () => <PaginaFilaVeiculos fila="alterados" />;
+export const PaginaRemovidos = () => <PaginaFilaVeiculos fila="removidos" />;
