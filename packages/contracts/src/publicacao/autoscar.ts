@@ -67,8 +67,30 @@ export const veiculoPostMotoAutoscar = z.strictObject({
 export type VeiculoPostCarroAutoscar = z.infer<typeof veiculoPostCarroAutoscar>;
 export type VeiculoPostMotoAutoscar = z.infer<typeof veiculoPostMotoAutoscar>;
 /** Either shape; the server picks the schema by the stored vehicle type, never by what the body says. */
-export type VeiculoPostAutoscar = VeiculoPostCarroAutoscar | Partial<VeiculoPostMotoAutoscar>;
+export type VeiculoPostAutoscar = VeiculoPostCarroAutoscar | VeiculoPostMotoAutoscar;
 export const veiculoPostAutoscarPorTipo = { carro: veiculoPostCarroAutoscar, moto: veiculoPostMotoAutoscar } as const;
+
+const CAMPOS_MOTO = ['matchType', 'coolingType', 'marches', 'motor'] as const;
+/**
+ * The route's `veiculo_post`: a car's (with ports) or a motorcycle's (start, cooling, gears, engine), with a message
+ * per field. The adapter checks it again against the schema of the stored vehicle type.
+ */
+export const postAutoscar = z
+  .strictObject({
+    ...comum,
+    ports: portas.optional(),
+    matchType: selecao.optional(),
+    coolingType: selecao.optional(),
+    marches: marchas.optional(),
+    motor: maiusculasObrigatorio(20).optional(),
+  })
+  .superRefine((p, ctx) => {
+    const moto = CAMPOS_MOTO.some((c) => p[c] !== undefined);
+    if (!moto && p.ports === undefined) ctx.addIssue({ code: 'custom', path: ['ports'], message: obrigatorio });
+    if (!moto) return;
+    for (const c of CAMPOS_MOTO) if (p[c] === undefined) ctx.addIssue({ code: 'custom', path: [c], message: obrigatorio });
+    if (p.ports !== undefined) ctx.addIssue({ code: 'custom', path: ['ports'], message: 'Motos não têm portas.' });
+  });
 
 /** The prefilled draft (`/incluir`, `/alterar-get`): the vehicle's names, the post and the channel's lists. */
 export const rascunhoAutoscar = z.object({
