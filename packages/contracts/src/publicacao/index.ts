@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { CanalId } from '../comum.ts';
+import { rascunhoAutoline, veiculoPostAutoline } from './autoline.ts';
+import { postAutoscar, rascunhoAutoscar } from './autoscar.ts';
 import { postFacebook, rascunhoFacebook } from './facebook.ts';
 import { postInstagram, rascunhoInstagram } from './instagram.ts';
 
@@ -15,6 +17,8 @@ export type EsquemasPublicacao = { rascunho: z.ZodType; post: z.ZodType };
  * for each channel here whose adapter has `publicacao`; the web validates each screen with the same `post`.
  */
 export const ESQUEMAS_PUBLICACAO: Partial<Record<CanalId, EsquemasPublicacao>> = {
+  autoline: { rascunho: rascunhoAutoline, post: veiculoPostAutoline },
+  autoscar: { rascunho: rascunhoAutoscar, post: postAutoscar },
   facebook: { rascunho: rascunhoFacebook, post: postFacebook },
   instagram: { rascunho: rascunhoInstagram, post: postInstagram },
 };
