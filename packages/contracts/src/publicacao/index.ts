@@ -3,11 +3,18 @@ import type { CanalId } from '../comum.ts';
 import { rascunhoAutoline, veiculoPostAutoline } from './autoline.ts';
 import { postAutoscar, rascunhoAutoscar } from './autoscar.ts';
 import { postFacebook, rascunhoFacebook } from './facebook.ts';
+import { postIcarros, rascunhoIcarros } from './icarros.ts';
 import { postInstagram, rascunhoInstagram } from './instagram.ts';
+import { postMeuCarroNovo, rascunhoMeuCarroNovo } from './meucarronovo.ts';
+import { postMobiauto, rascunhoMobiauto } from './mobiauto.ts';
 
 export * from './comum.ts';
 export * from './facebook.ts';
+export * from './icarros.ts';
 export * from './instagram.ts';
+export * from './meucarronovo.ts';
+export * from './mobiauto.ts';
+export * from './portais.ts';
 
 /** A channel's publishing contract: the draft `incluir` answers and the `veiculo_post` that `enviar` takes. */
 export type EsquemasPublicacao = { rascunho: z.ZodType; post: z.ZodType };
@@ -21,4 +28,7 @@ export const ESQUEMAS_PUBLICACAO: Partial<Record<CanalId, EsquemasPublicacao>> =
   autoscar: { rascunho: rascunhoAutoscar, post: postAutoscar },
   facebook: { rascunho: rascunhoFacebook, post: postFacebook },
   instagram: { rascunho: rascunhoInstagram, post: postInstagram },
+  icarros: { rascunho: rascunhoIcarros, post: postIcarros },
+  meucarronovo: { rascunho: rascunhoMeuCarroNovo, post: postMeuCarroNovo },
+  mobiauto: { rascunho: rascunhoMobiauto, post: postMobiauto },
 };

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { MENSAGENS } from '../mensagens.ts';
+import { opcaoCanal } from './comum.ts';
 
 /**
  * What the screens of iCarros, Mobiauto and Na Pista share (spec 3 §2.5, §5): the channel's lists, the required
  * selects (ids are the channel's codes as text), doors 0 / 1 / 2 / 4, plate, mileage, price and text fields.
  */
-export const opcaoPortal = z.object({ id: z.string(), nome: z.string() });
-export type OpcaoPortal = z.infer<typeof opcaoPortal>;
+export const opcaoPortal = opcaoCanal;
 /** An option checkbox: `checked` when the vehicle has it (matched by name). */
 export const opcaoMarcavel = opcaoPortal.extend({ checked: z.boolean() });
 export type OpcaoMarcavel = z.infer<typeof opcaoMarcavel>;
@@ -23,8 +23,12 @@ export const placaPortal = z
   .trim()
   .toUpperCase()
   .regex(/^([A-Z]{3}-?\d[A-Z0-9]\d{2})?$/, 'Placa inválida.');
-export const kmPortal = z.number(MENSAGENS.numeroInvalido).int(MENSAGENS.numeroInvalido).min(0, MENSAGENS.numeroInvalido).max(5_000_000);
-export const valorPortal = z
+export const kmPortal = z.coerce
+  .number(MENSAGENS.numeroInvalido)
+  .int(MENSAGENS.numeroInvalido)
+  .min(0, MENSAGENS.numeroInvalido)
+  .max(5_000_000);
+export const valorPortal = z.coerce
   .number(MENSAGENS.numeroInvalido)
   .positive('O valor deve ser maior que zero.')
   .max(100_000_000, MENSAGENS.numeroInvalido);

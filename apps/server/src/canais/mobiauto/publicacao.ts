@@ -15,7 +15,7 @@ import {
   versaoPreSelecionada,
 } from '../portais.ts';
 import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
-import { type ContextoCanal, falha, ok } from '../tipos.ts';
+import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
 
 /**
  * Mobiauto Open API 1.0 (channels.md §5, spec 3 §3.1, §3.10, §7): cars only. A send creates the inventory deal
@@ -58,13 +58,23 @@ const versoes: NonNullable<PublicacaoVeiculo['versoes']> = async (ctx, sessao, _
 const observacoesDoVeiculo = (v: VeiculoParaCanal) =>
   [v.ipvaPago ? 'IPVA pago' : '', v.garantiaFabrica ? 'Garantia de fábrica' : ''].filter(Boolean);
 
+/** Spec 3 §2.3: Mobiauto is cars only; the sentence is the dispatcher's. */
+const soCarros = (): Resultado<never> => ({
+  ok: false,
+  erro: {
+    tipo: 'validation',
+    mensagem: 'Operação não permitida para esse tipo de veículo',
+    texto: 'Operação não permitida para esse tipo de veículo.',
+  },
+});
+
 type Plano = { dealPlanId: number | string; name?: string; vehicleType?: string };
 
 export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiauto> = {
   modelos,
   versoes,
   async rascunho(ctx, sessao, v) {
-    if (v.tipo !== 'carro') return falha('validation', 'Operação não permitida para esse tipo de veículo');
+    if (v.tipo !== 'carro') return soCarros();
     const c = conectar(ctx, sessao);
     if (!c.ok) return c;
     const { api, dealer } = c.valor;
@@ -132,7 +142,7 @@ export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiaut
   },
 
   async enviar(ctx, sessao, v, post, ref) {
-    if (v.tipo !== 'carro') return falha('validation', 'Operação não permitida para esse tipo de veículo');
+    if (v.tipo !== 'carro') return soCarros();
     const c = conectar(ctx, sessao);
     if (!c.ok) return c;
     const { api, inventario, dealer } = c.valor;

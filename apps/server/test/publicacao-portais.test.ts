@@ -1,0 +1,168 @@
+import { APP_SANDBOX, type RascunhoIcarros, type RascunhoMeuCarroNovo, type RascunhoMobiauto } from '@intermedio/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
+import { chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
+
+/**
+ * iCarros, Mobiauto and Na Pista through the publishing routes (spec 3 §7) against their sandboxes: the reseller's
+ * stored configuration (Keycloak tokens, Na Pista login) reaches the adapters; draft → send → vehicle view → Excluir;
+ * the contract's validation; Na Pista's "already removed"; Mobiauto cars only.
+ */
+let amb: Ambiente;
+let base: string;
+let gestor: Credencial | null;
+let gestorB: Credencial | null;
+let chamar: ReturnType<typeof chamarComo>;
+
+type Opcao = { id: string; nome: string };
+const CREDENCIAIS = {
+  icarros: { email_icarros: 'loja@autodemo.test', senha_icarros: 's' },
+  mobiauto: { email_integrador: 'loja@autodemo.test', senha_integrador: 's' },
+  meucarronovo: { email_meucarronovo: 'loja@autodemo.test', senha_meucarronovo: 's' },
+} as const;
+type Portal = keyof typeof CREDENCIAIS;
+
+const noCanal = async (canal: Portal) =>
+  ((await (await fetch(`${base}/sandbox/${canal}/_anuncios`)).json()) as { anuncios: Record<string, unknown>[] }).anuncios;
+
+async function novoVeiculo(extra: object = {}) {
+  const r = await chamar('POST', `/api/revendas/${amb.ids.revendaA}/veiculos`, gestor, { ...VEICULO_EXEMPLO, ...extra });
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().data.id as string;
+}
+const naVisualizacao = async (idVeiculo: string, canal: Portal) => {
+  const r = await chamar('GET', `/api/revendas/${amb.ids.revendaA}/veiculos/${idVeiculo}`, gestor);
+  return (r.json().data.integracoes as { canal: string; publicado: boolean; id_anuncio: string | null }[]).find((i) => i.canal === canal);
+};
+const incluir = async (canal: Portal, idVeiculo: string) => {
+  const r = await chamar('POST', `/api/integracao/${canal}/incluir`, gestor, { id_veiculo: idVeiculo });
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().data;
+};
+const nome = (lista: Opcao[], id: string) => lista.find((o) => o.id === id)?.nome;
+
+/** What each screen sends: the draft's values plus what the user must choose (the plan). */
+function postDe(canal: Portal, d: unknown): Record<string, unknown> {
+  if (canal === 'icarros') {
+    const r = d as RascunhoIcarros;
+    return { ...r.veiculoPost, priority: String(r.planosRevenda.plans[0]?.priority) };
+  }
+  if (canal === 'mobiauto') {
+    const r = d as RascunhoMobiauto;
+    return { ...r.veiculoData, planId: r.retPlanos.find((p) => p.name === 'Básico')?.dealPlanId };
+  }
+  return { ...(d as RascunhoMeuCarroNovo).veiculoPost, aceitaTroca: true };
+}
+
+beforeAll(async () => {
+  amb = await criarAmbiente({ CANAIS_TIMEOUT_MS: '5000' });
+  base = await ouvir(amb);
+  chamar = chamarComo(amb);
+  gestor = await amb.entrar('gestorA');
+  gestorB = await amb.entrar('gestorB');
+  for (const [canal, credenciais] of Object.entries(CREDENCIAIS)) {
+    const gravada = await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/integracoes/${canal}`, gestor, { status: true, ...credenciais });
+    expect(gravada.statusCode, gravada.body).toBe(200);
+    const conectada = await chamar('POST', `/api/integracao/${canal}/configurar`, gestor, { id_revenda: amb.ids.revendaA, ...credenciais });
+    expect(conectada.statusCode, conectada.body).toBe(200);
+  }
+}, 120_000);
+afterAll(() => amb.encerrar());
+
+describe.each(Object.keys(CREDENCIAIS) as Portal[])('%s through the publishing routes', (canal) => {
+  it('draft with the vehicle matched to the channel codes; send; the view shows the advert; Excluir', async () => {
+    const idVeiculo = await novoVeiculo();
+    const d = await incluir(canal, idVeiculo);
+    expect(d.veiculo).toMatchObject({ marca: 'Fiat', modelo: 'Argo' });
+    const [marcas, marca] =
+      canal === 'mobiauto' ? [d.retMarca, d.veiculoData.makeId] : [d.retMarca, d.veiculoPost.makeId ?? d.veiculoPost.idMarca];
+    expect(nome(marcas, marca)?.toLowerCase()).toBe('fiat');
+
+    const antes = (await noCanal(canal)).length;
+    const r = await chamar('POST', `/api/integracao/${canal}/enviar`, gestor, {
+      id_veiculo: idVeiculo,
+      usuario: 'ignorado',
+      veiculo_post: postDe(canal, d),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data).toMatchObject({ estado: 'publicado', id_anuncio: expect.any(String) });
+    const idAnuncio = r.json().data.id_anuncio as string;
+    expect((await noCanal(canal)).length).toBe(antes + 1);
+    expect(await naVisualizacao(idVeiculo, canal)).toMatchObject({ publicado: true, id_anuncio: idAnuncio });
+    if (canal === 'mobiauto') expect(r.json().data.id_anuncio_mobiauto).toBe(idAnuncio);
+
+    // Another reseller's gestor cannot remove it.
+    expect((await chamar('POST', `/api/integracao/${canal}/excluir`, gestorB, { id_veiculo: idVeiculo })).statusCode).toBe(403);
+    const ex = await chamar('POST', `/api/integracao/${canal}/excluir`, gestor, { id_veiculo: idVeiculo, id_anuncio: idAnuncio });
+    expect(ex.statusCode, ex.body).toBe(200);
+    expect(ex.json().data).toEqual({ mensagem: 'Anúncio excluído com sucesso.', ja_removido: false });
+    expect((await noCanal(canal)).length).toBe(antes);
+    expect(await naVisualizacao(idVeiculo, canal)).toMatchObject({ publicado: false });
+  });
+
+  it('refuses a post without the required selects, with the Portuguese message, sending nothing', async () => {
+    const idVeiculo = await novoVeiculo();
+    const d = await incluir(canal, idVeiculo);
+    const post = postDe(canal, d);
+    const campoMarca = canal === 'meucarronovo' ? 'idMarca' : 'makeId';
+    const antes = (await noCanal(canal)).length;
+    const r = await chamar('POST', `/api/integracao/${canal}/enviar`, gestor, {
+      id_veiculo: idVeiculo,
+      veiculo_post: { ...post, [campoMarca]: '' },
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.body).toContain('Preenchimento obrigatório');
+    expect((await noCanal(canal)).length).toBe(antes);
+  });
+});
+
+describe('channel specifics', () => {
+  it('iCarros offers only the plans with free slots and an ad type, for used and zero km', async () => {
+    const d = await incluir('icarros', await novoVeiculo());
+    for (const p of [...d.planosRevenda.plans, ...d.planosRevendaZeroKm.plans]) {
+      expect(p.livres).toBeGreaterThan(0);
+      expect(p.tipoAnuncioId).toBeGreaterThan(0);
+    }
+    expect(d.planosRevenda.plans.length).toBeGreaterThan(0);
+  });
+
+  it('Na Pista: an advert the channel no longer has is removed here anyway ("pertence ao cliente informado")', async () => {
+    const idVeiculo = await novoVeiculo();
+    const d = await incluir('meucarronovo', idVeiculo);
+    const r = await chamar('POST', '/api/integracao/meucarronovo/enviar', gestor, {
+      id_veiculo: idVeiculo,
+      veiculo_post: postDe('meucarronovo', d),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const idAnuncio = r.json().data.id_anuncio as string;
+    // Removed on Na Pista's own site: its API now answers 403 "… não pertence ao cliente informado."
+    const token = await fetch(`${base}/sandbox/meucarronovo/login-server/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${APP_SANDBOX.clientId}:${APP_SANDBOX.clientSecret}`).toString('base64')}`,
+      },
+      body: 'grant_type=password&username=loja&password=s',
+    });
+    const { access_token } = (await token.json()) as { access_token: string };
+    expect(
+      (
+        await fetch(`${base}/sandbox/meucarronovo/api-server/v1/meus-dados/anuncios/${idAnuncio}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${access_token}` },
+        })
+      ).status,
+    ).toBe(204);
+    const ex = await chamar('POST', '/api/integracao/meucarronovo/excluir', gestor, { id_veiculo: idVeiculo, id_anuncio: idAnuncio });
+    expect(ex.statusCode, ex.body).toBe(200);
+    expect(ex.json().data).toEqual({ mensagem: 'Anúncio excluído com sucesso.', ja_removido: true });
+    expect(await naVisualizacao(idVeiculo, 'meucarronovo')).toMatchObject({ publicado: false });
+  });
+
+  it('Mobiauto is for cars only', async () => {
+    const idMoto = await novoVeiculo({ vetipoveiculo: 'moto', vefipe_marca: 'Honda', ve_modelo: 'CG 160', ve_versao: 'Fan', veportas: 0 });
+    const r = await chamar('POST', '/api/integracao/mobiauto/incluir', gestor, { id_veiculo: idMoto });
+    expect(r.statusCode).toBe(422);
+    expect(r.json().data).toBe('Operação não permitida para esse tipo de veículo.');
+  });
+});
