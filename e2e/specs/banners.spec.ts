@@ -3,9 +3,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { criarRevendaComGestor, escolherOpcao, linhaCom, PNG_1X1, sufixoUnico } from '../ajuda/cadastros.ts';
 import { CONTAS, comBanco, entrar } from '../ajuda/painel.ts';
+import { configurarRedes } from '../ajuda/publicacao.ts';
 
 /**
  * Banners and sold items end to end (spec 2 §2, spec 3 §2.6, §4, §8.2): include with upload and preview, the live
@@ -24,27 +25,6 @@ test.beforeAll(async () => {
   );
 });
 test.afterAll(() => revenda.remover());
-
-/** Links the reseller's Facebook page and Instagram account through the API, as the authorisation popup does. */
-async function configurarRedes(page: Page, idRevenda: string) {
-  const status = await page.evaluate(async (id) => {
-    const sessao = (await (await fetch('/api/auth/sessao')).json()) as { data: { csrf: string } };
-    const h = { 'content-type': 'application/json', 'x-csrf-token': sessao.data.csrf };
-    const post = async (url: string, corpo: object) =>
-      (await fetch(url, { method: 'POST', headers: h, body: JSON.stringify({ id_revenda: id, ...corpo }) })).status;
-    return [
-      await post('/api/integracao/facebook/configurar', { access_token: 'sbx.demo.e2e' }),
-      await post('/api/integracao/instagram/configurar', { access_token: 'sbx.demo.e2e' }),
-      await post('/api/integracao/facebook/configurar-pagina', {
-        page_id: '100000000000001',
-        page_name: 'Auto Demo Veículos',
-        page_access_token: 'sbxpage.100000000000001',
-      }),
-      await post('/api/integracao/instagram/configurar-pagina', { page_id: '17841400000000001', page_name: 'autodemoveiculos' }),
-    ];
-  }, idRevenda);
-  expect(status).toEqual([200, 200, 200, 200]);
-}
 
 test('banner: inclui com imagem e texto, publica em stories, feed do Instagram e feed do Facebook; indicadores verdes', async ({
   page,

@@ -1,5 +1,5 @@
-import { type CanalId, type IntegracaoVeiculo, ROTULO_CANAL } from '@intermedio/contracts';
-import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { type CanalId, type IntegracaoVeiculo, MENSAGENS_PUBLICACAO_VEICULO as M, ROTULO_CANAL } from '@intermedio/contracts';
+import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,7 +15,58 @@ const COM_ALTERAR: readonly CanalId[] = ['autoscar', 'webmotors'];
 /** What the Ações column offers for one channel (spec 3 §2.1). */
 export function acoesIntegracao(i: IntegracaoVeiculo): ('incluir' | 'alterar' | 'excluir')[] {
   if (i.publicado && i.id_anuncio) return COM_ALTERAR.includes(i.canal) ? ['alterar', 'excluir'] : ['excluir'];
+  // A send still pending is resolved by the server (answer or reconciliation): nothing to click meanwhile.
+  if (i.estado === 'pendente') return [];
   return i.configurada && i.status_configuracao ? ['incluir'] : [];
+}
+
+/** Status publicação: pendente / publicado (and "desatualizado" after a vehicle change) / falhou with the last error. */
+function StatusPublicacao({ i }: { i: IntegracaoVeiculo }) {
+  if (i.estado === 'pendente')
+    return (
+      <Badge color="yellow" variant="light">
+        Pendente
+      </Badge>
+    );
+  if (i.publicado)
+    return (
+      <Stack gap={4} align="flex-start">
+        {i.url_anuncio ? (
+          <Anchor href={i.url_anuncio} target="_blank" rel="noreferrer" size="sm" aria-label={`Ver anúncio no ${ROTULO_CANAL[i.canal]}`}>
+            <Badge color="green" variant="light" style={{ cursor: 'pointer' }}>
+              Publicado
+            </Badge>
+          </Anchor>
+        ) : (
+          <Badge color="green" variant="light">
+            Publicado
+          </Badge>
+        )}
+        {i.desatualizado && (
+          <Badge color="orange" variant="light" title="O veículo foi alterado depois da publicação: o anúncio mostra dados antigos.">
+            Desatualizado
+          </Badge>
+        )}
+      </Stack>
+    );
+  if (i.estado === 'falhou')
+    return (
+      <Stack gap={4} align="flex-start">
+        <Badge color="red" variant="light">
+          Falhou
+        </Badge>
+        {i.ultimo_erro && (
+          <Text size="xs" c="red.8" maw={320}>
+            {i.ultimo_erro}
+          </Text>
+        )}
+      </Stack>
+    );
+  return (
+    <Badge color="gray" variant="light">
+      Não publicado
+    </Badge>
+  );
 }
 
 function StatusConfiguracao({ i }: { i: IntegracaoVeiculo }) {
@@ -53,9 +104,13 @@ export function TabelaIntegracoesVeiculo({
   const [excluindo, setExcluindo] = useState<IntegracaoVeiculo | null>(null);
   const excluir = useMutation({
     mutationFn: (i: IntegracaoVeiculo) =>
-      api.post(`/api/integracao/${i.canal}/excluir`, { id_anuncio: i.id_anuncio, id_veiculo: idVeiculo }),
-    onSuccess: () => notifications.show({ color: 'green', message: 'Anúncio excluído com sucesso.' }),
-    onError: (e) => notifications.show({ color: 'red', message: `Erro ao excluir anúncio! ${mensagemDoErro(e)}` }),
+      api.post<{ mensagem: string }>(`/api/integracao/${i.canal}/excluir`, { id_anuncio: i.id_anuncio, id_veiculo: idVeiculo }),
+    // The server's text: "Anúncio excluído com sucesso." (plus the manual step where the channel has no removal).
+    onSuccess: (r) => notifications.show({ color: 'green', message: r.mensagem }),
+    onError: (e) => {
+      const m = mensagemDoErro(e);
+      notifications.show({ color: 'red', message: m.startsWith(M.erroExcluir) ? m : `${M.erroExcluir} ${m}` });
+    },
     onSettled: () => {
       setExcluindo(null);
       return queryClient.invalidateQueries({ queryKey: chavesVeiculos.detalhe(idRevenda, idVeiculo) });
@@ -85,9 +140,7 @@ export function TabelaIntegracoesVeiculo({
                     <StatusConfiguracao i={i} />
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={i.publicado ? 'green' : 'gray'} variant="light">
-                      {i.publicado ? 'Publicado' : 'Não publicado'}
-                    </Badge>
+                    <StatusPublicacao i={i} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
@@ -135,7 +188,7 @@ export function TabelaIntegracoesVeiculo({
       <Modal opened={excluindo !== null} onClose={() => !excluir.isPending && setExcluindo(null)} title="Confirmação" centered>
         {excluindo && (
           <Stack>
-            <Text>Confirma a exclusão deste anúncio no {ROTULO_CANAL[excluindo.canal]}?</Text>
+            <Text>{M.confirmarExclusao(ROTULO_CANAL[excluindo.canal])}</Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setExcluindo(null)} disabled={excluir.isPending}>
                 Cancelar

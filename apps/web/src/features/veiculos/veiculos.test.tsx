@@ -1,4 +1,4 @@
-import { MENSAGENS, MENSAGENS_VEICULO, type Veiculo, type VeiculoLinha, veiculoEntrada } from '@intermedio/contracts';
+import { MENSAGENS, MENSAGENS_VEICULO, type VeiculoLinha, veiculoEntrada } from '@intermedio/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +13,7 @@ import {
   simularEventSource,
   sucesso,
 } from '@/test/utils';
+import { veiculoDetalhe as detalhe, ID_VEICULO as V } from '@/test/veiculo';
 import { IMAGEM_NAO_CARREGOU } from '@/ui/Miniatura';
 import { mover } from '@/ui/UploadFotos';
 import { ANOS_FABRICACAO, ANOS_MODELO, filtrarVeiculos } from './rotulos';
@@ -302,80 +303,6 @@ describe('Tela de inclusão', { timeout: 60_000 }, () => {
     fireEvent.click(await screen.findByText('Moto'));
     await waitFor(() => expect(screen.queryAllByLabelText(/^Carroceria/)).toHaveLength(0));
   });
-});
-
-const V = 'v1';
-const detalhe = (extra: Partial<Veiculo> = {}): Veiculo => ({
-  id: V,
-  revenda_id: ID_REVENDA,
-  vetipoveiculo: 'carro',
-  vefipe_marca: 'GM - Chevrolet',
-  vefipe_name: 'Onix LT 1.0 Turbo',
-  ve_modelo: 'Onix',
-  ve_versao: 'LT 1.0 Turbo',
-  vefipe_codigo: '004001-1',
-  veano_fabricacao: 2021,
-  vefipe_ano_modelo: 2022,
-  vefipe_combustivel: 'flex',
-  vecambio: 'M',
-  vecor: 'Prata',
-  veportas: 4,
-  vecarroceria: 'Hatch',
-  veiplaca: 'ABC1D23',
-  vequilometragem: '35000',
-  vevalor: '75990.00',
-  vecodigo_interno: null,
-  veobservacao: null,
-  veveiculonovo: 0,
-  veipva_pago: 1,
-  veblindado: 0,
-  vegarantia_fabrica: 0,
-  veexibir_site: true,
-  opcionais: [],
-  locais_anuncio: [],
-  imagens: [],
-  vedestaque: 0,
-  vealterado: 0,
-  vevendido: 0,
-  veremovido: 0,
-  vevalidacaoincluido: 0,
-  vevalidacaoalterado: 0,
-  vevalidacaovendido: 0,
-  vevalidacaoremovido: 0,
-  imagens_verificado: 0,
-  veremovido_usuario: null,
-  veremovido_usuario_nome: null,
-  vedataremovido: null,
-  created_at: '2026-01-01T12:00:00.000Z',
-  updated_at: '2026-03-05T17:07:00.000Z',
-  versao: '2026-03-05T17:07:00.000Z',
-  integracoes: [
-    {
-      canal: 'webmotors',
-      descricao: 'Webmotors',
-      configurada: true,
-      status_configuracao: true,
-      publicado: true,
-      id_anuncio: 'W9',
-      url_anuncio: null,
-      estado: 'publicado',
-      ultimo_erro: null,
-      desatualizado: false,
-    },
-    {
-      canal: 'olx',
-      descricao: 'Olx',
-      configurada: true,
-      status_configuracao: true,
-      publicado: false,
-      id_anuncio: null,
-      url_anuncio: null,
-      estado: null,
-      ultimo_erro: null,
-      desatualizado: false,
-    },
-  ],
-  ...extra,
 });
 
 describe('Alterar e visualizar', { timeout: 60_000 }, () => {

@@ -1,0 +1,127 @@
+import type { CanalId } from '@intermedio/contracts';
+import { MENSAGENS_PUBLICACAO_VEICULO as M } from '@intermedio/contracts';
+import { Alert, Box, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { type FormEventHandler, Fragment, type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ROTULO_CANAL } from '@/lib/canais';
+import { AlertaErro } from '@/ui/AlertaErro';
+import { Carregando } from '@/ui/Carregando';
+
+/** One row of a publishing screen: label, the product's read-only value, the channel's (editable) value. */
+export type LinhaPublicacao = {
+  rotulo: string;
+  intermedio?: ReactNode;
+  canal: ReactNode;
+  /** "* Campo obrigatório". */
+  obrigatorio?: boolean;
+  /** "* Dados devem ser alterados no aplicativo": the value comes from the vehicle and is changed there. */
+  somenteLeitura?: boolean;
+};
+
+type Props = {
+  titulo: string;
+  canal: CanalId;
+  carregando: boolean;
+  erroCarga: unknown;
+  linhas: LinhaPublicacao[];
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  enviando: boolean;
+  erroEnvio: unknown;
+  /** Set by the form's invalid handler: shows "Campos obrigatórios não preenchidos!". */
+  invalido: boolean;
+};
+
+/**
+ * The screen every channel's publishing form uses (spec 3 §2.1): label / "Dados Intermédio" / "Dados {canal}" rows
+ * (one column under 48em), busy indicator while loading or sending, a load error in a red alert instead of the form,
+ * Voltar / Enviar both disabled while sending, submit errors in a red alert under the form, and the legends.
+ */
+export function TelaPublicacao({ titulo, canal, carregando, erroCarga, linhas, onSubmit, enviando, erroEnvio, invalido }: Props) {
+  const navigate = useNavigate();
+  const nome = ROTULO_CANAL[canal];
+  let corpo: ReactNode;
+  if (erroCarga) corpo = <AlertaErro erro={erroCarga} />;
+  else if (carregando) corpo = <Carregando rotulo={`Carregando dados do ${nome}...`} />;
+  else
+    corpo = (
+      <form noValidate onSubmit={onSubmit} aria-label={titulo}>
+        <Stack>
+          {invalido && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {M.camposObrigatorios}
+            </Alert>
+          )}
+          <Paper withBorder p="md" pos="relative">
+            <LoadingOverlay visible={enviando} loaderProps={{ 'aria-label': `Enviando para ${nome}...` }} />
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="md">
+              <Text fw={700} visibleFrom="sm">
+                Campo
+              </Text>
+              <Text fw={700} visibleFrom="sm">
+                Dados Intermédio
+              </Text>
+              <Text fw={700} visibleFrom="sm">
+                Dados {nome}
+              </Text>
+              {linhas.map((l) => (
+                <Fragment key={l.rotulo}>
+                  <Text fw={600} size="sm" mt={{ base: 'md', sm: 0 }}>
+                    {l.rotulo}
+                    {(l.obrigatorio || l.somenteLeitura) && <span aria-hidden> *</span>}
+                  </Text>
+                  <Box>
+                    <Text size="xs" c="gray.7" hiddenFrom="sm">
+                      Dados Intermédio
+                    </Text>
+                    <Box fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                      {l.intermedio ?? ''}
+                    </Box>
+                  </Box>
+                  <Box>
+                    <Text size="xs" c="gray.7" hiddenFrom="sm">
+                      Dados {nome}
+                    </Text>
+                    {l.canal}
+                  </Box>
+                </Fragment>
+              ))}
+            </SimpleGrid>
+          </Paper>
+          <Text size="sm" c="gray.7">
+            {M.legendaSomenteLeitura}
+            <br />
+            {M.legendaObrigatorio}
+          </Text>
+          <Group>
+            <Button variant="default" onClick={() => navigate(-1)} disabled={enviando}>
+              Voltar
+            </Button>
+            <Button type="submit" disabled={enviando} loading={enviando}>
+              Enviar
+            </Button>
+          </Group>
+          {Boolean(erroEnvio) && <AlertaErro erro={erroEnvio} />}
+        </Stack>
+      </form>
+    );
+  return (
+    <Stack maw={1100}>
+      <Title order={1}>{titulo}</Title>
+      {corpo}
+    </Stack>
+  );
+}
+
+/** The invalid-submit state of a screen: "Campos obrigatórios não preenchidos!" and back to the top (spec 3 §5). */
+export function useInvalido() {
+  const [invalido, setInvalido] = useState(false);
+  return {
+    invalido,
+    aoInvalido: () => {
+      setInvalido(true);
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    },
+    aoValido: () => setInvalido(false),
+  };
+}

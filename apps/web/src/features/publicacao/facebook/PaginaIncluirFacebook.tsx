@@ -1,0 +1,71 @@
+import { type PostFacebook, postFacebook, type RascunhoFacebook } from '@intermedio/contracts';
+import { Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { useEnviarPublicacao, useRascunho } from '../api';
+import { linhaImagens, linhasDoVeiculo } from '../linhas';
+import { TelaPublicacao, useInvalido } from '../TelaPublicacao';
+
+/** "Incluir carro Facebook" (spec 3 §2.4, §2.5, §5): description ≥ 20, link ≥ 10, the photos posted with it. */
+export default function PaginaIncluirFacebook() {
+  const { idRevenda = '', idVeiculo = '' } = useParams();
+  const rascunho = useRascunho<RascunhoFacebook>('facebook', idVeiculo);
+  const enviar = useEnviarPublicacao<PostFacebook>('facebook', idRevenda, idVeiculo);
+  const { invalido, aoInvalido, aoValido } = useInvalido();
+  const form = useForm<PostFacebook>({
+    initialValues: { face_descricao: '', face_link: '' },
+    validate: zod4Resolver(postFacebook, { errorPriority: 'first' }),
+  });
+  const post = rascunho.data?.veiculoPost;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filled once, when the draft arrives
+  useEffect(() => {
+    if (post) form.setValues({ face_descricao: post.message, face_link: post.link });
+  }, [post]);
+
+  const v = rascunho.data?.veiculo;
+  return (
+    <TelaPublicacao
+      titulo="Incluir carro Facebook"
+      canal="facebook"
+      carregando={!rascunho.data}
+      erroCarga={rascunho.error}
+      enviando={enviar.isPending}
+      erroEnvio={enviar.error}
+      invalido={invalido}
+      onSubmit={form.onSubmit((valores) => {
+        aoValido();
+        enviar.mutate(valores);
+      }, aoInvalido)}
+      linhas={
+        v && post
+          ? [
+              ...linhasDoVeiculo(v),
+              {
+                rotulo: 'Descrição do anúncio',
+                obrigatorio: true,
+                intermedio: v.observacao,
+                canal: (
+                  <Textarea
+                    aria-label="Descrição do anúncio"
+                    required
+                    autosize
+                    minRows={6}
+                    maxRows={14}
+                    {...form.getInputProps('face_descricao')}
+                  />
+                ),
+              },
+              {
+                rotulo: 'Link anúncio',
+                obrigatorio: true,
+                canal: <TextInput aria-label="Link anúncio" required type="url" {...form.getInputProps('face_link')} />,
+              },
+              linhaImagens(post.images),
+            ]
+          : []
+      }
+    />
+  );
+}

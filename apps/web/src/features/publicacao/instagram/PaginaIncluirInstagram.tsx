@@ -1,0 +1,66 @@
+import { type PostInstagram, postInstagram, type RascunhoInstagram } from '@intermedio/contracts';
+import { Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { useEnviarPublicacao, useRascunho } from '../api';
+import { linhaImagens, linhasDoVeiculo } from '../linhas';
+import { TelaPublicacao, useInvalido } from '../TelaPublicacao';
+
+/** "Incluir carro Instagram" (spec 3 §2.4, §2.5, §5): description ≥ 20; the photos go as a carousel (up to 10). */
+export default function PaginaIncluirInstagram() {
+  const { idRevenda = '', idVeiculo = '' } = useParams();
+  const rascunho = useRascunho<RascunhoInstagram>('instagram', idVeiculo);
+  const enviar = useEnviarPublicacao<PostInstagram>('instagram', idRevenda, idVeiculo);
+  const { invalido, aoInvalido, aoValido } = useInvalido();
+  const form = useForm<PostInstagram>({
+    initialValues: { ig_descricao: '' },
+    validate: zod4Resolver(postInstagram, { errorPriority: 'first' }),
+  });
+  const mensagem = rascunho.data?.message;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filled once, when the draft arrives
+  useEffect(() => {
+    if (mensagem !== undefined) form.setValues({ ig_descricao: mensagem });
+  }, [mensagem]);
+
+  const d = rascunho.data;
+  return (
+    <TelaPublicacao
+      titulo="Incluir carro Instagram"
+      canal="instagram"
+      carregando={!d}
+      erroCarga={rascunho.error}
+      enviando={enviar.isPending}
+      erroEnvio={enviar.error}
+      invalido={invalido}
+      onSubmit={form.onSubmit((valores) => {
+        aoValido();
+        enviar.mutate(valores);
+      }, aoInvalido)}
+      linhas={
+        d
+          ? [
+              ...linhasDoVeiculo(d.veiculo),
+              {
+                rotulo: 'Descrição do anúncio',
+                obrigatorio: true,
+                intermedio: d.veiculo.observacao,
+                canal: (
+                  <Textarea
+                    aria-label="Descrição do anúncio"
+                    required
+                    autosize
+                    minRows={6}
+                    maxRows={14}
+                    {...form.getInputProps('ig_descricao')}
+                  />
+                ),
+              },
+              linhaImagens(d.images),
+            ]
+          : []
+      }
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import type { CanalId } from '@intermedio/contracts';
+import type { ComponentType } from 'react';
+
+type Pagina = () => Promise<{ default: ComponentType }>;
+
+/**
+ * THE routes map of the channels' publishing screens: one line per screen, keyed `{canal}/{caminho}` with the
+ * caminho of spec 3 §2.2 (`incluir`, `incluir-carro`, `:idAnuncio/alterar-moto`…). A route without a line shows the
+ * "em construção" page; the dispatchers (`incluir` / `:idAnuncio/alterar` of channels with per-type screens) are
+ * built by telas.ts, not listed here.
+ */
+export const PAGINAS_PUBLICACAO: Partial<Record<`${CanalId}/${string}`, Pagina>> = {
+  'facebook/incluir': () => import('./facebook/PaginaIncluirFacebook'),
+  'instagram/incluir': () => import('./instagram/PaginaIncluirInstagram'),
+};

@@ -1,0 +1,122 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { falha, ID_REVENDA, renderizarApp, respostaSessao, SESSAO_GESTOR, simularApi, simularEventSource, sucesso } from '@/test/utils';
+import { ID_VEICULO, veiculoDetalhe } from '@/test/veiculo';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const BASE = `/revenda/${ID_REVENDA}/veiculos/${ID_VEICULO}`;
+const veiculo = {
+  id: ID_VEICULO,
+  tipo: 'carro',
+  marca: 'Fiat',
+  modelo: 'Argo',
+  versao: 'Drive 1.0',
+  anoFabricacao: 2022,
+  anoModelo: 2023,
+  placa: 'ABC1D23',
+  km: 18500,
+  valor: 72900,
+  cor: 'Branco',
+  combustivel: 'flex',
+  cambio: 'M',
+  portas: 4,
+  observacao: 'Único dono.',
+};
+const rascunhoFacebook = {
+  veiculo,
+  veiculoPost: {
+    message: 'Fiat Argo Drive 1.0 2022/2023 · 18.500 km',
+    link: 'https://autodemo.test',
+    images: [{ fileUrl: '/arquivos/a.jpg', fileThumb: '/arquivos/a-p.jpg', fileName: 'foto-1.jpg' }],
+  },
+};
+
+beforeEach(() => simularEventSource());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Incluir carro Facebook (spec 3 §2.1, §2.5, §5)', () => {
+  it('mostra Dados Intermédio / Dados Facebook e R$; inválido não envia; válido envia e volta à visualização', async () => {
+    const api = simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      'POST /api/integracao/facebook/incluir': sucesso(rascunhoFacebook),
+      'POST /api/integracao/facebook/enviar': sucesso({
+        estado: 'publicado',
+        id_anuncio: 'P1',
+        url_anuncio: null,
+        mensagem: 'Veículo publicado em Facebook.',
+      }),
+      [`GET /api/revendas/${ID_REVENDA}/veiculos/${ID_VEICULO}`]: sucesso(veiculoDetalhe()),
+    });
+    const { router } = renderizarApp(`${BASE}/integracao/facebook/incluir`);
+    expect(await screen.findByRole('heading', { name: 'Incluir carro Facebook' })).toBeTruthy();
+    const descricao = await screen.findByRole('textbox', { name: 'Descrição do anúncio' });
+    await waitFor(() => expect((descricao as HTMLTextAreaElement).value).toBe(rascunhoFacebook.veiculoPost.message));
+    expect(screen.getAllByText('Dados Intermédio').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Dados Facebook').length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/R\$\s72\.900,00/).length).toBeGreaterThan(0);
+
+    fireEvent.change(descricao, { target: { value: 'curta' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('Campos obrigatórios não preenchidos!')).toBeTruthy();
+    expect(screen.getByText("'Descrição do anúncio' é obrigatório.")).toBeTruthy();
+    expect(api.mock.calls.some(([u]) => String(u).endsWith('/enviar'))).toBe(false);
+
+    fireEvent.change(descricao, { target: { value: 'Fiat Argo 2023, revisado, único dono, aceita troca.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}/visualizar`));
+    const envio = api.mock.calls.find(([u]) => String(u).endsWith('/facebook/enviar'));
+    expect(JSON.parse(String(envio?.[1]?.body))).toEqual({
+      id_veiculo: ID_VEICULO,
+      veiculo_post: { face_descricao: 'Fiat Argo 2023, revisado, único dono, aceita troca.', face_link: 'https://autodemo.test' },
+    });
+  });
+
+  it('erro ao carregar: a mensagem do servidor num alerta vermelho no lugar do formulário', async () => {
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      'POST /api/integracao/facebook/incluir': falha(
+        422,
+        'A integração com Facebook não está ativa para esta revenda. Configure-a em Integrações.',
+      ),
+    });
+    renderizarApp(`${BASE}/integracao/facebook/incluir`);
+    expect(await screen.findByText(/A integração com Facebook não está ativa/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Enviar' })).toBeNull();
+  });
+
+  it('erro ao enviar: alerta sob o formulário, fica na tela', async () => {
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      'POST /api/integracao/facebook/incluir': sucesso(rascunhoFacebook),
+      'POST /api/integracao/facebook/enviar': falha(409, 'O envio deste veículo para Facebook já está em andamento.'),
+    });
+    const { router } = renderizarApp(`${BASE}/integracao/facebook/incluir`);
+    const descricao = await screen.findByRole('textbox', { name: 'Descrição do anúncio' });
+    await waitFor(() => expect((descricao as HTMLTextAreaElement).value).not.toBe(''));
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('O envio deste veículo para Facebook já está em andamento.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`${BASE}/integracao/facebook/incluir`);
+  });
+});
+
+describe('despachante por tipo de veículo (spec 3 §2.3)', () => {
+  it('caminhão na Webmotors: "Operação não permitida para esse tipo de veículo."', async () => {
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET /api/revendas/${ID_REVENDA}/veiculos/${ID_VEICULO}`]: sucesso(veiculoDetalhe({ vetipoveiculo: 'caminhao' })),
+    });
+    renderizarApp(`${BASE}/integracao/webmotors/incluir`);
+    expect(await screen.findByText('Operação não permitida para esse tipo de veículo.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Incluir veículo Webmotors' })).toBeTruthy();
+  });
+
+  it('moto na Webmotors vai para incluir-moto', async () => {
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET /api/revendas/${ID_REVENDA}/veiculos/${ID_VEICULO}`]: sucesso(veiculoDetalhe({ vetipoveiculo: 'moto' })),
+    });
+    const { router } = renderizarApp(`${BASE}/integracao/webmotors/incluir`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}/integracao/webmotors/incluir-moto`));
+  });
+});

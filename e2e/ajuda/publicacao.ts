@@ -1,0 +1,65 @@
+import { expect, type Page } from '@playwright/test';
+import { comBanco } from './painel.ts';
+
+/** Links the reseller's Facebook page and Instagram account through the API, as the authorisation popup does. */
+export async function configurarRedes(page: Page, idRevenda: string) {
+  const status = await page.evaluate(async (id) => {
+    const sessao = (await (await fetch('/api/auth/sessao')).json()) as { data: { csrf: string } };
+    const h = { 'content-type': 'application/json', 'x-csrf-token': sessao.data.csrf };
+    const post = async (url: string, corpo: object) =>
+      (await fetch(url, { method: 'POST', headers: h, body: JSON.stringify({ id_revenda: id, ...corpo }) })).status;
+    return [
+      await post('/api/integracao/facebook/configurar', { access_token: 'sbx.demo.e2e' }),
+      await post('/api/integracao/instagram/configurar', { access_token: 'sbx.demo.e2e' }),
+      await post('/api/integracao/facebook/configurar-pagina', {
+        page_id: '100000000000001',
+        page_name: 'Auto Demo Veículos',
+        page_access_token: 'sbxpage.100000000000001',
+      }),
+      await post('/api/integracao/instagram/configurar-pagina', { page_id: '17841400000000001', page_name: 'autodemoveiculos' }),
+    ];
+  }, idRevenda);
+  expect(status).toEqual([200, 200, 200, 200]);
+}
+
+/**
+ * A copy of a demo car of "Auto Demo Veículos" (with its photos, same files) in reseller `idRevenda`, so a test
+ * publishes a vehicle with photos without touching the demo reseller's adverts. Answers the new vehicle's id.
+ */
+export function copiarCarroDemo(idRevenda: string): Promise<string> {
+  return comBanco(async (c) => {
+    const { rows } = await c.query<{ id: string; origem: string }>(
+      `with origem as (
+         select v.* from veiculos v join revendas r on r.id = v.revenda_id
+         where r.penome_fantasia = 'Auto Demo Veículos' and v.vetipoveiculo = 'carro' and v.veremovido = 0 and v.vevendido = 0
+           and exists (select 1 from veiculo_imagens i where i.veiculo_id = v.id)
+         order by v.created_at limit 1)
+       insert into veiculos (revenda_id, vetipoveiculo, vefipe_marca, vefipe_name, ve_modelo, ve_versao, veano_fabricacao,
+         vefipe_ano_modelo, vefipe_combustivel, vecambio, vecor, veportas, vecarroceria, veiplaca, vequilometragem, vevalor, veobservacao)
+       select $1, vetipoveiculo, vefipe_marca, vefipe_name, ve_modelo, ve_versao, veano_fabricacao, vefipe_ano_modelo,
+         vefipe_combustivel, vecambio, vecor, veportas, vecarroceria, veiplaca, vequilometragem, vevalor, veobservacao from origem
+       returning id, (select id from origem) as origem`,
+      [idRevenda],
+    );
+    const v = rows[0];
+    if (!v) throw new Error('nenhum carro demo com fotos');
+    await c.query(
+      `insert into veiculo_imagens (veiculo_id, revenda_id, posicao, imagem, file_name, file_url, file_thumb, file_original)
+       select $1, $2, posicao, imagem, file_name, file_url, file_thumb, file_original from veiculo_imagens where veiculo_id = $3`,
+      [v.id, idRevenda, v.origem],
+    );
+    return v.id;
+  });
+}
+
+/** What the Graph sandbox received as vehicle adverts (feed posts and carousels). */
+export async function anunciosNoSandbox(page: Page, canal: 'facebook' | 'instagram') {
+  const r = await page.request.get(`/sandbox/${canal}/_anuncios`);
+  return ((await r.json()) as { data: { id: string; legenda: string; tipo: string; fotos?: string[] }[] }).data;
+}
+
+/** The page never scrolls sideways at this width. */
+export async function semRolagemLateral(page: Page, largura: number) {
+  const larguraPagina = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(larguraPagina, `largura da página a ${largura} px`).toBeLessThanOrEqual(largura);
+}

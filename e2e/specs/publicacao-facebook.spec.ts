@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { criarRevendaComGestor, linhaCom, sufixoUnico } from '../ajuda/cadastros.ts';
+import { entrar } from '../ajuda/painel.ts';
+import { anunciosNoSandbox, configurarRedes, copiarCarroDemo, semRolagemLateral } from '../ajuda/publicacao.ts';
+
+/**
+ * Publishing a vehicle to Facebook end to end (spec 3 §2.1, §2.4, §2.5, §4, §5, §8.1): the vehicle view's Incluir,
+ * "Incluir carro Facebook" with the draft, the spec's validation messages, Enviar → the view shows the advert
+ * (the Graph sandbox received the post with the photos) → Excluir with the confirmation.
+ */
+let revenda: Awaited<ReturnType<typeof criarRevendaComGestor>>;
+let idVeiculo: string;
+
+test.beforeAll(async () => {
+  revenda = await criarRevendaComGestor(`Publicação Facebook E2E ${sufixoUnico()}`);
+  idVeiculo = await copiarCarroDemo(revenda.idRevenda);
+});
+test.afterAll(() => revenda.remover());
+
+test('Facebook: carrega, valida, envia, a visualização mostra o anúncio e Excluir o remove', async ({ page }) => {
+  test.setTimeout(90_000);
+  await entrar(page, revenda.email);
+  await expect(page).toHaveURL(/\/painel\/dashboard$/);
+  await configurarRedes(page, revenda.idRevenda);
+
+  const visualizar = `/revenda/${revenda.idRevenda}/veiculos/${idVeiculo}/visualizar`;
+  await page.goto(visualizar);
+  const linha = linhaCom(page, 'Integrações', 'Facebook');
+  await expect(linha.getByText('Não publicado')).toBeVisible();
+  await linha.getByRole('link', { name: 'Incluir anúncio no Facebook' }).click();
+  await expect(page).toHaveURL(/\/integracao\/facebook\/incluir$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Incluir carro Facebook' })).toBeVisible();
+  await expect(page.getByText('Dados Intermédio', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Dados Facebook', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('* Dados devem ser alterados no aplicativo')).toBeVisible();
+  await expect(page.getByText(/R\$\s?\d{1,3}(\.\d{3})*,\d{2}/).first()).toBeVisible();
+  const descricao = page.getByRole('textbox', { name: 'Descrição do anúncio' });
+  await expect(descricao).not.toHaveValue('');
+
+  // The spec's validation (§5): nothing is sent.
+  await descricao.fill('Curta demais');
+  await page.getByRole('textbox', { name: 'Link anúncio' }).fill('http://x');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByText('Campos obrigatórios não preenchidos!')).toBeVisible();
+  await expect(page.getByText("'Descrição do anúncio' é obrigatório.")).toBeVisible();
+  await expect(page.getByText("'Link anúncio' é obrigatório.")).toBeVisible();
+
+  for (const largura of [390, 1366]) {
+    await page.setViewportSize({ width: largura, height: 844 });
+    await semRolagemLateral(page, largura);
+  }
+
+  const texto = `Oportunidade ${sufixoUnico()}: carro revisado, único dono, aceita troca.`;
+  await descricao.fill(texto);
+  await page.getByRole('textbox', { name: 'Link anúncio' }).fill('https://autodemo.test/estoque');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page).toHaveURL(new RegExp(`${visualizar}$`));
+  await expect(page.getByText('Veículo publicado em Facebook.')).toBeVisible();
+  await expect(linha.getByText('Publicado', { exact: true })).toBeVisible();
+  const post = (await anunciosNoSandbox(page, 'facebook')).find((a) => a.legenda === texto);
+  expect(post?.fotos?.length).toBeGreaterThan(0);
+
+  await linha.getByRole('button', { name: 'Excluir anúncio no Facebook' }).click();
+  await expect(page.getByText('Confirma a exclusão deste anúncio no Facebook?')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByText('Anúncio excluído com sucesso.')).toBeVisible();
+  await expect(linha.getByText('Não publicado')).toBeVisible();
+  expect((await anunciosNoSandbox(page, 'facebook')).some((a) => a.legenda === texto)).toBe(false);
+});
