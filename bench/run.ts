@@ -138,6 +138,9 @@ await (await import('./midia.ts')).medirMidia(registrar);
 // Stock list (issue 8): 2,000 vehicles × 10 photos, API vs the same SQL on the same connection (PGlite; PostgreSQL with DATABASE_URL).
 await (await import('./veiculos.ts')).medirVeiculos(registrar);
 
+// First load (issue 15): compressed JS + CSS of the sign-in page and the signed-in homes, from the built SPA.
+const notasCarga = await (await import('./primeira-carga.ts')).medirPrimeiraCarga(registrar);
+
 // Provider scale (issue 18), on PGlite and PostgreSQL: bench/escala.ts. BENCH_ESCALA=0 skips it.
 const escala = process.env.BENCH_ESCALA === '0' ? [] : await medirEscala();
 
@@ -148,6 +151,8 @@ const texto = [
   '| medida | valor | meta | |',
   '|---|---|---|---|',
   ...linhas,
+  '',
+  ...notasCarga.map((n) => `- ${n}`),
   '',
   ...(escala.length ? [tabelaEscala(escala)] : []),
 ].join('\n');

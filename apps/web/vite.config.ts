@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precomprimir } from './build/precomprimir.ts';
 
 const API = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precomprimir()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -14,20 +15,17 @@ export default defineConfig({
     proxy: { '/api': { target: API } },
   },
   build: {
-    sourcemap: true,
+    // No source maps in the production build: nothing to serve by mistake (issue 15).
+    sourcemap: false,
     rolldownOptions: {
+      // Contract schemas are plain values built with zod: a screen keeps only those it uses (the sign-in page
+      // does not carry the vehicle form's schemas).
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
-        // Long-lived vendor chunks: a new screen does not invalidate the browser's copy of React or Mantine.
+        // React and the router are on every screen: one long-lived chunk. Everything else (Mantine included) is
+        // split by use, so a screen downloads only the components it renders (issue 15: first-load budgets).
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
-            {
-              name: 'mantine',
-              test: /node_modules[\\/](@mantine|@floating-ui|react-transition-group|react-remove-scroll|clsx)/,
-              priority: 2,
-            },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 }],
         },
       },
     },

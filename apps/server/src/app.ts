@@ -250,6 +250,10 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: true, // files are looked up per request, so a rebuilt SPA is served without a restart
+      // The build writes `.br` and `.gz` beside each text file: sent as they are, by the client's Accept-Encoding.
+      preCompressed: true,
+      // Source maps are never served, even if a build left some behind.
+      allowedPath: (caminho) => !caminho.endsWith('.map'),
       setHeaders(res, arquivo) {
         // Vite's hashed assets never change; index.html always revalidates.
         res.header('cache-control', arquivo.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

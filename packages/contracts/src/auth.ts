@@ -28,4 +28,3 @@ export const sessao = z.object({
 export type Sessao = z.infer<typeof sessao>;
 
 export const sessaoResposta = envelopeSucesso(sessao);
-export const CABECALHO_CSRF = 'x-csrf-token';

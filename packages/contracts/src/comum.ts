@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CANAIS } from './constantes.ts';
 
 export const VERSAO_PAINEL = '1.7.0';
 export const FUSO_HORARIO = 'America/Sao_Paulo';
@@ -33,21 +34,7 @@ export const ROTULO_PLANO: Record<Plano, string> = {
   concessionaria: 'Concessionária',
 };
 
-/** Internal ids of the ten channels (Na Pista is `meucarronovo` internally). */
-export const CANAIS = [
-  'autoline',
-  'autoscar',
-  'facebook',
-  'icarros',
-  'instagram',
-  'mercadolivre',
-  'mobiauto',
-  'meucarronovo',
-  'olx',
-  'webmotors',
-] as const;
 export const canal = z.enum(CANAIS);
-export type CanalId = z.infer<typeof canal>;
 
 export const UFS = [
   'AC',

@@ -3,6 +3,7 @@ export * from './banners.ts';
 export * from './campos.ts';
 export * from './catalogo.ts';
 export * from './comum.ts';
+export * from './constantes.ts';
 export * from './dashboard.ts';
 export * from './eventos.ts';
 export * from './fipe.ts';

@@ -1,26 +1,7 @@
 import { z } from 'zod';
-import { type CanalId, envelopeSucesso, versaoEntrada } from './comum.ts';
+import { envelopeSucesso, versaoEntrada } from './comum.ts';
+import type { CanalId } from './constantes.ts';
 import { MENSAGENS } from './mensagens.ts';
-
-/** Labels of the ten channels (Na Pista is `meucarronovo` in routes and records). */
-export const ROTULO_CANAL: Record<CanalId, string> = {
-  autoline: 'Autoline',
-  autoscar: 'Autoscar',
-  facebook: 'Facebook',
-  icarros: 'iCarros',
-  instagram: 'Instagram',
-  mercadolivre: 'Mercado Livre',
-  mobiauto: 'Mobiauto',
-  meucarronovo: 'Na Pista',
-  olx: 'Olx',
-  webmotors: 'Webmotors',
-};
-
-/** Channels whose configuration only an admin may open and change (spec 1 §2, §6). */
-export const CANAIS_SO_ADMIN: readonly CanalId[] = ['autoscar', 'olx'];
-/** Channels whose Configurar link in the integrations list shows only to an admin. */
-export const LINKS_SO_ADMIN: readonly CanalId[] = ['autoscar', 'mercadolivre', 'olx'];
-export const CANAIS_SOCIAIS: readonly CanalId[] = ['facebook', 'instagram'];
 
 export const MENSAGENS_INTEGRACAO = {
   erroConfigurar: 'Erro ao configurar integração.',
@@ -81,9 +62,6 @@ export const camposIntegracao = {
  * field may stay empty: the stored token is checked instead.
  */
 export const CAMPOS_CODIGO: Partial<Record<CanalId, string>> = { olx: 'code_olx', mercadolivre: 'code_ml' };
-/** The channels configured by an OAuth consent page in the channel ("Autorizar no {canal}"). */
-export const CANAIS_AUTORIZACAO = ['olx', 'mercadolivre'] as const;
-export type CanalAutorizacao = (typeof CANAIS_AUTORIZACAO)[number];
 
 /** Which fields of each channel are secrets (encrypted at rest, never answered). */
 export const CAMPOS_SECRETOS: Record<CanalId, readonly string[]> = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textoOpcional } from './campos.ts';
-import { CANAIS, envelopeSucesso, idParam } from './comum.ts';
+import { envelopeSucesso, idParam } from './comum.ts';
+import { CANAIS } from './constantes.ts';
 import { MENSAGENS } from './mensagens.ts';
 
 /** Vehicle stock (spec 2 §2–§5, §8, §9): lists, form rules, answers and messages. */

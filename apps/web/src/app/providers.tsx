@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { ApiError, definirAoPerderSessao } from '@/lib/api';
 import { encerrarSessaoLocal } from '@/lib/sessao';
 import { tema } from './tema';
@@ -25,9 +25,23 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={tema}>
-        <Notifications position="top-right" />
+        <AreaDeNotificacoes />
         {children}
       </MantineProvider>
     </QueryClientProvider>
   );
+}
+
+/**
+ * Loads the toast area with the first toast (most sign-ins show none); it stays mounted afterwards. Imported by hand
+ * rather than with React.lazy: a Suspense boundary would hold the first toast back for React's reveal throttle.
+ */
+function AreaDeNotificacoes() {
+  const { notifications, queue } = useNotifications();
+  const [Area, setArea] = useState<ComponentType | null>(null);
+  const pedida = notifications.length + queue.length > 0;
+  useEffect(() => {
+    if (pedida && !Area) void import('./Notificacoes').then((m) => setArea(() => m.default)).catch(() => undefined); // tried again with a later toast
+  }, [pedida, Area]);
+  return Area ? <Area /> : null;
 }

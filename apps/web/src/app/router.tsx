@@ -1,10 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { CAMINHOS_JANELA, LayoutJanela } from '@/features/integracao-social/LayoutJanela';
+import { CAMINHOS_JANELA } from '@/features/integracao-social/caminhos';
 import type { DadosRota, Regra, Tela } from '@/lib/telas';
 import { Carregando } from '@/ui/Carregando';
 import { ErroDeRota } from './ErroDeRota';
 import { Guarda } from './guardas';
-import { LayoutAutenticado } from './layouts/LayoutAutenticado';
 import { Raiz } from './Raiz';
 import { TELAS } from './telas';
 
@@ -44,14 +43,15 @@ export function criarRotas(telas: readonly Tela[] = TELAS): RouteObject[] {
           lazy: async () => ({ Component: (await import('@/features/senha/PaginaRedefinirSenha')).default }),
         },
         {
-          element: <LayoutJanela />,
+          // Layouts load with the first signed-in screen, not with the sign-in page (issue 15: first-load budget).
+          lazy: async () => ({ Component: (await import('@/features/integracao-social/LayoutJanela')).LayoutJanela }),
           children: REGRAS.map((regra) => ({
             element: <Guarda regra={regra} />,
             children: telas.filter((t) => t.regra === regra && naJanela(t)).map(rotaDaTela),
           })).filter((r) => r.children.length > 0),
         },
         {
-          element: <LayoutAutenticado />,
+          lazy: async () => ({ Component: (await import('./layouts/LayoutAutenticado')).LayoutAutenticado }),
           children: [
             ...REGRAS.map((regra) => ({
               element: <Guarda regra={regra} />,

@@ -1,4 +1,4 @@
-import { sessao as esquemaSessao, MENSAGENS, type Sessao, type UsuarioLogado, usuarioLogado } from '@intermedio/contracts';
+import { MENSAGENS, type Sessao, type UsuarioLogado } from '@intermedio/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { ApiError, api, definirCsrf } from './api';
@@ -8,15 +8,23 @@ import { rotas } from './rotas';
 /** Browser-storage key of the signed-in user's copy (spec 1 §3). */
 export const CHAVE_USUARIO_LOGADO = 'usuarioLogado';
 
-export function lerUsuarioLogado(): UsuarioLogado | null {
+/**
+ * Whether this browser remembers a signed-in user (the sign-in page then asks the server for the session).
+ * The server's answer is what counts, so the copy is not parsed here.
+ */
+export function lembraUsuario(): boolean {
   try {
-    const texto = localStorage.getItem(CHAVE_USUARIO_LOGADO);
-    const r = texto ? usuarioLogado.safeParse(JSON.parse(texto)) : null;
-    return r?.success ? r.data : null;
+    return localStorage.getItem(CHAVE_USUARIO_LOGADO) !== null;
   } catch {
-    return null;
+    return false;
   }
 }
+
+/**
+ * The session schema, loaded with the first session answer: zod then stays out of the sign-in page's first load
+ * (issue 15 budget); every signed-in screen needs it anyway.
+ */
+const esquemaSessao = async () => (await import('./sessao-esquema')).sessao;
 
 function guardarSessao(s: Sessao) {
   definirCsrf(s.csrf);
@@ -40,7 +48,7 @@ function esquecerSessao() {
 /** GET /api/auth/sessao → the session, or null when there is none (401). */
 export async function carregarSessao(): Promise<Sessao | null> {
   try {
-    const s = await api.get('/api/auth/sessao', { esquema: esquemaSessao, tratar401: false });
+    const s = await api.get('/api/auth/sessao', { esquema: await esquemaSessao(), tratar401: false });
     guardarSessao(s);
     return s;
   } catch (erro) {
@@ -81,7 +89,7 @@ export function useEntrar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (corpo: { email: string; senha: string }) => {
-      const s = await api.post('/api/auth/login', corpo, { esquema: esquemaSessao, tratar401: false });
+      const s = await api.post('/api/auth/login', corpo, { esquema: await esquemaSessao(), tratar401: false });
       if (s.usuario.role !== 'admin' && s.usuario.role !== 'gestor') {
         definirCsrf(s.csrf);
         await api.post('/api/auth/logout', undefined, { tratar401: false }).catch(() => undefined);

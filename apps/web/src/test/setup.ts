@@ -35,3 +35,12 @@ afterEach(() => {
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
 }
+
+// The app loads the layouts and the session schema on demand (first-load budget, issue 15). Tests load them up front,
+// so a route's first render waits for a cached module rather than for a transform.
+await Promise.all([
+  import('@/app/layouts/LayoutAutenticado'),
+  import('@/features/integracao-social/LayoutJanela'),
+  import('@/lib/sessao-esquema'),
+  import('@/app/Notificacoes'),
+]);

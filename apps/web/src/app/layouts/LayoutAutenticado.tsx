@@ -1,3 +1,4 @@
+import '@/app/estilos/completos';
 import { AppShell, Container } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';

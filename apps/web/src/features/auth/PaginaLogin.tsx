@@ -4,13 +4,13 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
 import { ApiError } from '@/lib/api';
-import { inicioDoPapel, lerUsuarioLogado, useEntrar, useSessao } from '@/lib/sessao';
+import { inicioDoPapel, lembraUsuario, useEntrar, useSessao } from '@/lib/sessao';
 import { Carregando } from '@/ui/Carregando';
 
 /** Sign-in at / and /login (spec 1 §2). No client-side rules: the server decides and its message is shown. */
 export default function PaginaLogin() {
   // Ask the server only when this browser remembers a signed-in user (avoids a pointless 401 on every visit).
-  const sessao = useSessao({ consultar: lerUsuarioLogado() !== null });
+  const sessao = useSessao({ consultar: lembraUsuario() });
   const entrar = useEntrar();
   const form = useForm({ initialValues: { email: '', senha: '' } });
 

@@ -1,12 +1,10 @@
+import '@/app/estilos/completos';
 import { Container } from '@mantine/core';
 import { Navigate, Outlet } from 'react-router';
 import { rotas } from '@/lib/rotas';
 import { SessaoAtivaProvider, useSessao } from '@/lib/sessao';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
-
-/** Paths shown in the 430x580 authorisation popup: signed-in screens without the menu layout. */
-export const CAMINHOS_JANELA: ReadonlySet<string> = new Set(['/integracao/configurar-facebook', '/integracao/configurar-instagram']);
 
 /**
  * Layout of the popup landing pages: requires a session like every signed-in screen (none → /login) but has no

@@ -1,3 +1,4 @@
+import '@/app/estilos/completos';
 import { MENSAGENS, MENSAGENS_USUARIO, senhaFraca } from '@intermedio/contracts';
 import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';

@@ -1,0 +1,7 @@
+import '@mantine/notifications/styles.css';
+import { Notifications } from '@mantine/notifications';
+
+/** The toast area, in a chunk of its own: toasts shown before it loads wait in Mantine's store. */
+export default function Notificacoes() {
+  return <Notifications position="top-right" />;
+}
