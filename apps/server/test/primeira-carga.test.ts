@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Ambiente, type Credencial, cabecalhos, configTeste, criarAmbiente } from './ajuda/ambiente.ts';
+import { type Ambiente, configTeste, criarAmbiente } from './ajuda/ambiente.ts';
 
 // A built SPA as the web build leaves it: each text file with its `.br` and `.gz` (the `.br` here is marked so a test
 // can tell the precompressed file from one compressed on the fly), plus a stray source map.
@@ -66,5 +66,4 @@ describe('the SPA is served precompressed (issue 15: first load)', () => {
     expect(r.statusCode).toBe(404);
     expect(r.body).not.toContain('"version":3');
   });
-
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { CANAIS } from './constantes.ts';
 
+// Also here, where the schemas always found them (the constants now live in the zod-free constantes.ts).
+export { CANAIS, type CanalId } from './constantes.ts';
+
 export const VERSAO_PAINEL = '1.7.0';
 export const FUSO_HORARIO = 'America/Sao_Paulo';
 

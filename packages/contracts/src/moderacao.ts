@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { midiaPublicacao } from './banners.ts';
-import { CANAIS, type CanalId, envelopeSucesso, FILAS_MODERACAO, type FilaModeracao, idParam } from './comum.ts';
+import { envelopeSucesso, FILAS_MODERACAO, type FilaModeracao, idParam } from './comum.ts';
+import { CANAIS, type CanalId } from './constantes.ts';
 
 /**
  * Admin moderation dashboards (spec 2 §2, §3, §4, §8): the five queues, what each entry shows and how it is

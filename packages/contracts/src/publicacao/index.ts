@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CanalId } from '../comum.ts';
+import type { CanalId } from '../constantes.ts';
 import { rascunhoAutoline, veiculoPostAutoline } from './autoline.ts';
 import { postAutoscar, rascunhoAutoscar } from './autoscar.ts';
 import { postFacebook, rascunhoFacebook } from './facebook.ts';
