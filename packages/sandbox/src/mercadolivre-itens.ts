@@ -247,5 +247,7 @@ export function itensMercadoLivre(app: FastifyInstance) {
     return { seller_id: req.params.id, results: achados, paging: { total: achados.length, offset: 0, limit: 50 } };
   });
 
-  app.get('/_anuncios', PUBLICO, async () => [...itens.values()].map((i) => ({ ...i, descricao: descricoes.get(i.id) ?? null })));
+  app.get('/_anuncios', PUBLICO, async () => ({
+    anuncios: [...itens.values()].map((i) => ({ ...i, descricao: descricoes.get(i.id) ?? null })),
+  }));
 }

@@ -135,7 +135,7 @@ export function autouploadOlx(app: FastifyInstance) {
     return { data: pagina, ...(inicio + tamanho < todos.length ? { next_token: String(inicio + tamanho) } : {}) };
   });
 
-  app.get('/_anuncios', PUBLICO, async () => [...anuncios.values()]);
+  app.get('/_anuncios', PUBLICO, async () => ({ anuncios: [...anuncios.values()] }));
 }
 
 /** The first look finds the ad still being processed; from the second on, the result (published or refused). */

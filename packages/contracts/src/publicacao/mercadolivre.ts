@@ -8,35 +8,37 @@ export const ML_TIPOS_ATRIBUTO = ['string', 'number', 'number_unit', 'list', 'bo
 export type TipoAtributoMl = (typeof ML_TIPOS_ATRIBUTO)[number];
 
 /** A category attribute: list and boolean attributes carry their values (ids), number_unit its units. */
-export type AtributoMl = {
-  id: string;
-  name: string;
-  value_type: TipoAtributoMl;
-  values: { id: string; name: string }[];
-  unidades: string[];
-};
+export const atributoMl = z.object({
+  id: z.string(),
+  name: z.string(),
+  value_type: z.enum(ML_TIPOS_ATRIBUTO),
+  values: z.array(z.object({ id: z.string(), name: z.string() })),
+  unidades: z.array(z.string()),
+});
+export type AtributoMl = z.infer<typeof atributoMl>;
 
-export type MlRascunho = {
+export const rascunhoMercadoLivre = z.object({
   /** Attributes the category requires, and the optional ones, each sorted by name. */
-  requiredAtributos: AtributoMl[];
-  newAtributos: AtributoMl[];
-  veiculoPost: {
-    title: string;
-    description: { plain_text: string };
-    price: number;
-    location: { zip_code: string; address_line: string };
-    pictures: { source: string; miniatura: string }[];
-  };
+  requiredAtributos: z.array(atributoMl),
+  newAtributos: z.array(atributoMl),
+  veiculoPost: z.object({
+    title: z.string(),
+    description: z.object({ plain_text: z.string() }),
+    price: z.number(),
+    location: z.object({ zip_code: z.string(), address_line: z.string() }),
+    pictures: z.array(z.object({ source: z.string(), miniatura: z.string() })),
+  }),
   /** Chosen values keyed by attribute id: a value id for list / boolean, text otherwise ("25000 km" for number_unit). */
-  ml_values: Record<string, string>;
+  ml_values: z.record(z.string(), z.string()),
   /** The vehicle's options (read-only list on the screen). */
-  opcionais: string[];
-};
+  opcionais: z.array(z.string()),
+});
+export type RascunhoMercadoLivre = z.infer<typeof rascunhoMercadoLivre>;
 
 const obrigatorio = (rotulo: string) => `'${rotulo}' é obrigatório.`;
 
 /** What the screen sends (`veiculo_post`, spec 3 §7). Required attributes are checked by the server against the category. */
-export const mlPostSchema = z
+export const postMercadoLivre = z
   .object({
     ml_titulo_anuncio: z
       .string(obrigatorio('Título'))
@@ -62,8 +64,7 @@ export const mlPostSchema = z
       .strict(),
   })
   .strict();
-export type MlPost = z.infer<typeof mlPostSchema>;
-export type MlPostEntrada = z.input<typeof mlPostSchema>;
+export type PostMercadoLivre = z.infer<typeof postMercadoLivre>;
 
 /** Required attributes left empty, as the screen and the server report them ("'Marca' é obrigatório."). */
 export function atributosFaltando(obrigatorios: Pick<AtributoMl, 'id' | 'name'>[], valores: Record<string, string>): string[] {

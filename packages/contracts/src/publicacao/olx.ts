@@ -98,57 +98,87 @@ const idCatalogo = (rotulo: string) =>
   z.string(obrigatorio(rotulo)).trim().min(1, obrigatorio(rotulo)).max(20).regex(/^\d*$/, obrigatorio(rotulo));
 
 /** What the screen sends (`veiculo_post`); images are the vehicle's own photos, never addresses from the client. */
-export const olxPostSchema = z
+export const postOlx = z
   .object({
+    // In the order of spec 3 §5, so the refused submit lists the messages as the spec does.
     subject: z.string(obrigatorio('Título anúncio')).trim().min(2, obrigatorio('Título anúncio')).max(90, 'No máximo 90 caracteres'),
     body: z.string(obrigatorio('Descrição anúncio')).trim().min(2, obrigatorio('Descrição anúncio')).max(6000, 'No máximo 6000 caracteres'),
-    phone: z.string(obrigatorio('Telefone')).regex(/^\d{10,11}$/, obrigatorio('Telefone')),
     zipcode: z.string(obrigatorio('CEP')).regex(/^\d{8}$/, obrigatorio('CEP')),
-    price: z.number('Preço inválido').int('Preço inválido').min(1, 'Preço inválido').max(100_000_000, 'Preço inválido'),
-    regdate: z.string().regex(/^\d{4}$/, 'Ano inválido'),
-    mileage: z.number('Quilometragem inválida').int('Quilometragem inválida').min(0, 'Quilometragem inválida').max(9_999_999),
-    gearbox: codigoOpcional(OLX_CAMBIOS),
-    fuel: codigoOpcional(OLX_COMBUSTIVEIS),
+    phone: z.string(obrigatorio('Telefone')).regex(/^\d{10,11}$/, obrigatorio('Telefone')),
+    financial_status: z
+      .string(obrigatorio('Status financeiro'))
+      .refine((v) => OLX_STATUS_FINANCEIRO.some((o) => o.id === v), obrigatorio('Status financeiro')),
+    car_steering: z.string(obrigatorio('Direção')).refine((v) => OLX_DIRECOES.some((o) => o.id === v), obrigatorio('Direção')),
     vehicle_brand: idCatalogo('Marca'),
     vehicle_model: idCatalogo('Modelo'),
     vehicle_version: idCatalogo('Versão'),
-    doors: codigoOpcional(OLX_PORTAS),
-    end_tag: codigoOpcional(OLX_FINAIS_PLACA),
     vehicle_tag: z
       .string(obrigatorio('Placa'))
       .trim()
       .toUpperCase()
       .min(1, obrigatorio('Placa'))
-      .regex(/^[A-Z]{3}-?\d[A-Z0-9]\d{2}$/, 'Placa inválida'),
-    car_steering: z.string(obrigatorio('Direção')).refine((v) => OLX_DIRECOES.some((o) => o.id === v), obrigatorio('Direção')),
+      .regex(/^$|^[A-Z]{3}-?\d[A-Z0-9]\d{2}$/, 'Placa inválida'),
+    price: z.number('Preço inválido').int('Preço inválido').min(1, 'Preço inválido').max(100_000_000, 'Preço inválido'),
+    regdate: z.string().regex(/^\d{4}$/, 'Ano inválido'),
+    mileage: z.number('Quilometragem inválida').int('Quilometragem inválida').min(0, 'Quilometragem inválida').max(9_999_999),
+    gearbox: codigoOpcional(OLX_CAMBIOS),
+    fuel: codigoOpcional(OLX_COMBUSTIVEIS),
+    doors: codigoOpcional(OLX_PORTAS),
+    end_tag: codigoOpcional(OLX_FINAIS_PLACA),
     motorpower: codigoOpcional(OLX_POTENCIAS),
     cartype: codigoOpcional(OLX_TIPOS_CARRO),
     carcolor: codigoOpcional(OLX_CORES),
     exchange: codigoOpcional(OLX_SIM_NAO),
-    financial_status: z
-      .string(obrigatorio('Status financeiro'))
-      .refine((v) => OLX_STATUS_FINANCEIRO.some((o) => o.id === v), obrigatorio('Status financeiro')),
     financial: z.array(codigoDe(OLX_ESTADO_FINANCEIRO)).max(OLX_ESTADO_FINANCEIRO.length),
     owner: codigoOpcional(OLX_SIM_NAO),
     car_features: z.array(codigoDe(OLX_OPCIONAIS)).max(OLX_OPCIONAIS.length),
   })
   .strict();
-export type OlxPost = z.infer<typeof olxPostSchema>;
-export type OlxPostEntrada = z.input<typeof olxPostSchema>;
+export type PostOlx = z.infer<typeof postOlx>;
+
+const opcaoOlx = z.object({ id: z.string(), nome: z.string() });
+const marcavel = opcaoOlx.extend({ checked: z.boolean() });
 
 /**
- * The prefilled draft (spec 3 §3.5 "Loaded data"): Subject, Body, price, zipcode, Phone, params, direcao, images and
- * the lists (options and financial state with `checked`; brands, models and versions of the OLX catalogue, sorted).
+ * The prefilled draft (spec 3 §3.5 "Loaded data"): the advert as it would be sent (`veiculoPost`), the vehicle's photos
+ * and the lists (options and financial state with `checked`; brands, models and versions of the OLX catalogue, sorted).
  */
-export type OlxRascunho = {
-  veiculoPost: OlxPost;
-  images: { url: string; miniatura: string }[];
-  retOpcionais: (OpcaoOlx & { checked: boolean })[];
-  retEstadoFinanceiro: (OpcaoOlx & { checked: boolean })[];
-  retMarca: OpcaoOlx[];
-  retModelo: OpcaoOlx[];
-  retVersao: OpcaoOlx[];
-};
+export const rascunhoOlx = z.object({
+  // The draft may leave choices open for the user (brand not found, steering, financial status): plain values here.
+  veiculoPost: z.object({
+    subject: z.string(),
+    body: z.string(),
+    phone: z.string(),
+    zipcode: z.string(),
+    regdate: z.string(),
+    gearbox: z.string(),
+    fuel: z.string(),
+    vehicle_brand: z.string(),
+    vehicle_model: z.string(),
+    vehicle_version: z.string(),
+    doors: z.string(),
+    end_tag: z.string(),
+    vehicle_tag: z.string(),
+    car_steering: z.string(),
+    motorpower: z.string(),
+    cartype: z.string(),
+    carcolor: z.string(),
+    exchange: z.string(),
+    financial_status: z.string(),
+    owner: z.string(),
+    price: z.number(),
+    mileage: z.number(),
+    financial: z.array(z.string()),
+    car_features: z.array(z.string()),
+  }),
+  images: z.array(z.object({ url: z.string(), miniatura: z.string() })),
+  retOpcionais: z.array(marcavel),
+  retEstadoFinanceiro: z.array(marcavel),
+  retMarca: z.array(opcaoOlx),
+  retModelo: z.array(opcaoOlx),
+  retVersao: z.array(opcaoOlx),
+});
+export type RascunhoOlx = z.infer<typeof rascunhoOlx>;
 
 /** Messages of a refused submit, one per line (spec 3 §5: Olx and Mercado Livre join them by line breaks). */
 export const mensagensPorLinha = (erro: z.ZodError) => [...new Set(erro.issues.map((i) => i.message))].join('\n');

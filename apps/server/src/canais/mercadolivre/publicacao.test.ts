@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { MlPost, MlRascunho } from '@intermedio/contracts';
+import type { PostMercadoLivre, RascunhoMercadoLivre } from '@intermedio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servirSandboxes, veiculoDemo } from '../../../test/ajuda/canal-sandbox.ts';
-import type { SessaoCanal } from '../publicacao.ts';
+import { CARRO, sandboxesNoAr } from '../../../test/ajuda/veiculo-canal.ts';
+import type { SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import type { ContextoCanal } from '../tipos.ts';
 import { mercadolivre } from './adapter.ts';
 import { publicacaoMercadoLivre as pub } from './publicacao.ts';
 
 /** The Mercado Livre publishing adapter against its sandbox: attributes, items, description, delete, token rotation. */
-let s: Awaited<ReturnType<typeof servirSandboxes>>;
+let s: Awaited<ReturnType<typeof sandboxesNoAr>>;
+const veiculoDemo = (extra: Partial<VeiculoParaCanal> = {}): VeiculoParaCanal => ({ ...CARRO, ...extra });
 let ctx: ContextoCanal;
 let sessao: SessaoCanal;
 type ItemSandbox = {
@@ -22,31 +23,31 @@ type ItemSandbox = {
   location: { zip_code: string; address_line: string };
   descricao: string | null;
 };
-const itens = async () => (await (await fetch(`${s.base}/sandbox/mercadolivre/_anuncios`)).json()) as ItemSandbox[];
+const itens = () => s.anuncios<ItemSandbox>('mercadolivre');
 const ref = () => ({ chave: randomUUID(), veiculoId: veiculoDemo().id });
 
 beforeAll(async () => {
-  s = await servirSandboxes();
+  s = await sandboxesNoAr();
   ctx = s.ctx('mercadolivre');
   const c = await mercadolivre.configurar(ctx, { code_ml: 'codigo-teste' });
   if (!c.ok) throw new Error(JSON.stringify(c));
   sessao = { segredos: c.valor.segredos, dados: c.valor.dados };
 });
-afterAll(() => s.app.close());
+afterAll(() => s.fechar());
 
 async function rascunho(extra = {}) {
   const r = await pub.rascunho(ctx, sessao, veiculoDemo(extra));
   if (!r.ok) throw new Error(JSON.stringify(r));
   return r.valor;
 }
-const postDe = (r: MlRascunho, extra: Partial<MlPost> = {}): MlPost => ({
+const postDe = (r: RascunhoMercadoLivre, extra: Partial<PostMercadoLivre> = {}): PostMercadoLivre => ({
   ml_titulo_anuncio: r.veiculoPost.title,
   ml_descricao_anuncio: r.veiculoPost.description.plain_text,
   ml_attributes: r.ml_values,
   ml_veiculo_post: { location: r.veiculoPost.location },
   ...extra,
 });
-const nomeDoValor = (r: MlRascunho, atributo: string) =>
+const nomeDoValor = (r: RascunhoMercadoLivre, atributo: string) =>
   [...r.requiredAtributos, ...r.newAtributos].find((a) => a.id === atributo)?.values.find((v) => v.id === r.ml_values[atributo])?.name;
 
 describe('Mercado Livre draft', () => {
@@ -79,9 +80,9 @@ describe('Mercado Livre draft', () => {
     expect(r.veiculoPost).toMatchObject({
       title: 'FIAT ARGO DRIVE 1.0 6V FLEX 5P MEC. 2023',
       price: 72900,
-      location: { zip_code: '30130010', address_line: 'Av. Afonso Pena, 1000' },
+      location: { zip_code: '01310100', address_line: 'Avenida Paulista' },
     });
-    expect(r.veiculoPost.description.plain_text).toContain('Opcionais: Ar condicionado');
+    expect(r.veiculoPost.description.plain_text).toContain('Opcionais: Ar-condicionado');
     expect(r.veiculoPost.pictures).toHaveLength(2);
   });
 
@@ -108,7 +109,7 @@ describe('Mercado Livre item', () => {
       title: 'ARGO IMPECÁVEL',
       seller_custom_field: referencia.chave,
       status: 'active',
-      location: { zip_code: '30130010' },
+      location: { zip_code: '01310100' },
       descricao: r.veiculoPost.description.plain_text,
     });
     expect(item?.pictures.map((p) => p.source)).toEqual(veiculoDemo().fotos.map((f) => f.urlOriginal));
@@ -159,7 +160,7 @@ describe('Mercado Livre item', () => {
     const r = await rascunho();
     const enviado = await pub.enviar(ctx, sessao, veiculoDemo(), postDe(r), ref());
     if (!enviado.ok) throw new Error(JSON.stringify(enviado));
-    await fetch(`${s.base}/sandbox/mercadolivre/items/${enviado.valor.idAnuncio}`, {
+    await fetch(`${s.origem}/sandbox/mercadolivre/items/${enviado.valor.idAnuncio}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${sessao.segredos.access_token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ status: 'closed' }),

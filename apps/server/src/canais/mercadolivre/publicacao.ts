@@ -1,4 +1,4 @@
-import { atributosFaltando, type MlPost, type MlRascunho } from '@intermedio/contracts';
+import { atributosFaltando, type PostMercadoLivre, type RascunhoMercadoLivre } from '@intermedio/contracts';
 import { ordenarOpcoes } from '../mapeamento.ts';
 import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
@@ -44,7 +44,7 @@ const comoAnuncio = (item: ItemMl, extra: Record<string, unknown> = {}): Anuncio
   dados: { id: item.id, permalink: item.permalink ?? null, status_ml: item.status ?? null, ...extra },
 });
 
-export const publicacaoMercadoLivre: PublicacaoVeiculo<MlRascunho, MlPost> = {
+export const publicacaoMercadoLivre: PublicacaoVeiculo<RascunhoMercadoLivre, PostMercadoLivre> = {
   async rascunho(ctx, sessao, v) {
     const t = token(sessao);
     if (!t.ok) return t;

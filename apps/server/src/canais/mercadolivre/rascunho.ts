@@ -1,4 +1,4 @@
-import { type AtributoMl, ML_TIPOS_ATRIBUTO, type MlRascunho, type TipoAtributoMl } from '@intermedio/contracts';
+import { type AtributoMl, ML_TIPOS_ATRIBUTO, type RascunhoMercadoLivre, type TipoAtributoMl } from '@intermedio/contracts';
 import { casarOpcao, nomeCanonico } from '../mapeamento.ts';
 import type { VeiculoParaCanal } from '../publicacao.ts';
 import type { AtributoCategoria } from './itens.ts';
@@ -72,7 +72,7 @@ function valorInicial(a: AtributoMl, v: VeiculoParaCanal): string {
   );
 }
 
-export function montarRascunho(v: VeiculoParaCanal, categoria: AtributoCategoria[]): MlRascunho {
+export function montarRascunho(v: VeiculoParaCanal, categoria: AtributoCategoria[]): RascunhoMercadoLivre {
   const obrigatorios = new Set(categoria.filter(obrigatorioMl).map((a) => a.id));
   const atributos = categoria.map(paraAtributo).filter((a): a is AtributoMl => a !== null);
   atributos.sort((x, y) => porNome.compare(x.name, y.name));

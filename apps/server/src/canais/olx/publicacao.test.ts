@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { OlxPost, OlxRascunho } from '@intermedio/contracts';
+import type { PostOlx, RascunhoOlx } from '@intermedio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servirSandboxes, veiculoDemo } from '../../../test/ajuda/canal-sandbox.ts';
-import type { SessaoCanal } from '../publicacao.ts';
+import { CARRO, sandboxesNoAr } from '../../../test/ajuda/veiculo-canal.ts';
+import type { SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import type { ContextoCanal } from '../tipos.ts';
 import { olx } from './adapter.ts';
 import { idOlx, publicacaoOlx as pub } from './publicacao.ts';
 
 /** The OLX publishing adapter against the OLX sandbox (autoupload: catalogue, import, status, delete). */
-let s: Awaited<ReturnType<typeof servirSandboxes>>;
+let s: Awaited<ReturnType<typeof sandboxesNoAr>>;
+const veiculoDemo = (extra: Partial<VeiculoParaCanal> = {}): VeiculoParaCanal => ({ ...CARRO, ...extra });
 let ctx: ContextoCanal;
 let sessao: SessaoCanal;
 type AnuncioSandbox = {
@@ -17,24 +18,29 @@ type AnuncioSandbox = {
   list_id: number;
   ad: { subject: string; params: Record<string, unknown>; images: string[] };
 };
-const anuncios = async () => (await (await fetch(`${s.base}/sandbox/olx/_anuncios`)).json()) as AnuncioSandbox[];
+const anuncios = () => s.anuncios<AnuncioSandbox>('olx');
 const ref = () => ({ chave: randomUUID(), veiculoId: veiculoDemo().id });
 
 beforeAll(async () => {
-  s = await servirSandboxes();
+  s = await sandboxesNoAr();
   ctx = s.ctx('olx');
   const c = await olx.configurar(ctx, { code_olx: 'codigo-teste' });
   if (!c.ok) throw new Error(JSON.stringify(c));
   sessao = { segredos: c.valor.segredos, dados: c.valor.dados };
 });
-afterAll(() => s.app.close());
+afterAll(() => s.fechar());
 
 async function rascunho(extra = {}) {
   const r = await pub.rascunho(ctx, sessao, veiculoDemo(extra));
   if (!r.ok) throw new Error(JSON.stringify(r));
   return r.valor;
 }
-const postDe = (r: OlxRascunho, extra: Partial<OlxPost> = {}): OlxPost => ({ ...r.veiculoPost, financial_status: '1', ...extra });
+const postDe = (r: RascunhoOlx, extra: Partial<PostOlx> = {}): PostOlx => ({
+  ...r.veiculoPost,
+  financial_status: '1',
+  car_steering: '1',
+  ...extra,
+});
 
 describe('Olx draft', () => {
   it('maps the vehicle to OLX codes and resolves the catalogue cascade', async () => {
@@ -46,8 +52,8 @@ describe('Olx draft', () => {
     expect(r.retVersao.find((m) => m.id === r.veiculoPost.vehicle_version)?.nome).toBe('DRIVE 1.0 6V FLEX 5P MEC.');
     expect(r.veiculoPost).toMatchObject({
       subject: 'Fiat Argo Drive 1.0 6V Flex 5p Mec. 2023',
-      phone: '31998765432',
-      zipcode: '30130010',
+      phone: '11987654321',
+      zipcode: '01310100',
       price: 72900,
       regdate: '2023',
       mileage: 18500,
@@ -56,14 +62,14 @@ describe('Olx draft', () => {
       doors: '2',
       end_tag: '4',
       vehicle_tag: 'FDA1B23',
-      car_steering: '2',
+      car_steering: '0',
       motorpower: '1',
       cartype: '9',
       carcolor: '2',
       financial_status: '0',
       financial: ['2'],
     });
-    expect(r.retOpcionais.filter((o) => o.checked).map((o) => o.nome)).toEqual(['Ar condicionado', 'Vidro elétrico']);
+    expect(r.retOpcionais.filter((o) => o.checked).map((o) => o.nome)).toEqual(['Ar condicionado']);
     expect(r.retEstadoFinanceiro.find((o) => o.checked)?.nome).toBe('IPVA pago');
     expect(r.images).toHaveLength(2);
     // Lists sorted case-insensitively (spec 3 §2.1).
@@ -103,7 +109,7 @@ describe('Olx asynchronous import', () => {
     expect(enviado.valor).toMatchObject({ idAnuncio: id, confirmacao: 'pendente', dados: { token_importacao: expect.any(String) } });
     const noCanal = (await anuncios()).find((a) => a.id === id);
     expect(noCanal?.status).toBe('pending_review');
-    expect(noCanal?.ad.params).toMatchObject({ vehicle_tag: 'FDA1B23', financial: ['2'], car_features: ['1', '3'], car_steering: '2' });
+    expect(noCanal?.ad.params).toMatchObject({ vehicle_tag: 'FDA1B23', financial: ['2'], car_features: ['1'], car_steering: '1' });
     // Optional params not chosen are not sent (OLX refuses empty or 0 params).
     expect(noCanal?.ad.params).not.toHaveProperty('exchange');
     expect(noCanal?.ad.images).toEqual(veiculoDemo().fotos.map((f) => f.urlOriginal));

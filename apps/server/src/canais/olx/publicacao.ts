@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { OlxPost, OlxRascunho } from '@intermedio/contracts';
+import type { PostOlx, RascunhoOlx } from '@intermedio/contracts';
 import { casarOpcao } from '../mapeamento.ts';
 import type { AnuncioCanal, PublicacaoVeiculo, ReferenciaEnvio, SessaoCanal } from '../publicacao.ts';
 import { type ErroCanal, falha, ok, type Resultado } from '../tipos.ts';
@@ -70,7 +70,7 @@ function erroImportacao(r: RespostaImportacao): ErroCanal {
 const naoVazio = (v: unknown) => v !== '' && v !== '0' && v !== undefined && !(Array.isArray(v) && v.length === 0);
 
 /** The ad as OLX's import takes it: optional params only when chosen (OLX refuses empty or 0 params). */
-export function anuncioOlx(id: string, post: OlxPost, imagens: string[]): AnuncioOlx {
+export function anuncioOlx(id: string, post: PostOlx, imagens: string[]): AnuncioOlx {
   const { subject, body, phone, zipcode, price, financial_status, financial, ...params } = post;
   const financeiro = [...new Set([...(financial_status === '2' ? ['1'] : []), ...financial])];
   const todos: Record<string, unknown> = { ...params, vehicle_tag: params.vehicle_tag.replace(/[^A-Z0-9]/g, ''), financial: financeiro };
@@ -91,7 +91,7 @@ export function anuncioOlx(id: string, post: OlxPost, imagens: string[]): Anunci
 
 type ReferenciaComDados = ReferenciaEnvio & { idAnuncio?: string; dados?: Record<string, unknown> };
 
-export const publicacaoOlx: PublicacaoVeiculo<OlxRascunho, OlxPost> = {
+export const publicacaoOlx: PublicacaoVeiculo<RascunhoOlx, PostOlx> = {
   async rascunho(ctx, sessao, v) {
     if (v.tipo !== 'carro')
       return {

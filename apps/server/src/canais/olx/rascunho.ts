@@ -1,4 +1,4 @@
-import { OLX_CORES, OLX_ESTADO_FINANCEIRO, OLX_OPCIONAIS, type OlxPost, type OlxRascunho, type OpcaoOlx } from '@intermedio/contracts';
+import { OLX_CORES, OLX_ESTADO_FINANCEIRO, OLX_OPCIONAIS, type OpcaoOlx, type PostOlx, type RascunhoOlx } from '@intermedio/contracts';
 import { casarOpcao, nomeCanonico, ordenarOpcoes, versoesCandidatas } from '../mapeamento.ts';
 import type { VeiculoParaCanal } from '../publicacao.ts';
 
@@ -46,7 +46,7 @@ export const finalPlaca = (placa: string) => {
 
 const marcadas = (lista: OpcaoOlx[], nomes: string[]) => lista.filter((o) => nomes.some((n) => casarOpcao([o], n))).map((o) => o.id);
 
-export function postInicial(v: VeiculoParaCanal, ids: { marca?: string; modelo?: string; versao?: string }): OlxPost {
+export function postInicial(v: VeiculoParaCanal, ids: { marca?: string; modelo?: string; versao?: string }): PostOlx {
   const opcionais = v.opcionais.map(nomeCanonico);
   const titulo = [v.marca, v.modelo, v.versao, v.anoModelo ?? ''].join(' ').replace(/\s+/g, ' ').trim().slice(0, 90);
   const carroceria = nomeCanonico(v.carroceria);
@@ -88,7 +88,7 @@ export function montarRascunho(
   v: VeiculoParaCanal,
   listas: { marcas: OpcaoOlx[]; modelos: OpcaoOlx[]; versoes: OpcaoOlx[] },
   ids: { marca?: string; modelo?: string; versao?: string },
-): OlxRascunho {
+): RascunhoOlx {
   const post = postInicial(v, ids);
   return {
     veiculoPost: post,
