@@ -79,9 +79,15 @@ export type ReferenciaEnvio = { chave: string; veiculoId: string };
 /**
  * What the reconciliation knows of a pending send: its reference, the advert id when the channel already gave one,
  * the post as sent and when the attempt started (channels without an integrator reference, such as the Graph API,
- * find the advert by its text among those published since then).
+ * find the advert by its text among those published since then), and what the channel answered when it confirms
+ * later (`AnuncioCanal.dados` of a `pendente` answer: OLX's import token).
  */
-export type ReferenciaConsulta<Post = unknown> = ReferenciaEnvio & { idAnuncio?: string; post?: Post; desde?: Date };
+export type ReferenciaConsulta<Post = unknown> = ReferenciaEnvio & {
+  idAnuncio?: string;
+  post?: Post;
+  desde?: Date;
+  dados?: Record<string, unknown>;
+};
 
 export interface PublicacaoVeiculo<Rascunho = unknown, Post = unknown> {
   /** The prefilled draft plus the channel's lists (`/incluir`; `/alterar-get` with the advert id). */
@@ -100,7 +106,8 @@ export interface PublicacaoVeiculo<Rascunho = unknown, Post = unknown> {
   excluir(ctx: ContextoCanal, sessao: SessaoCanal, idAnuncio: string): Promise<Resultado<'removido' | 'jaRemovido' | 'manual'>>;
   /**
    * Reconciliation: does the advert of this send exist at the channel? (by the integrator reference, or by the
-   * advert id when known). `null`: it does not, so nothing was created. Also polls asynchronous confirmations.
+   * advert id when known). `null`: it does not, so nothing was created. Also polls asynchronous confirmations:
+   * `confirmacao: 'pendente'` asks again at the next round; a `rejected` error means the channel refused the advert.
    */
   consultar(ctx: ContextoCanal, sessao: SessaoCanal, ref: ReferenciaConsulta<Post>): Promise<Resultado<AnuncioCanal | null>>;
 }

@@ -5,8 +5,10 @@ import { postAutoscar, rascunhoAutoscar } from './autoscar.ts';
 import { postFacebook, rascunhoFacebook } from './facebook.ts';
 import { postIcarros, rascunhoIcarros } from './icarros.ts';
 import { postInstagram, rascunhoInstagram } from './instagram.ts';
+import { postMercadoLivre, rascunhoMercadoLivre } from './mercadolivre.ts';
 import { postMeuCarroNovo, rascunhoMeuCarroNovo } from './meucarronovo.ts';
 import { postMobiauto, rascunhoMobiauto } from './mobiauto.ts';
+import { postOlx, rascunhoOlx } from './olx.ts';
 
 export * from './comum.ts';
 export * from './facebook.ts';
@@ -31,4 +33,6 @@ export const ESQUEMAS_PUBLICACAO: Partial<Record<CanalId, EsquemasPublicacao>> =
   icarros: { rascunho: rascunhoIcarros, post: postIcarros },
   meucarronovo: { rascunho: rascunhoMeuCarroNovo, post: postMeuCarroNovo },
   mobiauto: { rascunho: rascunhoMobiauto, post: postMobiauto },
+  mercadolivre: { rascunho: rascunhoMercadoLivre, post: postMercadoLivre },
+  olx: { rascunho: rascunhoOlx, post: postOlx },
 };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PostOlx, RascunhoOlx } from '@intermedio/contracts';
 import { casarOpcao } from '../mapeamento.ts';
-import type { AnuncioCanal, PublicacaoVeiculo, ReferenciaEnvio, SessaoCanal } from '../publicacao.ts';
+import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal } from '../publicacao.ts';
 import { type ErroCanal, falha, ok, type Resultado } from '../tipos.ts';
 import { type AnuncioOlx, buscarPublicado, catalogoCarros, importar, type RespostaImportacao, statusImportacao } from './autoupload.ts';
 import { montarRascunho, versaoUnica } from './rascunho.ts';
@@ -89,8 +89,6 @@ export function anuncioOlx(id: string, post: PostOlx, imagens: string[]): Anunci
   };
 }
 
-type ReferenciaComDados = ReferenciaEnvio & { idAnuncio?: string; dados?: Record<string, unknown> };
-
 export const publicacaoOlx: PublicacaoVeiculo<RascunhoOlx, PostOlx> = {
   async rascunho(ctx, sessao, v) {
     if (v.tipo !== 'carro')
@@ -155,7 +153,7 @@ export const publicacaoOlx: PublicacaoVeiculo<RascunhoOlx, PostOlx> = {
     return { ok: false, erro: erroImportacao(r.valor) };
   },
 
-  async consultar(ctx, sessao, ref: ReferenciaComDados) {
+  async consultar(ctx, sessao, ref) {
     const t = token(sessao);
     if (!t.ok) return t;
     const id = ref.idAnuncio ?? idOlx(ref.chave);

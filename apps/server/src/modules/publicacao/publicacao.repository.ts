@@ -109,6 +109,30 @@ export const publicacaoRepository = {
     return linha ?? null;
   },
 
+  /**
+   * The channel took the send and confirms it later (OLX import): the advert id and what the channel answered (the
+   * import token) are kept on the pending send, and its lease ends now, so the next reconciliation round asks again.
+   */
+  async aguardandoConfirmacao(
+    db: Executor,
+    a: Alvo,
+    chave: string,
+    r: { idAnuncio: string; urlAnuncio: string | null; dados: Record<string, unknown> },
+  ) {
+    await db
+      .update(veiculoIntegracoes)
+      .set({
+        id_anuncio: r.idAnuncio,
+        url_anuncio: r.urlAnuncio,
+        dados: r.dados,
+        ultimo_erro: null,
+        lease_ate: sql`now()`,
+        respondido_em: sql`now()`,
+        updated_at: sql`now()`,
+      })
+      .where(daChave(a, chave));
+  },
+
   async falhou(db: Executor, a: Alvo, chave: string, erro: string) {
     await db
       .update(veiculoIntegracoes)

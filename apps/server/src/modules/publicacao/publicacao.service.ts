@@ -66,6 +66,14 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
     });
   }
 
+  /** A send the channel confirms later: keeps what it answered on the pending send, for the next reconciliation round. */
+  const aguardar = (a: Alvo, chave: string, anuncio: AnuncioCanal) =>
+    repo.aguardandoConfirmacao(db, a, chave, {
+      idAnuncio: anuncio.idAnuncio,
+      urlAnuncio: anuncio.urlAnuncio ?? null,
+      dados: anuncio.dados ?? {},
+    });
+
   /**
    * Asks the channel what became of a pending send this caller has claimed: the advert exists → publicado;
    * nothing arrived → falhou (the user may send again); no answer → stays pending for the next round.
@@ -81,8 +89,14 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       ...(reg.id_anuncio ? { idAnuncio: reg.id_anuncio } : {}),
       ...(reg.envio ? { post: reg.envio } : {}),
       ...(reg.tentativa_em ? { desde: reg.tentativa_em } : {}),
+      ...(Object.keys(reg.dados).length ? { dados: reg.dados } : {}),
     });
     if (!r.ok) {
+      // The channel processed the send and refused the advert (OLX moderation): it failed, with the channel's reason.
+      if (r.erro.tipo === 'rejected') {
+        await repo.falhou(db, a, chave, textoDoErro(canal, r));
+        return 'falhou';
+      }
       await repo.semResposta(db, a, chave, textoDoErro(canal, r));
       return 'pendente';
     }
@@ -90,7 +104,10 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       await repo.falhou(db, a, chave, M.naoChegou);
       return 'falhou';
     }
-    if (r.valor.confirmacao === 'pendente') return 'pendente';
+    if (r.valor.confirmacao === 'pendente') {
+      await aguardar(a, chave, r.valor);
+      return 'pendente';
+    }
     await gravarAnuncio(a, chave, r.valor);
     return 'publicado';
   }
@@ -116,6 +133,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       throw explicarErro(a.canal, r.erro);
     }
     if (r.valor.confirmacao === 'pendente') {
+      await aguardar(a, chave, r.valor);
       return {
         ...r.valor.dados,
         estado: 'pendente' as const,
@@ -189,6 +207,8 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
         const reg = await repo.buscar(db, a);
         if (reg) return respostaPublicado(reg, canal);
       }
+      // A send the channel took and confirms later (OLX import) is still in progress, not unanswered.
+      if (desfecho === 'pendente' && retomado.id_anuncio) throw new ErroHttp(409, M.emAndamento(rotulo));
       if (desfecho === 'pendente') throw new ErroHttp(502, M.naoConfirmado(rotulo, 'o canal não respondeu à verificação'));
       // Nothing arrived: this request sends it again, under a fresh key.
       const novo = await repo.tomar(db, { ...a, revendaId: v.revendaId, chave: randomUUID(), envio: post, leaseSegundos: LEASE_SEGUNDOS });
