@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MENSAGENS, VERSAO_PAINEL } from '@intermedio/contracts';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authRoutes } from './auth/auth.routes.ts';
 import { criarAuthService } from './auth/auth.service.ts';
@@ -20,6 +20,7 @@ import { criarCorreio } from './email/correio.ts';
 import { compressao } from './lib/compressao.ts';
 import { ErroHttp, MENSAGEM_NUL, temNul } from './lib/http.ts';
 import { erroDeMultipart } from './lib/multipart.ts';
+import { opcoesDocs, opcoesOpenApi } from './lib/openapi.ts';
 import { criarArmazenamento, servirArquivos } from './midia/servir-arquivos.ts';
 import { arquivosRoutes } from './modules/arquivos/arquivos.routes.ts';
 import { imagensRoutes } from './modules/arquivos/imagens.routes.ts';
@@ -145,14 +146,8 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   await app.register(compressao);
   await app.register(multipart, { limits: { files: 1, fields: 20 } });
   await app.register(guardas, { auth });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Intermédio API', version: VERSAO_PAINEL, description: 'API do painel Intermédio. Respostas `{status, data}`.' },
-      components: { securitySchemes: { sessao: { type: 'apiKey', in: 'cookie', name: 'intermedio_sessao' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swagger, opcoesOpenApi(VERSAO_PAINEL, config.publicUrl));
+  await app.register(swaggerUi, opcoesDocs);
 
   app.get('/api/health', { config: { acesso: 'publico' }, schema: { tags: ['sistema'], summary: 'Servidor no ar' } }, async () => ({
     status: 'success',
