@@ -189,12 +189,20 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
   // Highlight images and site banners (issue 9): admin only.
   'GET /api/revendas/:idRevenda/imagens-destaque': { regra: 'admin' },
   'POST /api/revendas/:idRevenda/imagens-destaque': { regra: 'admin' },
+  'GET /api/revendas/:idRevenda/imagens-destaque/lista/:idImagem': {
+    regra: 'admin',
+    exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/imagens-destaque/lista/${ID_INEXISTENTE}` }),
+  },
   'DELETE /api/revendas/:idRevenda/imagens-destaque/:idImagem': {
     regra: 'admin',
     exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/imagens-destaque/${ID_INEXISTENTE}` }),
   },
   'GET /api/revendas/:idRevenda/banners-site': { regra: 'admin' },
   'POST /api/revendas/:idRevenda/banners-site': { regra: 'admin' },
+  'GET /api/revendas/:idRevenda/banners-site/lista/:idImagem': {
+    regra: 'admin',
+    exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/banners-site/lista/${ID_INEXISTENTE}` }),
+  },
   'DELETE /api/revendas/:idRevenda/banners-site/:idImagem': {
     regra: 'admin',
     exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/banners-site/${ID_INEXISTENTE}` }),
@@ -202,6 +210,10 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
 
   // Notifications (issue 9): admin only; any signed-in user registers their own device for push.
   'GET /api/revendas/:idRevenda/notificacoes': { regra: 'admin' },
+  'GET /api/revendas/:idRevenda/notificacoes/lista/:idNotificacao': {
+    regra: 'admin',
+    exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/notificacoes/lista/${ID_INEXISTENTE}` }),
+  },
   'POST /api/revendas/:idRevenda/notificacoes': { regra: 'admin', exemplo: () => ({ payload: { titulo: 'Matriz', acesso: 'todos' } }) },
   'DELETE /api/revendas/:idRevenda/notificacoes/:idNotificacao': {
     regra: 'admin',

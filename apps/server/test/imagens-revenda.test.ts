@@ -71,6 +71,14 @@ describe.each([
     expect((await pedir('DELETE', `${url()}/${img.id}`, admin)).status).toBe(404);
   });
 
+  it('one row of the list (live patching) answers as the list shows it, and 404 once deleted', async () => {
+    const img = (await enviar(url(), admin, await png(40, 20))).corpo.data as { id: string };
+    const naLista = ((await pedir('GET', url(), admin)).corpo.data as { id: string }[]).find((i) => i.id === img.id);
+    expect((await pedir('GET', `${url()}/lista/${img.id}`, admin)).corpo.data).toEqual(naLista);
+    await pedir('DELETE', `${url()}/${img.id}`, admin);
+    expect((await pedir('GET', `${url()}/lista/${img.id}`, admin)).status).toBe(404);
+  });
+
   it('a gestor of the reseller is refused (403)', async () => {
     expect((await pedir('GET', url(), gestor)).status).toBe(403);
     expect((await enviar(url(), gestor, await png(10, 10))).status).toBe(403);

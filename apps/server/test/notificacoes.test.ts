@@ -68,6 +68,14 @@ describe('notifications (admin only, spec 2 §2, §3, §5)', () => {
     expect((await chamar('DELETE', `${url()}/${id}`, admin)).corpo.data).toEqual({ mensagem: 'Notificação removida com sucesso!' });
     expect((await chamar('DELETE', `${url()}/${id}`, admin)).status).toBe(404);
   });
+
+  it('one row of the list (live patching) answers as the list shows it, and 404 once deleted', async () => {
+    const id = ((await chamar('POST', url(), admin, { titulo: 'Linha', acesso: 'gestor' })).corpo.data as { id: string }).id;
+    const naLista = ((await chamar('GET', url(), admin)).corpo.data as { id: string }[]).find((n) => n.id === id);
+    expect((await chamar('GET', `${url()}/lista/${id}`, admin)).corpo.data).toEqual(naLista);
+    await chamar('DELETE', `${url()}/${id}`, admin);
+    expect((await chamar('GET', `${url()}/lista/${id}`, admin)).status).toBe(404);
+  });
 });
 
 describe('reminders pushed with FCM HTTP v1 through a background job (spec 2 §6, §7)', () => {

@@ -14,6 +14,15 @@ export const imagensRevendaRepository = {
     return db.select().from(t).where(eq(t.revenda_id, idRevenda)).orderBy(desc(t.created_at), desc(t.id));
   },
 
+  async buscar(db: Executor, tipo: TipoImagemRevenda, idRevenda: string, id: string): Promise<ImagemRevendaRegistro | undefined> {
+    const t = tabela(tipo);
+    const [r] = await db
+      .select()
+      .from(t)
+      .where(and(eq(t.revenda_id, idRevenda), eq(t.id, id)));
+    return r;
+  },
+
   async incluir(
     db: Executor,
     tipo: TipoImagemRevenda,

@@ -39,6 +39,20 @@ export function rotasImagensRevenda(tipo: TipoImagemRevenda) {
       async (req) => sucesso((await op.imagens.listar(tipo, req.params.idRevenda)).map(paraImagemRevenda)),
     );
 
+    r.get(
+      `${base}/lista/:idImagem`,
+      {
+        config: { acesso: 'admin' },
+        schema: {
+          tags,
+          summary: `Uma linha da lista de ${n.rotulo} (mesmo formato), para atualizar a lista ao vivo; 404 se não existe mais`,
+          params: params.extend({ idImagem: idParam }),
+          response: { 200: imagemRevendaResposta, ...erros },
+        },
+      },
+      async (req) => sucesso(paraImagemRevenda(await op.imagens.linha(tipo, req.params.idRevenda, req.params.idImagem))),
+    );
+
     r.post(
       base,
       {

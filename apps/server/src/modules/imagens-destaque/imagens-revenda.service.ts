@@ -27,6 +27,12 @@ export const paraImagemRevenda = (r: ImagemRevendaRegistro): ImagemRevenda => ({
 export function criarImagensRevendaService(db: Db, armazenamento: Armazenamento) {
   return {
     listar: (tipo: TipoImagemRevenda, idRevenda: string) => imagensRevendaRepository.listar(db, tipo, idRevenda),
+    /** One row of the list (live patching); 404 when it is gone. */
+    async linha(tipo: TipoImagemRevenda, idRevenda: string, id: string) {
+      const r = await imagensRevendaRepository.buscar(db, tipo, idRevenda, id);
+      if (!r) throw naoEncontrado(MENSAGENS_IMAGEM_REVENDA.naoEncontrada);
+      return r;
+    },
 
     async incluir(tipo: TipoImagemRevenda, idRevenda: string, dados: Buffer, quem: UsuarioDaSessao) {
       if (!(await revendasRepository.buscar(db, idRevenda))) throw naoEncontrado(MENSAGENS_REVENDA.naoEncontrada);

@@ -34,6 +34,20 @@ export async function notificacoesRoutes(app: FastifyInstance, op: { notificacoe
     async (req) => sucesso((await s.listar(req.params.idRevenda)).map(paraNotificacao)),
   );
 
+  r.get(
+    `${base}/lista/:idNotificacao`,
+    {
+      config: { acesso: 'admin' },
+      schema: {
+        tags,
+        summary: 'Uma linha da lista de notificações (mesmo formato), para atualizar a lista ao vivo; 404 se não existe mais',
+        params: paramsItem,
+        response: { 200: notificacaoResposta, ...erros },
+      },
+    },
+    async (req) => sucesso(paraNotificacao(await s.linha(req.params.idRevenda, req.params.idNotificacao))),
+  );
+
   r.post(
     base,
     {

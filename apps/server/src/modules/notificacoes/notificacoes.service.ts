@@ -45,6 +45,8 @@ export function criarNotificacoesService(dep: { db: Db; tarefas: Tarefas; fcm: C
 
   const servico = {
     listar: (idRevenda: string) => repo.listar(db, idRevenda),
+    /** One row of the list (live patching); 404 when it is gone. */
+    linha: achar,
 
     async incluir(idRevenda: string, e: NotificacaoEntrada & { link: string | null }, quem: UsuarioDaSessao) {
       if (!(await revendasRepository.buscar(db, idRevenda))) throw naoEncontrado(MENSAGENS_REVENDA.naoEncontrada);

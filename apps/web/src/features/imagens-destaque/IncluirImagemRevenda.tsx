@@ -1,11 +1,11 @@
-import { MENSAGENS, MENSAGENS_IMAGEM_REVENDA, type TipoImagemRevenda } from '@intermedio/contracts';
+import { imagemRevenda, MENSAGENS, MENSAGENS_IMAGEM_REVENDA, type TipoImagemRevenda } from '@intermedio/contracts';
 import { Alert, Button, FileInput, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { enviarArquivo } from '@/features/revendas/upload';
 import { useSessaoAtiva } from '@/lib/sessao';
+import { enviarComProgresso } from '@/lib/upload';
 import { mensagemDoErro } from '@/ui/AlertaErro';
 import { urlImagensRevenda, useInvalidarImagensRevenda } from './api';
 
@@ -36,8 +36,12 @@ export function IncluirImagemRevenda({ d }: { d: DefinicaoIncluirImagem }) {
     }
     setProgresso(0);
     try {
-      await enviarArquivo(urlImagensRevenda(d.tipo, idRevenda), arquivo, csrf, setProgresso);
-      await invalidar();
+      const incluida = await enviarComProgresso(urlImagensRevenda(d.tipo, idRevenda), arquivo, {
+        csrf,
+        esquema: imagemRevenda,
+        aoProgresso: setProgresso,
+      });
+      await invalidar(incluida.id, 'INSERT');
       notifications.show({ color: 'green', message: MENSAGENS_IMAGEM_REVENDA.incluida });
       navigate(lista);
     } catch (falha) {

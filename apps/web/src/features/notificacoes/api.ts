@@ -1,30 +1,47 @@
-import { type NotificacaoEntrada, notificacao } from '@intermedio/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { compararChaves, type EventoMudanca, type Notificacao, type NotificacaoEntrada, notificacao } from '@intermedio/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api';
 import { chaves } from '@/lib/chaves';
+import { entregarAsListas, invalidarForaDasListasAoVivo, useListaAoVivo } from '@/lib/lista-ao-vivo';
 
 const base = (idRevenda: string) => `/api/revendas/${encodeURIComponent(idRevenda)}/notificacoes`;
 const daNotificacao = (idRevenda: string, id: string) => `${base(idRevenda)}/${encodeURIComponent(id)}`;
 
-/** Notifications of a reseller (admin). Live through the `notificacoes` events: a reminder's result arrives by itself. */
+/** The server's order: newest first (created_at, then id, descending). */
+const recentesPrimeiro = (a: Notificacao, b: Notificacao) => compararChaves(b.created_at, a.created_at) || compararChaves(b.id, a.id);
+
+/**
+ * Notifications of a reseller (admin). Live row by row through the `notificacoes` events: a reminder's result
+ * arrives by itself.
+ */
 export function useNotificacoes(idRevenda: string) {
-  return useQuery({
+  return useListaAoVivo({
     queryKey: chaves.revenda.lista(idRevenda, 'notificacoes'),
-    queryFn: ({ signal }) => api.get(base(idRevenda), { esquema: z.array(notificacao), signal }),
+    url: base(idRevenda),
+    urlLinha: (id) => `${base(idRevenda)}/lista/${encodeURIComponent(id)}`,
+    esquema: notificacao,
+    idDe: (n) => n.id,
+    comparar: recentesPrimeiro,
+    linhaDoEvento: (e) =>
+      e.tabela === 'notificacoes' && e.revenda === idRevenda && e.id ? { id: e.id, remover: e.op === 'DELETE' } : null,
   });
 }
 
+/** After a write: the list on screen patches that row at once (its SSE event, arriving too, is coalesced with it). */
 function useInvalidar(idRevenda: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: chaves.revenda.sub(idRevenda, 'notificacoes') });
+  return (id: string, op: EventoMudanca['op']) => {
+    entregarAsListas({ tabela: 'notificacoes', revenda: idRevenda, id, op });
+    return invalidarForaDasListasAoVivo(queryClient, chaves.revenda.sub(idRevenda, 'notificacoes'));
+  };
 }
 
 export function useIncluirNotificacao(idRevenda: string) {
   const invalidar = useInvalidar(idRevenda);
   return useMutation({
     mutationFn: (corpo: NotificacaoEntrada) => api.post(base(idRevenda), corpo, { esquema: notificacao }),
-    onSuccess: invalidar,
+    onSuccess: (n) => invalidar(n.id, 'INSERT'),
   });
 }
 
@@ -32,7 +49,7 @@ export function useExcluirNotificacao(idRevenda: string) {
   const invalidar = useInvalidar(idRevenda);
   return useMutation({
     mutationFn: (id: string) => api.delete(daNotificacao(idRevenda, id), { esquema: z.object({ mensagem: z.string() }) }),
-    onSuccess: invalidar,
+    onSuccess: (_r, id) => invalidar(id, 'DELETE'),
   });
 }
 
@@ -41,6 +58,6 @@ export function useEnviarLembrete(idRevenda: string) {
   const invalidar = useInvalidar(idRevenda);
   return useMutation({
     mutationFn: (id: string) => api.post(`${daNotificacao(idRevenda, id)}/lembrete`, undefined, { esquema: notificacao }),
-    onSettled: invalidar,
+    onSettled: (_r, _e, id) => invalidar(id, 'UPDATE'),
   });
 }
