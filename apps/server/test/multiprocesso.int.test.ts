@@ -1,56 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { EventoMudanca } from '@intermedio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lerConfig } from '../src/config.ts';
 import { moderacao } from '../src/db/schema/index.ts';
 import { novoBanco } from './ajuda/ambiente.ts';
 import { abrirFluxo, type ItemFluxo } from './ajuda/fluxo.ts';
+import { entrarHttp, iniciarServidor } from './ajuda/processo.ts';
 
 /** Two server processes on one PostgreSQL database (needs DATABASE_URL: runs in the PostgreSQL pass). */
 let b: Awaited<ReturnType<typeof novoBanco>>;
 const processos: ChildProcess[] = [];
 
-async function iniciarServidor(url: string): Promise<string> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'intermedio-mp-'));
-  const filho = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, DATABASE_URL: url, SECRET_KEY: 'k'.repeat(40), SEED_DEMO: '1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  processos.push(filho);
-  let saida = '';
-  return new Promise((ok, falha) => {
-    const tempo = setTimeout(() => falha(new Error(`servidor não subiu: ${saida}`)), 30_000);
-    const ler = (d: Buffer) => {
-      saida += d;
-      const porta = /no ar em http:\/\/127\.0\.0\.1:(\d+)/.exec(saida)?.[1];
-      if (porta) {
-        clearTimeout(tempo);
-        ok(`http://127.0.0.1:${porta}`);
-      }
-    };
-    filho.stdout?.on('data', ler);
-    filho.stderr?.on('data', ler);
-  });
-}
-
-async function entrarAdmin(base: string) {
-  const r = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@intermedio.test', senha: 'demo1234' }),
-  });
-  const cookie =
-    r.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('intermedio_sessao='))
-      ?.split(';')[0] ?? '';
-  const corpo = (await r.json()) as { data: { csrf: string } };
-  return { cookie, csrf: corpo.data.csrf };
-}
+const iniciar = (url: string) => iniciarServidor(url, processos);
+const entrarAdmin = (base: string) => entrarHttp(base, 'admin@intermedio.test');
 
 beforeAll(async () => {
   b = await novoBanco();
@@ -64,7 +27,7 @@ describe('two server processes on one PostgreSQL database', () => {
   it('start together (one seeds, both migrate), share sessions, and both stream a change written elsewhere', async () => {
     expect(b.url).toBeDefined();
     const url = b.url ?? '';
-    const [s1, s2] = await Promise.all([iniciarServidor(url), iniciarServidor(url)]);
+    const [s1, s2] = await Promise.all([iniciar(url), iniciar(url)]);
     // A session created on one instance is valid on the other (sessions live in the database).
     const admin = await entrarAdmin(s1);
     const viaOutro = await fetch(`${s2}/api/auth/sessao`, { headers: { cookie: admin.cookie } });
