@@ -21,6 +21,7 @@ import { compressao } from './lib/compressao.ts';
 import { ErroHttp, MENSAGEM_NUL, temNul } from './lib/http.ts';
 import { erroDeMultipart } from './lib/multipart.ts';
 import { opcoesDocs, opcoesOpenApi } from './lib/openapi.ts';
+import { lerArquivo } from './midia/armazenamento.ts';
 import { criarArmazenamento, servirArquivos } from './midia/servir-arquivos.ts';
 import { arquivosRoutes } from './modules/arquivos/arquivos.routes.ts';
 import { imagensRoutes } from './modules/arquivos/imagens.routes.ts';
@@ -190,6 +191,11 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     integracoes,
     publicUrl: config.publicUrl,
     log: (m) => app.log.warn(m),
+    // Photos are stored by their address (file_original): read back through the storage that gave it.
+    lerArquivo: async (endereco) => {
+      const chave = armazenamento.chaveDaUrl(endereco);
+      return chave ? lerArquivo(armazenamento, chave) : null;
+    },
   });
   tarefas.registrar(tarefaReconciliar(publicacaoVeiculo, (m) => app.log.warn(m)));
   await app.register(publicacaoRoutes, { publicacao: publicacaoVeiculo });

@@ -167,7 +167,7 @@ async function gravar(tipo: TipoWebmotors, alterar: boolean, { xml, cnpj, req, r
   const chaves = obs.match(/\b(falhar|lento|travar)\b/gi)?.join(' ');
   if ((await aplicarChaves(req, chaves)) === 'falhar') return reply.code(500).send(falhaSoap('Server was unable to process request.'));
   const opcionais = lerTags(corpo, 'CodigoOpcional').map(Number);
-  const forcado = /retornar:([\d|]+)/.exec(obs)?.[1];
+  const forcado = /retornar:([\d|,]+)/.exec(obs)?.[1];
   const codigoAnuncio = Number(campos.CodigoAnuncio || 0);
   const anterior = alterar ? anuncios.get(codigoAnuncio) : undefined;
   let erros: string[];

@@ -9,6 +9,7 @@ import { postMercadoLivre, rascunhoMercadoLivre } from './mercadolivre.ts';
 import { postMeuCarroNovo, rascunhoMeuCarroNovo } from './meucarronovo.ts';
 import { postMobiauto, rascunhoMobiauto } from './mobiauto.ts';
 import { postOlx, rascunhoOlx } from './olx.ts';
+import { postWebmotors, rascunhoWebmotors } from './webmotors.ts';
 
 export * from './comum.ts';
 export * from './facebook.ts';
@@ -35,4 +36,5 @@ export const ESQUEMAS_PUBLICACAO: Partial<Record<CanalId, EsquemasPublicacao>> =
   mobiauto: { rascunho: rascunhoMobiauto, post: postMobiauto },
   mercadolivre: { rascunho: rascunhoMercadoLivre, post: postMercadoLivre },
   olx: { rascunho: rascunhoOlx, post: postOlx },
+  webmotors: { rascunho: rascunhoWebmotors, post: postWebmotors },
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MENSAGENS } from '../mensagens.ts';
+import { imagemRascunho, opcaoCanal as opcao } from './comum.ts';
 
 /**
  * Webmotors per-vehicle publishing (spec 3 §2.5, §3.4, §5, §7, §9): the draft the server loads and the `veiculo_post`
@@ -71,8 +72,6 @@ export const postWebmotors = z.object({
 export type PostWebmotors = z.output<typeof postWebmotors>;
 export type PostWebmotorsEntrada = z.input<typeof postWebmotors>;
 
-const opcao = z.object({ id: z.string(), nome: z.string() });
-
 /** The draft (`/api/integracao/webmotors/incluir`, `/alterar-get`): the prefilled post plus Webmotors' lists. */
 export const rascunhoWebmotors = z.object({
   tipo: z.enum(['carro', 'moto']),
@@ -84,13 +83,16 @@ export const rascunhoWebmotors = z.object({
     CodigoCombustivel: z.string(),
     CodigoCor: z.string(),
     CodigoCambio: z.string(),
+    // Plain types: a response schema cannot hold the post's transforms and coercions.
+    Placa: z.string(),
+    Km: z.number(),
     AnoDoModelo: z.number().nullable(),
     AnoFabricacao: z.number().nullable(),
     NrPortas: z.number().nullable(),
     PrecoReal: z.number(),
   }),
-  /** The photos that go to Webmotors (sent as base64 JPEG by the server), shown as thumbnails. */
-  imagens: z.array(z.object({ url: z.string(), miniatura: z.string() })),
+  /** The photos that go to Webmotors (the server sends each as base64 JPEG), shown as thumbnails. */
+  imagens: z.array(imagemRascunho),
   retOpcionais: z.array(opcao),
   retMarca: z.array(opcao),
   retModelo: z.array(opcao),

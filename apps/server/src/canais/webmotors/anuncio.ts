@@ -57,9 +57,12 @@ export async function prepararFotos(ctx: ContextoCanal, v: VeiculoParaCanal): Pr
   if (fotos.length > 0 && !ctx.lerArquivo) return falha('transient', 'as fotos do veículo não estão acessíveis ao envio');
   const prontas: string[] = [];
   for (const [i, foto] of fotos.entries()) {
-    const original = await ctx.lerArquivo?.(foto.chave);
+    const original = await ctx.lerArquivo?.(foto.chave).catch(() => null);
     if (!original) return falha('validation', `a foto ${i + 1} do veículo não foi encontrada no armazenamento`);
-    const info = await sharp(original).metadata();
+    const info = await sharp(original)
+      .metadata()
+      .catch(() => null);
+    if (!info) return falha('validation', `a foto ${i + 1} do veículo não é uma imagem válida`);
     const cabe = (info.width ?? 0) <= FOTO_MAX.largura && (info.height ?? 0) <= FOTO_MAX.altura;
     const jpeg =
       info.format === 'jpeg' && cabe && !info.orientation

@@ -107,7 +107,7 @@ async function rascunho(
   return ok({
     tipo: tipo.valor,
     veiculoPost,
-    imagens: v.fotos.map((f) => ({ url: f.url, miniatura: f.miniatura })),
+    imagens: v.fotos.map((f) => ({ fileUrl: f.url, fileThumb: f.miniatura, fileName: f.chave.split('/').pop() ?? f.chave })),
     retOpcionais: opcionais,
     retMarca: marcas.valor,
     retModelo: modelos.valor,

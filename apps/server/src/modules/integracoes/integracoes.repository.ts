@@ -125,6 +125,22 @@ export const integracoesRepository = {
     return salvo;
   },
 
+  /**
+   * Stores tokens an adapter renewed in the middle of a publishing call (Webmotors' hash after "31"). No claim: the
+   * channel gave a valid token, and a renewal job writing another valid one meanwhile is as good.
+   */
+  async guardarRenovacaoAvulsa(
+    db: Executor,
+    idRevenda: string,
+    canal: CanalId,
+    r: { segredos: string; config: Record<string, unknown>; renovarEm: Date | null },
+  ) {
+    await db
+      .update(revendaIntegracoes)
+      .set({ segredos: r.segredos, config: r.config, renovar_em: r.renovarEm, verificado_em: new Date(), ultimo_erro: null })
+      .where(chave(idRevenda, canal));
+  },
+
   /** Releases a claim without change (the renewal was not due). */
   async liberarRenovacao(db: Executor, idRevenda: string, canal: CanalId, dono: string) {
     await db

@@ -128,6 +128,17 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
       return r ? { status: r.status, config: r.config as Record<string, unknown>, segredos: segredosDe(r), ctx: contexto(canal) } : null;
     },
 
+    /** Keeps what an adapter renewed during a publishing call (SessaoCanal.renovada), merged into the stored record. */
+    async guardarRenovada(idRevenda: string, canal: CanalId, nova: Configuracao) {
+      const r = await integracoesRepository.buscar(db, idRevenda, canal);
+      if (!r) return;
+      await integracoesRepository.guardarRenovacaoAvulsa(db, idRevenda, canal, {
+        segredos: cofre.cifrar({ ...segredosDe(r), ...nova.segredos }),
+        config: { ...(r.config as Record<string, unknown>), ...nova.dados },
+        renovarEm: nova.renovarEm ?? null,
+      });
+    },
+
     async listar(idRevenda: string) {
       await conferirRevenda(idRevenda);
       const registros = new Map((await integracoesRepository.listar(db, idRevenda)).map((r) => [r.canal, r]));

@@ -16,7 +16,14 @@ import { dadosIntermedio, paraCanal } from './veiculo-para-canal.ts';
  */
 export const LEASE_SEGUNDOS = 180;
 
-type Dep = { db: Db; integracoes: IntegracoesService; publicUrl: string; log: (m: string) => void };
+type Dep = {
+  db: Db;
+  integracoes: IntegracoesService;
+  publicUrl: string;
+  log: (m: string) => void;
+  /** Stored files by key: the photos' originals for channels that take their bytes (Webmotors). */
+  lerArquivo?: (chave: string) => Promise<Buffer | null>;
+};
 type Alvo = { veiculoId: string; canal: CanalId };
 
 /** The channel's publishing interface; a channel without one has no routes (so this is a programming error). */
@@ -41,7 +48,11 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
   async function sessaoDe(canal: CanalId, idRevenda: string): Promise<{ ctx: ContextoCanal; sessao: SessaoCanal }> {
     const i = await dep.integracoes.paraPublicar(idRevenda, canal);
     if (!i?.status) throw new ErroHttp(422, M.integracaoInativa(ROTULO_CANAL[canal]));
-    return { ctx: i.ctx, sessao: { segredos: i.segredos, dados: i.config } };
+    return {
+      ctx: { ...i.ctx, ...(dep.lerArquivo ? { lerArquivo: dep.lerArquivo } : {}) },
+      // A token the adapter renews mid-call (Webmotors' hash after "31") is stored for the next requests.
+      sessao: { segredos: i.segredos, dados: i.config, renovada: (nova) => dep.integracoes.guardarRenovada(idRevenda, canal, nova) },
+    };
   }
 
   const exigir = <T>(canal: CanalId, r: Resultado<T>): T => {
