@@ -141,6 +141,9 @@ await (await import('./veiculos.ts')).medirVeiculos(registrar);
 // First load (issue 15): compressed JS + CSS of the sign-in page and the signed-in homes, from the built SPA.
 const notasCarga = await (await import('./primeira-carga.ts')).medirPrimeiraCarga(registrar);
 
+// Moderation dashboards (issue 14): 5,000 entries per queue across 200 resellers, API vs the same SQL; bulk validation.
+await (await import('./moderacao.ts')).medirModeracao(registrar);
+
 // Provider scale (issue 18), on PGlite and PostgreSQL: bench/escala.ts. BENCH_ESCALA=0 skips it.
 const escala = process.env.BENCH_ESCALA === '0' ? [] : await medirEscala();
 

@@ -23,8 +23,9 @@ const VEICULOS = 2000;
 const FOTOS = 10;
 const RODADAS = 20;
 
-async function bancoPostgres(base: string) {
-  const nome = `bench_veiculos_${process.pid}`;
+/** A database created on that server for one benchmark (dropped by `descartar`). */
+export async function bancoPostgres(base: string, prefixo = 'bench_veiculos') {
+  const nome = `${prefixo}_${process.pid}`;
   const c = new pg.Client({ connectionString: base });
   await c.connect();
   await c.query(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`);
@@ -41,6 +42,22 @@ async function bancoPostgres(base: string) {
       await d.end();
     },
   };
+}
+
+/** Signs the demo admin in: the session cookie and the CSRF token of its writes. */
+export async function entrarComoAdmin(base: string) {
+  const r = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@intermedio.test', senha: 'demo1234' }),
+  });
+  const cookie =
+    r.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('intermedio_sessao='))
+      ?.split(';')[0] ?? '';
+  const sessao = (await (await fetch(`${base}/api/auth/sessao`, { headers: { cookie } })).json()) as { data: { csrf: string } };
+  return { cookie, csrf: sessao.data.csrf };
 }
 
 async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
@@ -81,16 +98,7 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
     await db.execute(sql`analyze veiculo_imagens`);
 
     // The bench reseller has no gestor: the admin reads it (same route, same rule check).
-    const admin = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@intermedio.test', senha: 'demo1234' }),
-    });
-    const cookie =
-      admin.headers
-        .getSetCookie()
-        .find((c) => c.startsWith('intermedio_sessao='))
-        ?.split(';')[0] ?? '';
+    const { cookie } = await entrarComoAdmin(base);
     const url = `${base}/api/revendas/${idRevenda}/veiculos`;
     let comprimido = Buffer.alloc(0);
     const { api: a, sql: s } = await apiContraSql(

@@ -1,5 +1,5 @@
 import type { FilaPublicacaoModeracao, FilaVeiculoModeracao, ModeracaoPublicacaoLinha, ModeracaoVeiculoLinha } from '@intermedio/contracts';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/cliente.ts';
 import {
@@ -26,18 +26,28 @@ import {
 const iso = (coluna: PgColumn | SQL) => sql<string>`to_char(${coluna} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const isoNulo = (coluna: PgColumn) => sql<string | null>`${iso(coluna)}`;
 
-/** Orphans of one queue, deleted by the list's own statement (a CTE runs even when nothing reads it). */
-function orfas(db: Executor, fila: FilaVeiculoModeracao | FilaPublicacaoModeracao) {
+/** Orphans of one queue: deleted by the list's own statement (a top-level CTE runs even when nothing reads it). */
+function orfas(fila: FilaVeiculoModeracao | FilaPublicacaoModeracao) {
   const item =
     fila === 'banners'
       ? sql`exists (select 1 from ${banners} where ${banners.id} = ${moderacao.banner_id})`
       : fila === 'vendidos'
         ? sql`exists (select 1 from ${vendidos} where ${vendidos.id} = ${moderacao.vendido_id})`
         : sql`exists (select 1 from ${veiculos} where ${veiculos.id} = ${moderacao.veiculo_id})`;
-  return db
-    .$with('orfas', { id: sql<string>`id` })
-    .as(sql`delete from ${moderacao} where ${moderacao.fila} = ${fila} and not ${item} returning ${moderacao.id}`);
+  return sql`delete from ${moderacao} where ${moderacao.fila} = ${fila} and not ${item} returning ${moderacao.id}`;
 }
+
+/**
+ * The list as ONE JSON array text built by the database (issue 18, db/json.ts), in the same statement as the orphan
+ * deletion: a data-modifying CTE must be at the top level, so this wraps the sorted select itself.
+ */
+async function emJson(db: Executor, fila: FilaVeiculoModeracao | FilaPublicacaoModeracao, consulta: SQLWrapper): Promise<string> {
+  const r = await db.execute(sql`with orfas as (${orfas(fila)}) select coalesce(json_agg(t), '[]'::json)::text as j from (${consulta}) t`);
+  return (r as unknown as { rows: { j: string }[] }).rows[0]?.j ?? '[]';
+}
+
+/** Every expression is named: the JSON keys are these names (the same as the single-row answer's). */
+const nome = <T>(expr: SQL | PgColumn, campo: string) => sql<T>`${expr}`.as(campo);
 
 /** S.I. of every reseller: one small aggregate joined by reseller (cheaper than one lookup per entry). */
 function siPorRevenda(db: Executor) {
@@ -46,7 +56,7 @@ function siPorRevenda(db: Executor) {
       revenda_id: revendaIntegracoes.revenda_id,
       si_mapa: sql<
         Record<string, { status: boolean }>
-      >`jsonb_object_agg(${revendaIntegracoes.canal}, jsonb_build_object('status', ${revendaIntegracoes.status}))`.as('si_mapa'),
+      >`json_object_agg(${revendaIntegracoes.canal}, json_build_object('status', ${revendaIntegracoes.status}))`.as('si_mapa'),
     })
     .from(revendaIntegracoes)
     .groupBy(revendaIntegracoes.revenda_id)
@@ -65,7 +75,7 @@ function consultaVeiculos(db: Executor, fila: FilaVeiculoModeracao, idEntrada?: 
     .select({
       sa_mapa: sql<
         Record<string, { status: boolean; id_anuncio: string | null }>
-      >`jsonb_object_agg(${veiculoIntegracoes.canal}, jsonb_build_object('status', ${veiculoIntegracoes.status}, 'id_anuncio', ${veiculoIntegracoes.id_anuncio}))`.as(
+      >`json_object_agg(${veiculoIntegracoes.canal}, json_build_object('status', ${veiculoIntegracoes.status}, 'id_anuncio', ${veiculoIntegracoes.id_anuncio}))`.as(
         'sa_mapa',
       ),
     })
@@ -82,27 +92,25 @@ function consultaVeiculos(db: Executor, fila: FilaVeiculoModeracao, idEntrada?: 
         from ${veiculoAlteracoes} a where a.veiculo_id = ${veiculos.id} and a.vedataalteracao >= ${moderacao.created_at}), '[]'::json)`
       : sql<ModeracaoVeiculoLinha['alteracoes']>`'[]'::json`;
   const si = siPorRevenda(db);
-  const o = orfas(db, fila);
   return db
-    .with(o)
     .select({
-      id: moderacao.id,
-      fila: sql<FilaVeiculoModeracao>`${moderacao.fila}`,
-      idRevenda: moderacao.revenda_id,
-      idVeiculo: veiculos.id,
-      revenda: revendas.penome_fantasia,
-      logo_revenda: revendas.logotipo,
-      created_at: iso(moderacao.created_at),
-      updated_at: iso(moderacao.updated_at),
-      vedataremovido: isoNulo(veiculos.vedataremovido),
+      id: nome<string>(moderacao.id, 'id'),
+      fila: nome<FilaVeiculoModeracao>(moderacao.fila, 'fila'),
+      idRevenda: nome<string>(moderacao.revenda_id, 'idRevenda'),
+      idVeiculo: nome<string>(veiculos.id, 'idVeiculo'),
+      revenda: nome<string>(revendas.penome_fantasia, 'revenda'),
+      logo_revenda: nome<string | null>(revendas.logotipo, 'logo_revenda'),
+      created_at: nome<string>(iso(moderacao.created_at), 'created_at'),
+      updated_at: nome<string>(iso(moderacao.updated_at), 'updated_at'),
+      vedataremovido: nome<string | null>(isoNulo(veiculos.vedataremovido), 'vedataremovido'),
       veiculo: sql<
         ModeracaoVeiculoLinha['veiculo']
       >`json_build_object('miniatura', "capa"."capa_thumb", 'vetipoveiculo', ${veiculos.vetipoveiculo},
         'vefipe_marca', ${veiculos.vefipe_marca}, 'vefipe_name', ${veiculos.vefipe_name},
-        'veano_fabricacao', ${veiculos.veano_fabricacao}, 'vefipe_ano_modelo', ${veiculos.vefipe_ano_modelo})`,
-      integracao_revenda: sql<ModeracaoVeiculoLinha['integracao_revenda']>`coalesce("si"."si_mapa", '{}'::jsonb)`,
-      integracao_veiculo: sql<ModeracaoVeiculoLinha['integracao_veiculo']>`coalesce("sa"."sa_mapa", '{}'::jsonb)`,
-      alteracoes,
+        'veano_fabricacao', ${veiculos.veano_fabricacao}, 'vefipe_ano_modelo', ${veiculos.vefipe_ano_modelo})`.as('veiculo'),
+      integracao_revenda: sql<ModeracaoVeiculoLinha['integracao_revenda']>`coalesce("si"."si_mapa", '{}'::json)`.as('integracao_revenda'),
+      integracao_veiculo: sql<ModeracaoVeiculoLinha['integracao_veiculo']>`coalesce("sa"."sa_mapa", '{}'::json)`.as('integracao_veiculo'),
+      alteracoes: alteracoes.as('alteracoes'),
     })
     .from(moderacao)
     .innerJoin(veiculos, eq(veiculos.id, moderacao.veiculo_id))
@@ -118,25 +126,27 @@ function consultaPublicacoes(db: Executor, fila: FilaPublicacaoModeracao, idEntr
   const t = fila === 'banners' ? banners : vendidos;
   const chave = fila === 'banners' ? moderacao.banner_id : moderacao.vendido_id;
   const texto = fila === 'banners' ? banners.peblocotextobanners : vendidos.peblocotextovendidos;
-  const o = orfas(db, fila);
   return db
-    .with(o)
     .select({
-      id: moderacao.id,
-      fila: sql<FilaPublicacaoModeracao>`${moderacao.fila}`,
-      idRevenda: moderacao.revenda_id,
-      idItem: t.id,
-      revenda: revendas.penome_fantasia,
-      logo_revenda: revendas.logotipo,
-      created_at: iso(moderacao.created_at),
-      imagem: sql<ModeracaoPublicacaoLinha['imagem']>`(${t.imagem})->0`,
-      texto: sql<string>`${texto}`,
-      ig_stories: t.ig_stories,
-      ig_feed: t.ig_feed,
-      fb_feed: t.fb_feed,
-      valida_stories: t.valida_stories,
-      valida_feed: t.valida_feed,
-      fb_valida_feed: t.fb_valida_feed,
+      id: nome<string>(moderacao.id, 'id'),
+      fila: nome<FilaPublicacaoModeracao>(moderacao.fila, 'fila'),
+      idRevenda: nome<string>(moderacao.revenda_id, 'idRevenda'),
+      idItem: nome<string>(t.id, 'idItem'),
+      revenda: nome<string>(revendas.penome_fantasia, 'revenda'),
+      logo_revenda: nome<string | null>(revendas.logotipo, 'logo_revenda'),
+      created_at: nome<string>(iso(moderacao.created_at), 'created_at'),
+      // Only what the screen uses of the first file (the stored object also carries ids of the upload).
+      imagem: sql<ModeracaoPublicacaoLinha['imagem']>`case when (${t.imagem})->0 is null then null else json_build_object(
+        'fileUrl', (${t.imagem})->0->>'fileUrl', 'fileThumb', (${t.imagem})->0->>'fileThumb',
+        'fileName', coalesce((${t.imagem})->0->>'fileName', ''), 'fileOriginal', (${t.imagem})->0->>'fileOriginal',
+        'video', coalesce(((${t.imagem})->0->>'video')::boolean, false)) end`.as('imagem'),
+      texto: nome<string>(texto, 'texto'),
+      ig_stories: nome<boolean>(t.ig_stories, 'ig_stories'),
+      ig_feed: nome<boolean>(t.ig_feed, 'ig_feed'),
+      fb_feed: nome<boolean>(t.fb_feed, 'fb_feed'),
+      valida_stories: nome<boolean>(t.valida_stories, 'valida_stories'),
+      valida_feed: nome<boolean>(t.valida_feed, 'valida_feed'),
+      fb_valida_feed: nome<boolean>(t.fb_valida_feed, 'fb_valida_feed'),
     })
     .from(moderacao)
     .innerJoin(t, eq(t.id, chave))
@@ -146,18 +156,14 @@ function consultaPublicacoes(db: Executor, fila: FilaPublicacaoModeracao, idEntr
 }
 
 export const moderacaoListaRepository = {
-  /** The statements themselves (the benchmark runs them directly and compares with the API). */
-  consultaVeiculos,
-  consultaPublicacoes,
-
-  listarVeiculos: (db: Executor, fila: FilaVeiculoModeracao): Promise<ModeracaoVeiculoLinha[]> => consultaVeiculos(db, fila),
+  /** The statements the API runs (the benchmark runs them directly and compares with the API). */
+  listarVeiculos: (db: Executor, fila: FilaVeiculoModeracao) => emJson(db, fila, consultaVeiculos(db, fila)),
+  listarPublicacoes: (db: Executor, fila: FilaPublicacaoModeracao) => emJson(db, fila, consultaPublicacoes(db, fila)),
 
   async linhaVeiculo(db: Executor, fila: FilaVeiculoModeracao, idEntrada: string): Promise<ModeracaoVeiculoLinha | undefined> {
     const [l] = await consultaVeiculos(db, fila, idEntrada);
     return l;
   },
-
-  listarPublicacoes: (db: Executor, fila: FilaPublicacaoModeracao): Promise<ModeracaoPublicacaoLinha[]> => consultaPublicacoes(db, fila),
 
   async linhaPublicacao(db: Executor, fila: FilaPublicacaoModeracao, idEntrada: string): Promise<ModeracaoPublicacaoLinha | undefined> {
     const [l] = await consultaPublicacoes(db, fila, idEntrada);

@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sucesso } from '../../lib/http.ts';
+import { enviarJson, sucesso } from '../../lib/http.ts';
 import type { ModeracaoService } from './moderacao.service.ts';
 
 const tags = ['moderacao'];
@@ -42,7 +42,8 @@ export async function moderacaoRoutes(app: FastifyInstance, op: { moderacao: Mod
         response: { 200: moderacaoVeiculoListaResposta, ...erros },
       },
     },
-    async (req) => sucesso(await moderacao.listarVeiculos(req.params.fila)),
+    // The database builds the answer's JSON in the API's shape (issue 18): sent as it is, without a serializer pass.
+    async (req, reply) => enviarJson(reply, await moderacao.listarVeiculos(req.params.fila)),
   );
 
   r.get(
@@ -70,7 +71,7 @@ export async function moderacaoRoutes(app: FastifyInstance, op: { moderacao: Mod
         response: { 200: moderacaoPublicacaoListaResposta, ...erros },
       },
     },
-    async (req) => sucesso(await moderacao.listarPublicacoes(req.params.fila)),
+    async (req, reply) => enviarJson(reply, await moderacao.listarPublicacoes(req.params.fila)),
   );
 
   r.get(
