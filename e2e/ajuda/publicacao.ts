@@ -22,16 +22,35 @@ export async function configurarRedes(page: Page, idRevenda: string) {
   expect(status).toEqual([200, 200, 200, 200]);
 }
 
+/** Saves a channel's configuration for the reseller through the API, as its configuration screen does. */
+export async function configurarIntegracao(page: Page, idRevenda: string, canal: string, corpo: object) {
+  const status = await page.evaluate(
+    async ({ id, canal, corpo }) => {
+      const sessao = (await (await fetch('/api/auth/sessao')).json()) as { data: { csrf: string } };
+      const r = await fetch(`/api/revendas/${id}/integracoes/${canal}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': sessao.data.csrf },
+        body: JSON.stringify({ status: true, ...corpo }),
+      });
+      return r.status;
+    },
+    { id: idRevenda, canal, corpo },
+  );
+  expect(status).toBe(200);
+}
+
 /**
- * A copy of a demo car of "Auto Demo Veículos" (with its photos, same files) in reseller `idRevenda`, so a test
- * publishes a vehicle with photos without touching the demo reseller's adverts. Answers the new vehicle's id.
+ * A copy of a demo vehicle of "Auto Demo Veículos" (with its photos, same files) in reseller `idRevenda`, so a test
+ * publishes a vehicle with photos without touching the demo reseller's adverts: the first car, or the vehicle of that
+ * type (and model). Answers the new vehicle's id.
  */
-export function copiarCarroDemo(idRevenda: string): Promise<string> {
+export function copiarVeiculoDemo(idRevenda: string, tipo: 'carro' | 'moto' = 'carro', modelo: string | null = null): Promise<string> {
   return comBanco(async (c) => {
     const { rows } = await c.query<{ id: string; origem: string }>(
       `with origem as (
          select v.* from veiculos v join revendas r on r.id = v.revenda_id
-         where r.penome_fantasia = 'Auto Demo Veículos' and v.vetipoveiculo = 'carro' and v.veremovido = 0 and v.vevendido = 0
+         where r.penome_fantasia = 'Auto Demo Veículos' and v.vetipoveiculo = $2 and ($3::text is null or v.ve_modelo = $3)
+           and v.veremovido = 0 and v.vevendido = 0
            and exists (select 1 from veiculo_imagens i where i.veiculo_id = v.id)
          order by v.created_at limit 1)
        insert into veiculos (revenda_id, vetipoveiculo, vefipe_marca, vefipe_name, ve_modelo, ve_versao, veano_fabricacao,
@@ -39,10 +58,10 @@ export function copiarCarroDemo(idRevenda: string): Promise<string> {
        select $1, vetipoveiculo, vefipe_marca, vefipe_name, ve_modelo, ve_versao, veano_fabricacao, vefipe_ano_modelo,
          vefipe_combustivel, vecambio, vecor, veportas, vecarroceria, veiplaca, vequilometragem, vevalor, veobservacao from origem
        returning id, (select id from origem) as origem`,
-      [idRevenda],
+      [idRevenda, tipo, modelo],
     );
     const v = rows[0];
-    if (!v) throw new Error('nenhum carro demo com fotos');
+    if (!v) throw new Error(`nenhum ${tipo} demo com fotos`);
     await c.query(
       `insert into veiculo_imagens (veiculo_id, revenda_id, posicao, imagem, file_name, file_url, file_thumb, file_original)
        select $1, $2, posicao, imagem, file_name, file_url, file_thumb, file_original from veiculo_imagens where veiculo_id = $3`,
@@ -51,6 +70,7 @@ export function copiarCarroDemo(idRevenda: string): Promise<string> {
     return v.id;
   });
 }
+export const copiarCarroDemo = (idRevenda: string) => copiarVeiculoDemo(idRevenda);
 
 /** What the Graph sandbox received as vehicle adverts (feed posts and carousels). */
 export async function anunciosNoSandbox(page: Page, canal: 'facebook' | 'instagram') {

@@ -21,6 +21,8 @@ export type LinhaPublicacao = {
 
 type Props = {
   titulo: string;
+  /** The form's panel heading where the spec names one ("Integração Autoscar - Incluir veículo"). */
+  painel?: string;
   canal: CanalId;
   carregando: boolean;
   erroCarga: unknown;
@@ -37,7 +39,7 @@ type Props = {
  * (one column under 48em), busy indicator while loading or sending, a load error in a red alert instead of the form,
  * Voltar / Enviar both disabled while sending, submit errors in a red alert under the form, and the legends.
  */
-export function TelaPublicacao({ titulo, canal, carregando, erroCarga, linhas, onSubmit, enviando, erroEnvio, invalido }: Props) {
+export function TelaPublicacao({ titulo, painel, canal, carregando, erroCarga, linhas, onSubmit, enviando, erroEnvio, invalido }: Props) {
   const navigate = useNavigate();
   const nome = ROTULO_CANAL[canal];
   let corpo: ReactNode;
@@ -53,6 +55,11 @@ export function TelaPublicacao({ titulo, canal, carregando, erroCarga, linhas, o
             </Alert>
           )}
           <Paper withBorder p="md" pos="relative">
+            {painel && (
+              <Title order={2} size="h4" mb="sm">
+                {painel}
+              </Title>
+            )}
             <LoadingOverlay visible={enviando} loaderProps={{ 'aria-label': `Enviando para ${nome}...` }} />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="md">
               <Text fw={700} visibleFrom="sm">

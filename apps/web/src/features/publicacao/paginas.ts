@@ -10,6 +10,11 @@ type Pagina = () => Promise<{ default: ComponentType }>;
  * built by telas.ts, not listed here.
  */
 export const PAGINAS_PUBLICACAO: Partial<Record<`${CanalId}/${string}`, Pagina>> = {
+  'autoline/incluir': () => import('./autoline/PaginaIncluirAutoline'),
+  'autoscar/incluir-carro': () => import('./autoscar/PaginaIncluirCarroAutoscar'),
+  'autoscar/incluir-moto': () => import('./autoscar/PaginaIncluirMotoAutoscar'),
+  'autoscar/:idAnuncio/alterar-carro': () => import('./autoscar/PaginaAlterarCarroAutoscar'),
+  'autoscar/:idAnuncio/alterar-moto': () => import('./autoscar/PaginaAlterarMotoAutoscar'),
   'facebook/incluir': () => import('./facebook/PaginaIncluirFacebook'),
   'instagram/incluir': () => import('./instagram/PaginaIncluirInstagram'),
 };

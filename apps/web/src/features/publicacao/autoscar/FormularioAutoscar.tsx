@@ -1,0 +1,295 @@
+import {
+  MARCHAS_AUTOSCAR,
+  MENSAGENS,
+  MENSAGENS_PUBLICACAO_VEICULO,
+  PORTAS_AUTOSCAR,
+  type RascunhoAutoscar,
+  ROTULO_CAMBIO,
+  UFS,
+  type VeiculoPostAutoscar,
+  veiculoPostAutoscarPorTipo,
+} from '@intermedio/contracts';
+import { Checkbox, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { ApiError } from '@/lib/api';
+import { Moeda } from '@/ui/Formatados';
+import { useEnviarPublicacao, useModelos, useRascunho, useVersoes } from '../api';
+import { linhaImagens } from '../linhas';
+import { type LinhaPublicacao, TelaPublicacao, useInvalido } from '../TelaPublicacao';
+
+type Tipo = 'carro' | 'moto';
+type Opcao = { id: string; nome: string };
+
+/** The form's values: the post of spec 3 §3.3 plus brand and model (the cascade; the version is `modelId`). */
+type Valores = {
+  marca: string;
+  modelo: string;
+  modelId: string;
+  city: string;
+  state: string;
+  fuelType: string;
+  color: string;
+  bodyStyle: string;
+  transmission: string;
+  plate: string;
+  description: string;
+  optionals: string[];
+  ports: number | null;
+  matchType: string;
+  coolingType: string;
+  marches: number | null;
+  motor: string;
+};
+
+const opcoes = (lista: readonly Opcao[] | undefined) => (lista ?? []).map((o) => ({ value: o.id, label: o.nome }));
+const porNome = (a: Opcao, b: Opcao) => a.nome.localeCompare(b.nome, 'pt-BR', { sensitivity: 'base' });
+const OPCOES_UF = UFS.map((uf) => ({ value: uf, label: uf }));
+const numeros = (lista: readonly number[]) => lista.map((n) => ({ value: String(n), label: String(n) }));
+
+/** The post the screen sends: a car's doors or a motorcycle's start, cooling, gears and engine. */
+function paraPost(v: Valores, tipo: Tipo, fotos: string[]): Record<string, unknown> {
+  const comum = {
+    plate: v.plate,
+    city: v.city,
+    state: v.state,
+    description: v.description,
+    modelId: v.modelId,
+    fuelType: v.fuelType,
+    color: v.color,
+    bodyStyle: v.bodyStyle,
+    transmission: v.transmission,
+    optionals: v.optionals,
+    photos: fotos,
+    status: '1',
+  };
+  return tipo === 'carro'
+    ? { ...comum, ports: v.ports }
+    : { ...comum, matchType: v.matchType, coolingType: v.coolingType, marches: v.marches, motor: v.motor };
+}
+
+function validar(v: Valores, tipo: Tipo, fotos: string[]) {
+  const erros: Record<string, string> = {};
+  if (!v.marca) erros.marca = MENSAGENS.preenchimentoObrigatorio;
+  if (!v.modelo) erros.modelo = MENSAGENS.preenchimentoObrigatorio;
+  const r = veiculoPostAutoscarPorTipo[tipo].safeParse(paraPost(v, tipo, fotos));
+  for (const i of r.success ? [] : r.error.issues) {
+    const campo = String(i.path[0] ?? '');
+    erros[campo] ??= i.message;
+  }
+  return erros;
+}
+
+/**
+ * "Incluir/Alterar carro/moto Autoscar" (spec 3 §2.4, §2.5, §3.3, §5): brand (read-only when matched), model and
+ * version cascade, city / UF, fuel, colour, vehicle type, gearbox, plate, doors (cars) or start / cooling / gears /
+ * engine (motorcycles), description, options, photos. Mileage, price and year read-only; plate, city and engine in
+ * upper case; exactly one version preselected.
+ */
+export function FormularioAutoscar({ tipo, alterar }: { tipo: Tipo; alterar?: boolean }) {
+  const { idRevenda = '', idVeiculo = '', idAnuncio } = useParams();
+  const anuncio = alterar ? idAnuncio : undefined;
+  const rascunho = useRascunho<RascunhoAutoscar>('autoscar', idVeiculo, anuncio);
+  const enviar = useEnviarPublicacao<VeiculoPostAutoscar>('autoscar', idRevenda, idVeiculo, anuncio);
+  const { invalido, aoInvalido, aoValido } = useInvalido();
+  const d = rascunho.data;
+  const fotos = d?.veiculoPost.photos ?? [];
+  const form = useForm<Valores>({
+    initialValues: {
+      marca: '',
+      modelo: '',
+      modelId: '',
+      city: '',
+      state: '',
+      fuelType: '',
+      color: '',
+      bodyStyle: '',
+      transmission: '',
+      plate: '',
+      description: '',
+      optionals: [],
+      ports: null,
+      matchType: '',
+      coolingType: '',
+      marches: null,
+      motor: '',
+    },
+    validate: (v) => validar(v, tipo, fotos),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filled once, when the draft arrives
+  useEffect(() => {
+    if (!d) return;
+    const p = d.veiculoPost;
+    form.setValues({
+      marca: d.veiculoData.veiculo_marca,
+      modelo: d.veiculoData.veiculo_modelo,
+      modelId: p.modelId,
+      city: p.city.toUpperCase(),
+      state: p.state,
+      fuelType: p.fuelType,
+      color: p.color,
+      bodyStyle: p.bodyStyle,
+      transmission: p.transmission,
+      plate: p.plate.toUpperCase(),
+      description: p.description,
+      optionals: d.retOpcionais.filter((o) => o.checked).map((o) => o.descricao),
+      ports: p.ports ?? null,
+      matchType: p.matchType ?? '',
+      coolingType: p.coolingType ?? '',
+      marches: p.marches ?? null,
+      motor: (p.motor ?? '').toUpperCase(),
+    });
+  }, [d]);
+
+  // Cascade (spec 3 §4): the draft's lists until the user picks another brand or model.
+  const v = form.values;
+  const marcaDoRascunho = v.marca === d?.veiculoData.veiculo_marca;
+  const modeloDoRascunho = marcaDoRascunho && v.modelo === d?.veiculoData.veiculo_modelo;
+  const modelos = useModelos('autoscar', idVeiculo, d && !marcaDoRascunho ? v.marca || null : null);
+  const versoes = useVersoes(
+    'autoscar',
+    idVeiculo,
+    d && !modeloDoRascunho ? v.marca || null : null,
+    d && !modeloDoRascunho ? v.modelo || null : null,
+  );
+  const listaModelos = marcaDoRascunho ? d?.retModelo : modelos.data;
+  const listaVersoes = [...((modeloDoRascunho ? d?.retVersaoFilter : versoes.data) ?? [])].sort(porNome);
+  const unicaVersao = listaVersoes.length === 1 ? listaVersoes[0]?.id : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the list changes
+  useEffect(() => {
+    if (unicaVersao && !form.values.modelId) form.setFieldValue('modelId', unicaVersao);
+  }, [unicaVersao]);
+
+  const titulo = `${alterar ? 'Alterar' : 'Incluir'} ${tipo} Autoscar`;
+  const painel = `Integração Autoscar - ${alterar ? 'Alterar' : 'Incluir'} veículo`;
+  const outroTipo = d && d.tipo !== tipo;
+  const selecao = (rotulo: string, campo: keyof Valores, lista: readonly Opcao[] | undefined, extra: object = {}) => (
+    <Select
+      aria-label={rotulo}
+      data={opcoes(lista)}
+      searchable
+      nothingFoundMessage="Nada encontrado"
+      {...form.getInputProps(campo)}
+      // An empty choice is null: Mantine keeps the last label shown for a value it does not list.
+      value={(form.values[campo] as string) || null}
+      {...extra}
+    />
+  );
+  const maiusculas = (campo: 'plate' | 'city' | 'motor') => ({
+    ...form.getInputProps(campo),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => form.setFieldValue(campo, e.currentTarget.value.toUpperCase()),
+  });
+  const numero = (campo: 'ports' | 'marches', lista: readonly number[], rotulo: string) => (
+    <Select
+      aria-label={rotulo}
+      data={numeros(lista)}
+      {...form.getInputProps(campo)}
+      value={form.values[campo] === null ? null : String(form.values[campo])}
+      onChange={(x) => form.setFieldValue(campo, x === null ? null : Number(x))}
+    />
+  );
+
+  const linhas = (): LinhaPublicacao[] => {
+    if (!d) return [];
+    const ve = d.veiculo;
+    const moto: LinhaPublicacao[] = [
+      { rotulo: 'Tipo de partida', obrigatorio: true, canal: selecao('Tipo de partida', 'matchType', d.retTipoPartida) },
+      { rotulo: 'Tipo de refrigeração', obrigatorio: true, canal: selecao('Tipo de refrigeração', 'coolingType', d.retTipoRefrigeracao) },
+      { rotulo: 'Marchas', obrigatorio: true, canal: numero('marches', MARCHAS_AUTOSCAR, 'Marchas') },
+      { rotulo: 'Cilindrada', obrigatorio: true, canal: <TextInput aria-label="Cilindrada" maxLength={20} {...maiusculas('motor')} /> },
+    ];
+    return [
+      {
+        rotulo: 'Marca',
+        obrigatorio: true,
+        somenteLeitura: Boolean(d.veiculoData.veiculo_marca),
+        intermedio: ve.marca,
+        canal: selecao('Marca', 'marca', d.retMarca, {
+          // Read-only when Autoscar's brand was found (changed only in the app); else the user picks it.
+          disabled: Boolean(d.veiculoData.veiculo_marca),
+          onChange: (x: string | null) => form.setValues({ marca: x ?? '', modelo: '', modelId: '' }),
+        }),
+      },
+      {
+        rotulo: 'Modelo',
+        obrigatorio: true,
+        intermedio: ve.modelo,
+        canal: selecao('Modelo', 'modelo', listaModelos, {
+          onChange: (x: string | null) => form.setValues({ modelo: x ?? '', modelId: '' }),
+        }),
+      },
+      { rotulo: 'Versão', obrigatorio: true, intermedio: ve.versao, canal: selecao('Versão', 'modelId', listaVersoes) },
+      {
+        rotulo: 'Ano',
+        somenteLeitura: true,
+        intermedio: [ve.anoFabricacao, ve.anoModelo].filter(Boolean).join('/'),
+        canal: [d.veiculoData.veiculo_ano_fabricacao, d.veiculoData.veiculo_ano_modelo].filter(Boolean).join('/'),
+      },
+      { rotulo: 'Cidade', obrigatorio: true, canal: <TextInput aria-label="Cidade" maxLength={80} {...maiusculas('city')} /> },
+      { rotulo: 'UF', obrigatorio: true, canal: <Select aria-label="UF" data={OPCOES_UF} searchable {...form.getInputProps('state')} /> },
+      {
+        rotulo: 'Combustível',
+        obrigatorio: true,
+        intermedio: ve.combustivel,
+        canal: selecao('Combustível', 'fuelType', d.retTipoCombustivel),
+      },
+      { rotulo: 'Cor', obrigatorio: true, intermedio: ve.cor, canal: selecao('Cor', 'color', d.retCores) },
+      { rotulo: 'Tipo de veículo', obrigatorio: true, canal: selecao('Tipo de veículo', 'bodyStyle', d.retTipoVeiculo) },
+      {
+        rotulo: 'Transmissão',
+        obrigatorio: true,
+        intermedio: ROTULO_CAMBIO[ve.cambio],
+        canal: selecao('Transmissão', 'transmission', d.retTipoTransmissao),
+      },
+      { rotulo: 'Placa', intermedio: ve.placa, canal: <TextInput aria-label="Placa" maxLength={8} {...maiusculas('plate')} /> },
+      {
+        rotulo: 'Quilometragem',
+        somenteLeitura: true,
+        intermedio: `${ve.km.toLocaleString('pt-BR')} km`,
+        canal: `${d.veiculoPost.mileage.toLocaleString('pt-BR')} km`,
+      },
+      { rotulo: 'Preço', somenteLeitura: true, intermedio: <Moeda valor={ve.valor} />, canal: <Moeda valor={d.veiculoPost.price} /> },
+      ...(tipo === 'carro'
+        ? [{ rotulo: 'Portas', obrigatorio: true, intermedio: ve.portas ?? '', canal: numero('ports', PORTAS_AUTOSCAR, 'Portas') }]
+        : moto),
+      {
+        rotulo: 'Descrição',
+        intermedio: ve.observacao,
+        canal: <Textarea aria-label="Descrição" autosize minRows={4} maxRows={12} {...form.getInputProps('description')} />,
+      },
+      {
+        rotulo: 'Opcionais',
+        canal: (
+          <Checkbox.Group aria-label="Opcionais" value={v.optionals} onChange={(x) => form.setFieldValue('optionals', x)}>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={6}>
+              {d.retOpcionais.map((o) => (
+                <Checkbox key={o.descricao} value={o.descricao} label={o.descricao} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+        ),
+      },
+      linhaImagens(fotos.map((url) => ({ fileUrl: url, fileThumb: url, fileName: '' }))),
+    ];
+  };
+
+  return (
+    <TelaPublicacao
+      titulo={titulo}
+      painel={painel}
+      canal="autoscar"
+      carregando={!d}
+      erroCarga={rascunho.error ?? (outroTipo ? new ApiError(422, MENSAGENS_PUBLICACAO_VEICULO.naoPermitido) : null)}
+      enviando={enviar.isPending}
+      erroEnvio={enviar.error}
+      invalido={invalido}
+      onSubmit={form.onSubmit((valores) => {
+        aoValido();
+        enviar.mutate(paraPost(valores, tipo, fotos) as VeiculoPostAutoscar);
+      }, aoInvalido)}
+      linhas={linhas()}
+    />
+  );
+}

@@ -1,0 +1,5 @@
+import { FormularioAutoscar } from './FormularioAutoscar';
+
+export default function PaginaIncluirCarroAutoscar() {
+  return <FormularioAutoscar tipo="carro" />;
+}

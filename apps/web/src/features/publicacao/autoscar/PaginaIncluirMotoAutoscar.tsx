@@ -1,0 +1,5 @@
+import { FormularioAutoscar } from './FormularioAutoscar';
+
+export default function PaginaIncluirMotoAutoscar() {
+  return <FormularioAutoscar tipo="moto" />;
+}
