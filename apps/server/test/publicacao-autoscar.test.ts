@@ -1,6 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
 import { veiculoIntegracoes, veiculos } from '../src/db/schema/index.ts';
+import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
 import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
 import { chamarComo } from './ajuda/veiculos.ts';
 
@@ -13,7 +15,7 @@ let base: string;
 let gestor: Credencial | null;
 let gestorB: Credencial | null;
 let chamar: ReturnType<typeof chamarComo>;
-const ids = { argo: '', cg: '', fh: '', civic: '' };
+const ids = { argo: '', cg: '', fh: '', civic: '', hb20: '' };
 
 const idDemo = async (modelo: string) =>
   (
@@ -62,6 +64,7 @@ beforeAll(async () => {
   ids.cg = await idDemo('CG 160');
   ids.fh = await idDemo('FH');
   ids.civic = await idDemo('Civic');
+  ids.hb20 = await idDemo('HB20');
 }, 120_000);
 afterAll(() => amb.encerrar());
 
@@ -149,6 +152,42 @@ describe('Autoscar', () => {
     const t = await chamar('POST', '/api/integracao/autoscar/incluir', gestor, { id_veiculo: ids.fh });
     expect(t.statusCode).toBe(422);
     expect(t.json().data).toBe('Operação não permitida para esse tipo de veículo.');
+  });
+});
+
+describe('Autoscar: the process dies between Autoscar’s answer and the database write', () => {
+  it('the reconciliation finds the advert by our reference (externalId): one advert, published', async () => {
+    const pub = CANAIS_REGISTRADOS.autoscar.publicacao;
+    if (!pub) throw new Error('Autoscar sem publicação');
+    const d = (await chamar('POST', '/api/integracao/autoscar/incluir', gestor, { id_veiculo: ids.hb20 })).json().data;
+    const descricao = `Queda depois da resposta ${Date.now()}`;
+    const original = pub.enviar;
+    pub.enviar = async (...args) => {
+      await original(...args);
+      throw new Error('queda simulada depois da resposta da Autoscar');
+    };
+    try {
+      const r = await chamar('POST', '/api/integracao/autoscar/enviar', gestor, {
+        id_veiculo: ids.hb20,
+        veiculo_post: { ...d.veiculoPost, description: descricao },
+      });
+      expect(r.statusCode).toBe(500);
+    } finally {
+      pub.enviar = original;
+    }
+    type A = { advId: string; externalId: string; description: string };
+    const criados = (await noCanal<A>('autoscar')).filter((a) => a.description === descricao);
+    expect(criados).toHaveLength(1);
+    expect(await registro(ids.hb20, 'autoscar')).toMatchObject({ estado: 'pendente', chave: criados[0]?.externalId });
+
+    // After the restart the lease has run out; the job asks Autoscar by the send's reference.
+    await amb.banco.db
+      .update(veiculoIntegracoes)
+      .set({ lease_ate: sql`now() - interval '1 second'` })
+      .where(and(eq(veiculoIntegracoes.veiculo_id, ids.hb20), eq(veiculoIntegracoes.canal, 'autoscar')));
+    await amb.tarefas.executar(TAREFA_RECONCILIAR);
+    expect(await registro(ids.hb20, 'autoscar')).toMatchObject({ estado: 'publicado', status: true, id_anuncio: criados[0]?.advId });
+    expect((await noCanal<A>('autoscar')).filter((a) => a.description === descricao)).toHaveLength(1);
   });
 });
 
