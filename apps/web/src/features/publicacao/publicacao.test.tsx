@@ -35,7 +35,7 @@ const rascunhoFacebook = {
 beforeEach(() => simularEventSource());
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Incluir carro Facebook (spec 3 §2.1, §2.5, §5)', () => {
+describe('Incluir carro Facebook (spec 3 §2.1, §2.5, §5)', { timeout: 60_000 }, () => {
   it('mostra Dados Intermédio / Dados Facebook e R$; inválido não envia; válido envia e volta à visualização', async () => {
     const api = simularApi({
       'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
@@ -100,7 +100,7 @@ describe('Incluir carro Facebook (spec 3 §2.1, §2.5, §5)', () => {
   });
 });
 
-describe('despachante por tipo de veículo (spec 3 §2.3)', () => {
+describe('despachante por tipo de veículo (spec 3 §2.3)', { timeout: 60_000 }, () => {
   it('caminhão na Webmotors: "Operação não permitida para esse tipo de veículo."', async () => {
     simularApi({
       'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
@@ -118,5 +118,47 @@ describe('despachante por tipo de veículo (spec 3 §2.3)', () => {
     });
     const { router } = renderizarApp(`${BASE}/integracao/webmotors/incluir`);
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}/integracao/webmotors/incluir-moto`));
+  });
+});
+
+describe('tabela de integrações da visualização (spec 3 §2.1, §4, §8.1)', { timeout: 60_000 }, () => {
+  const publicadoFb = {
+    canal: 'facebook' as const,
+    descricao: 'Facebook',
+    configurada: true,
+    status_configuracao: true,
+    publicado: true,
+    id_anuncio: 'P1',
+    url_anuncio: 'https://www.facebook.com/1/posts/2',
+    estado: 'publicado' as const,
+    ultimo_erro: null,
+    desatualizado: true,
+  };
+  const falhouIg = {
+    ...publicadoFb,
+    canal: 'instagram' as const,
+    descricao: 'Instagram',
+    publicado: false,
+    id_anuncio: null,
+    url_anuncio: null,
+    estado: 'falhou' as const,
+    ultimo_erro: 'Instagram recusou os dados: (#100) Invalid parameter.',
+    desatualizado: false,
+  };
+
+  it('mostra Publicado com Desatualizado, Falhou com o último erro; Excluir pede confirmação e mostra o erro num alerta', async () => {
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET /api/revendas/${ID_REVENDA}/veiculos/${ID_VEICULO}`]: sucesso(veiculoDetalhe({ integracoes: [publicadoFb, falhouIg] })),
+      'POST /api/integracao/facebook/excluir': falha(502, 'Erro ao excluir anúncio! Facebook não respondeu (tempo esgotado).'),
+    });
+    renderizarApp(`${BASE}/visualizar`);
+    expect(await screen.findByText('Desatualizado')).toBeTruthy();
+    expect(screen.getByText('Falhou')).toBeTruthy();
+    expect(screen.getByText('Instagram recusou os dados: (#100) Invalid parameter.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Excluir anúncio no Facebook' }));
+    expect(await screen.findByText('Confirma a exclusão deste anúncio no Facebook?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Excluir' }));
+    expect(await screen.findByText('Erro ao excluir anúncio! Facebook não respondeu (tempo esgotado).')).toBeTruthy();
   });
 });

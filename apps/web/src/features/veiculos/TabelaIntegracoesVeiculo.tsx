@@ -1,6 +1,7 @@
 import { type CanalId, type IntegracaoVeiculo, MENSAGENS_PUBLICACAO_VEICULO as M, ROTULO_CANAL } from '@intermedio/contracts';
-import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -102,14 +103,17 @@ export function TabelaIntegracoesVeiculo({
 }) {
   const queryClient = useQueryClient();
   const [excluindo, setExcluindo] = useState<IntegracaoVeiculo | null>(null);
+  const [erroExclusao, setErroExclusao] = useState<string | null>(null);
   const excluir = useMutation({
     mutationFn: (i: IntegracaoVeiculo) =>
       api.post<{ mensagem: string }>(`/api/integracao/${i.canal}/excluir`, { id_anuncio: i.id_anuncio, id_veiculo: idVeiculo }),
     // The server's text: "Anúncio excluído com sucesso." (plus the manual step where the channel has no removal).
     onSuccess: (r) => notifications.show({ color: 'green', message: r.mensagem }),
+    onMutate: () => setErroExclusao(null),
+    // Spec 3 §8.1: "Erro ao excluir anúncio!" with the returned errors in a red alert (under the table).
     onError: (e) => {
       const m = mensagemDoErro(e);
-      notifications.show({ color: 'red', message: m.startsWith(M.erroExcluir) ? m : `${M.erroExcluir} ${m}` });
+      setErroExclusao(m.startsWith(M.erroExcluir) ? m : `${M.erroExcluir} ${m}`);
     },
     onSettled: () => {
       setExcluindo(null);
@@ -185,6 +189,18 @@ export function TabelaIntegracoesVeiculo({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {erroExclusao && (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          icon={<IconAlertCircle aria-hidden />}
+          withCloseButton
+          onClose={() => setErroExclusao(null)}
+        >
+          {erroExclusao}
+        </Alert>
+      )}
       <Modal opened={excluindo !== null} onClose={() => !excluir.isPending && setExcluindo(null)} title="Confirmação" centered>
         {excluindo && (
           <Stack>
