@@ -190,5 +190,6 @@ describe('mail without SMTP', () => {
     } finally {
       await outro.encerrar();
     }
-  });
+    // A second environment (migrations + demo data) takes ~5 s on a quiet machine, much more on a loaded one.
+  }, 90_000);
 });

@@ -9,6 +9,7 @@ import type { Db } from '../../src/db/cliente.ts';
 export async function semearEscala(db: Db, revendas = 5000, porRevenda = 5) {
   await db.execute(sql`ALTER TABLE revendas DISABLE TRIGGER revendas_eventos`);
   await db.execute(sql`ALTER TABLE usuarios DISABLE TRIGGER usuarios_eventos`);
+  await db.execute(sql`ALTER TABLE usuarios DISABLE TRIGGER usuarios_contagem`);
   try {
     await db.execute(sql`
       INSERT INTO revendas (perazao_social_nome, penome_fantasia, peemail, plano, pecidade, peuf, pevalormensalidade,
@@ -27,9 +28,16 @@ export async function semearEscala(db: Db, revendas = 5000, porRevenda = 5) {
         'sem-senha', '(11) 3333-4444'
       FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM revendas WHERE peemail LIKE '%@escala.test') r,
         generate_series(1, ${porRevenda}) k`);
+    // The per-row counting trigger was paused too: the counts in one pass, as migration 0009 fills them.
+    await db.execute(sql`
+      UPDATE revendas r SET usuarios_total = c.total, usuarios_bloqueados = c.bloqueados
+      FROM (SELECT revenda_id, count(*)::int AS total, (count(*) FILTER (WHERE ativo = 0))::int AS bloqueados
+            FROM usuarios WHERE revenda_id IS NOT NULL GROUP BY revenda_id) c
+      WHERE c.revenda_id = r.id`);
   } finally {
     await db.execute(sql`ALTER TABLE revendas ENABLE TRIGGER revendas_eventos`);
     await db.execute(sql`ALTER TABLE usuarios ENABLE TRIGGER usuarios_eventos`);
+    await db.execute(sql`ALTER TABLE usuarios ENABLE TRIGGER usuarios_contagem`);
   }
   await db.execute(sql`VACUUM ANALYZE revendas`);
   await db.execute(sql`VACUUM ANALYZE usuarios`);

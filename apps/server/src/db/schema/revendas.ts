@@ -60,6 +60,12 @@ export const revendas = pgTable(
       sql`case plano when 'basico' then 0 when 'vendedor' then 1 when 'familiar' then 2 when 'showroom' then 3 else 4 end`,
     ),
     nome_ordenacao: text('nome_ordenacao').generatedAlwaysAs(sqlChaveOrdenacao('penome_fantasia')),
+    /**
+     * Its users and how many are blocked, kept by triggers on usuarios (migration 0009), so the reseller list reads
+     * one table through one index instead of counting every user of every reseller on each call (issue 18).
+     */
+    usuarios_total: integer('usuarios_total').notNull().default(0),
+    usuarios_bloqueados: integer('usuarios_bloqueados').notNull().default(0),
   },
   (t) => [
     index('revendas_plano_nome_idx').on(t.plano, t.penome_fantasia),

@@ -1,5 +1,5 @@
 import type { RevendaLinha, RevendaValidada } from '@intermedio/contracts';
-import { and, asc, eq, getTableColumns, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
 import { linhasEmJson } from '../../db/json.ts';
 import { revendas, sessoes, usuarios } from '../../db/schema/index.ts';
@@ -13,18 +13,8 @@ export type RevendaRegistro = typeof revendas.$inferSelect;
  */
 function consultaLista(db: Executor, basico: boolean, id?: string) {
   const c = getTableColumns(revendas);
-  // Users per reseller in one grouped pass (one statement, no per-row subquery).
-  const contagem = db
-    .select({
-      revenda_id: usuarios.revenda_id,
-      total: sql<number>`count(*)::int`.as('total'),
-      bloqueados: sql<number>`(count(*) filter (where ${usuarios.ativo} = 0))::int`.as('bloqueados'),
-    })
-    .from(usuarios)
-    .where(id ? eq(usuarios.revenda_id, id) : isNotNull(usuarios.revenda_id))
-    .groupBy(usuarios.revenda_id)
-    .as('contagem');
-  const doPlano = basico ? eq(revendas.plano, 'basico') : ne(revendas.plano, 'basico');
+  // On the index's first column (basico is rank 0), so the index serves the filter as well as the order.
+  const doPlano = basico ? eq(revendas.plano_ordem, 0) : gt(revendas.plano_ordem, 0);
   return db
     .select({
       id: c.id,
@@ -49,11 +39,11 @@ function consultaLista(db: Executor, basico: boolean, id?: string) {
         sql<number>`greatest(0, ((now() at time zone 'America/Sao_Paulo')::date - (${revendas.created_at} at time zone 'America/Sao_Paulo')::date))::int`.as(
           'dias_ativo',
         ),
-      usuarios_bloqueados: sql<number>`coalesce(${contagem.bloqueados}, 0)`.as('usuarios_bloqueados'),
-      usuarios_total: sql<number>`coalesce(${contagem.total}, 0)`.as('usuarios_total'),
+      // Kept by triggers on usuarios (migration 0009): no per-call count of every user.
+      usuarios_bloqueados: c.usuarios_bloqueados,
+      usuarios_total: c.usuarios_total,
     })
     .from(revendas)
-    .leftJoin(contagem, eq(contagem.revenda_id, revendas.id))
     .where(id ? and(doPlano, eq(revendas.id, id)) : doPlano);
 }
 
