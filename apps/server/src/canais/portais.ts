@@ -108,3 +108,7 @@ export function todos<T extends readonly Resultado<unknown>[]>(
 
 /** Photos in display order, by their public original address. */
 export const fotosDoVeiculo = (v: VeiculoParaCanal) => v.fotos.map((f) => f.urlOriginal || f.url).filter((u) => /^https?:\/\//.test(u));
+
+/** The photos as the screens show them (80 px thumbnails), in the order the channel receives them. */
+export const imagensDoVeiculo = (v: VeiculoParaCanal) =>
+  v.fotos.map((f, i) => ({ fileUrl: f.url, fileThumb: f.miniatura, fileName: `foto-${i + 1}.jpg` }));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MENSAGENS } from '../mensagens.ts';
+import { imagemRascunho } from './comum.ts';
 import {
   idsMarcados,
   kmPortal,
@@ -67,6 +68,7 @@ export const rascunhoMobiauto = z.object({
     conditionalsIds: z.array(z.string()),
     images: z.array(z.object({ url: z.string() })),
   }),
+  imagens: z.array(imagemRascunho),
   retMarca: z.array(opcaoPortal),
   retModelo: z.array(opcaoPortal),
   retVersaoFilter: z.array(opcaoPortal),

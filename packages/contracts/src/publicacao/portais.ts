@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MENSAGENS } from '../mensagens.ts';
-import { opcaoCanal } from './comum.ts';
+import { imagemRascunho, opcaoCanal } from './comum.ts';
 
 /**
  * What the screens of iCarros, Mobiauto and Na Pista share (spec 3 §2.5, §5): the channel's lists, the required
@@ -39,6 +39,7 @@ export const ROTULO_PORTAS_PORTAL: Record<(typeof PORTAS_PORTAIS)[number], strin
 
 /** The lists iCarros and Na Pista answer under the same names (spec 3 §7: Na Pista "as iCarros"). */
 export const listasPortal = {
+  imagens: z.array(imagemRascunho),
   retMarca: z.array(opcaoPortal),
   retModelo: z.array(opcaoPortal),
   retVersao: z.array(opcaoPortal),

@@ -17,4 +17,7 @@ export const PAGINAS_PUBLICACAO: Partial<Record<`${CanalId}/${string}`, Pagina>>
   'autoscar/:idAnuncio/alterar-moto': () => import('./autoscar/PaginaAlterarMotoAutoscar'),
   'facebook/incluir': () => import('./facebook/PaginaIncluirFacebook'),
   'instagram/incluir': () => import('./instagram/PaginaIncluirInstagram'),
+  'icarros/incluir': () => import('./icarros/PaginaIncluirIcarros'),
+  'meucarronovo/incluir': () => import('./meucarronovo/PaginaIncluirNaPista'),
+  'mobiauto/incluir-carro': () => import('./mobiauto/PaginaIncluirMobiauto'),
 };
