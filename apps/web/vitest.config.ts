@@ -9,6 +9,9 @@ export default mergeConfig(
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       restoreMocks: true,
+      // Screens load their code on demand (lazy routes): on a busy 2-core CI machine the first import of a chunk can
+      // take seconds, which is neither a failure nor what these tests measure.
+      testTimeout: 20_000,
     },
   }),
 );

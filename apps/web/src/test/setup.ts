@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s: lazy screens are imported (and transformed) on first use, slow on a loaded machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine's standard jsdom mocks (toolchain guide §2).
 const { getComputedStyle } = window;
