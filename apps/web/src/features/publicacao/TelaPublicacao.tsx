@@ -32,6 +32,8 @@ type Props = {
   erroEnvio: unknown;
   /** Set by the form's invalid handler: shows "Campos obrigatórios não preenchidos!". */
   invalido: boolean;
+  /** The refused submit's messages, one per line under it (Olx and Mercado Livre, spec 3 §5). */
+  mensagens?: string[];
 };
 
 /**
@@ -39,7 +41,19 @@ type Props = {
  * (one column under 48em), busy indicator while loading or sending, a load error in a red alert instead of the form,
  * Voltar / Enviar both disabled while sending, submit errors in a red alert under the form, and the legends.
  */
-export function TelaPublicacao({ titulo, painel, canal, carregando, erroCarga, linhas, onSubmit, enviando, erroEnvio, invalido }: Props) {
+export function TelaPublicacao({
+  titulo,
+  painel,
+  canal,
+  carregando,
+  erroCarga,
+  linhas,
+  onSubmit,
+  enviando,
+  erroEnvio,
+  invalido,
+  mensagens,
+}: Props) {
   const navigate = useNavigate();
   const nome = ROTULO_CANAL[canal];
   let corpo: ReactNode;
@@ -52,6 +66,11 @@ export function TelaPublicacao({ titulo, painel, canal, carregando, erroCarga, l
           {invalido && (
             <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
               {M.camposObrigatorios}
+              {mensagens?.length ? (
+                <Text size="sm" mt={4} style={{ whiteSpace: 'pre-line' }}>
+                  {mensagens.join('\n')}
+                </Text>
+              ) : null}
             </Alert>
           )}
           <Paper withBorder p="md" pos="relative">

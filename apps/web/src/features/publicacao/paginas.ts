@@ -20,4 +20,7 @@ export const PAGINAS_PUBLICACAO: Partial<Record<`${CanalId}/${string}`, Pagina>>
   'icarros/incluir': () => import('./icarros/PaginaIncluirIcarros'),
   'meucarronovo/incluir': () => import('./meucarronovo/PaginaIncluirNaPista'),
   'mobiauto/incluir-carro': () => import('./mobiauto/PaginaIncluirMobiauto'),
+  'mercadolivre/incluir-carro': () => import('./mercadolivre/PaginaIncluirCarroMercadoLivre'),
+  'mercadolivre/incluir-moto': () => import('./mercadolivre/PaginaIncluirMotoMercadoLivre'),
+  'olx/incluir': () => import('./olx/PaginaIncluirOlx'),
 };

@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { criarRevendaComGestor, escolherOpcao, linhaCom, sufixoUnico } from '../ajuda/cadastros.ts';
+import { CONTAS, entrar } from '../ajuda/painel.ts';
+import { copiarCarroDemo, semRolagemLateral } from '../ajuda/publicacao.ts';
+
+/**
+ * Publishing a vehicle to Olx end to end (spec 3 §2.4, §2.5, §3.5, §5; issue 13): "Incluir veículo Olx" with the draft
+ * and the OLX catalogue, the spec's messages one per line, Enviar → the OLX import is asynchronous, so the vehicle
+ * view shows the advert as pending (the sandbox received it with our id) → Excluir once OLX confirms it.
+ * OLX is configured by an admin only (spec 1 §6), so the admin acts here.
+ */
+let revenda: Awaited<ReturnType<typeof criarRevendaComGestor>>;
+let idVeiculo: string;
+
+test.beforeAll(async () => {
+  revenda = await criarRevendaComGestor(`Publicação Olx E2E ${sufixoUnico()}`);
+  idVeiculo = await copiarCarroDemo(revenda.idRevenda);
+});
+test.afterAll(() => revenda.remover());
+
+test('Olx: carrega, valida, envia, a visualização mostra o anúncio pendente e depois publicado', async ({ page }) => {
+  test.setTimeout(180_000);
+  await entrar(page, CONTAS.admin);
+  await expect(page).toHaveURL(/\/painel\//);
+  const configurado = await page.evaluate(async (id) => {
+    const sessao = (await (await fetch('/api/auth/sessao')).json()) as { data: { csrf: string } };
+    const r = await fetch('/api/integracao/olx/configurar', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': sessao.data.csrf },
+      body: JSON.stringify({ id_revenda: id, code_olx: 'olx-e2e' }),
+    });
+    return r.status;
+  }, revenda.idRevenda);
+  expect(configurado).toBe(200);
+
+  const visualizar = `/revenda/${revenda.idRevenda}/veiculos/${idVeiculo}/visualizar`;
+  await page.goto(visualizar);
+  const linha = linhaCom(page, 'Integrações', 'Olx');
+  await linha.getByRole('link', { name: 'Incluir anúncio no Olx' }).click();
+  await expect(page).toHaveURL(/\/integracao\/olx\/incluir$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Incluir veículo Olx' })).toBeVisible();
+  await expect(page.getByText('Dados Olx', { exact: true }).first()).toBeVisible();
+  // The draft matched the OLX catalogue (brand → model → version preselected).
+  await expect(page.getByRole('combobox', { name: 'Marca' })).not.toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Versão' })).not.toHaveValue('');
+
+  // The spec's validation (§5): the messages, one per line, and nothing sent.
+  await page.getByRole('textbox', { name: 'Título anúncio' }).fill('A');
+  await page.getByRole('textbox', { name: 'CEP' }).fill('123');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  const alerta = page.getByRole('alert').filter({ hasText: 'Campos obrigatórios não preenchidos!' });
+  await expect(alerta).toBeVisible();
+  await expect(alerta).toContainText("'Título anúncio' é obrigatório.");
+  await expect(alerta).toContainText("'CEP' é obrigatório.");
+  await expect(alerta).toContainText("'Direção' é obrigatório.");
+  await expect(alerta).toContainText("'Status financeiro' é obrigatório.");
+
+  for (const largura of [390, 1366]) {
+    await page.setViewportSize({ width: largura, height: 844 });
+    await semRolagemLateral(page, largura);
+  }
+
+  const titulo = `Argo revisado ${sufixoUnico()}`;
+  await page.getByRole('textbox', { name: 'Título anúncio' }).fill(titulo);
+  await page.getByRole('textbox', { name: 'CEP' }).fill('01310100');
+  await page.getByRole('textbox', { name: 'Telefone' }).fill('11987654321');
+  await escolherOpcao(page, 'Direção', 'Elétrica');
+  await escolherOpcao(page, 'Status financeiro', 'Quitado');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page).toHaveURL(new RegExp(`${visualizar}$`));
+  await expect(page.getByText(/aguardando a confirmação do canal/).first()).toBeVisible();
+  await expect(linha.getByText('Pendente')).toBeVisible();
+  const anuncios = (await (await page.request.get('/sandbox/olx/_anuncios')).json()) as { anuncios: { ad: { subject: string } }[] };
+  expect(anuncios.anuncios.filter((a) => a.ad.subject === titulo)).toHaveLength(1);
+
+  // The reconciliation job (every minute) polls the OLX import until it is accepted; the view updates live.
+  await expect(linha.getByText('Publicado', { exact: true })).toBeVisible({ timeout: 150_000 });
+  await linha.getByRole('button', { name: 'Excluir anúncio no Olx' }).click();
+  await expect(page.getByText('Confirma a exclusão deste anúncio no Olx?')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByText('Anúncio excluído com sucesso.')).toBeVisible();
+  await expect(linha.getByText('Não publicado')).toBeVisible();
+});
