@@ -21,7 +21,7 @@ test.afterAll(() => revenda.remover());
 test('Olx: carrega, valida, envia, a visualização mostra o anúncio pendente e depois publicado', async ({ page }) => {
   test.setTimeout(180_000);
   await entrar(page, CONTAS.admin);
-  await expect(page).toHaveURL(/\/painel\//);
+  await expect(page).toHaveURL(/\/home$/);
   const configurado = await page.evaluate(async (id) => {
     const sessao = (await (await fetch('/api/auth/sessao')).json()) as { data: { csrf: string } };
     const r = await fetch('/api/integracao/olx/configurar', {

@@ -15,7 +15,7 @@ import { useParams } from 'react-router';
 import { useEnviarPublicacao, useRascunho } from '../api';
 import { linhaImagens, linhasDoVeiculo } from '../linhas';
 import { type LinhaPublicacao, TelaPublicacao, useInvalido } from '../TelaPublicacao';
-import { mensagensDoForm } from '../validacao';
+import { mensagensDoEsquema } from '../validacao';
 
 const TIPOS: Record<TipoAtributoMl, string> = {
   string: 'texto',
@@ -189,8 +189,12 @@ export function TelaIncluirMercadoLivre({ titulo }: { titulo: string }) {
           setErros([]);
           enviar.mutate(valores);
         },
-        (e) => {
-          setErros(mensagensDoForm(e));
+        () => {
+          const valores = form.getValues();
+          setErros([
+            ...mensagensDoEsquema(postMercadoLivre, valores),
+            ...atributosFaltando(r?.requiredAtributos ?? [], valores.ml_attributes),
+          ]);
           aoInvalido();
         },
       )}

@@ -21,7 +21,7 @@ import { useParams } from 'react-router';
 import { useEnviarPublicacao, useModelos, useRascunho, useVersoes } from '../api';
 import { linhaImagens, linhasDoVeiculo } from '../linhas';
 import { type LinhaPublicacao, TelaPublicacao, useInvalido } from '../TelaPublicacao';
-import { comoDados, mensagensDoForm } from '../validacao';
+import { comoDados, mensagensDoEsquema } from '../validacao';
 
 /** Codes of the form as OLX takes them; '' or '0' = not chosen (spec 3 §3.5). */
 const VAZIO: PostOlx = {
@@ -213,8 +213,8 @@ export default function PaginaIncluirOlx() {
           setErros([]);
           enviar.mutate(valores);
         },
-        (e) => {
-          setErros(mensagensDoForm(e));
+        () => {
+          setErros(mensagensDoEsquema(postOlx, form.getValues()));
           aoInvalido();
         },
       )}
