@@ -41,7 +41,8 @@ test('Autoline: carrega, valida, cascata, envia, a visualização mostra o anún
   await linha.getByRole('link', { name: 'Incluir anúncio no Autoline' }).click();
   await expect(page).toHaveURL(/\/integracao\/autoline\/incluir$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Incluir veículo Autoline' })).toBeVisible();
-  await expect(page.getByText('Dados Autoline', { exact: true }).first()).toBeVisible();
+  // The draft asks Autoline for its lists: on a loaded machine it takes a while.
+  await expect(page.getByText('Dados Autoline', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('combobox', { name: 'Marca' })).toHaveValue('Honda');
   await expect(page.getByRole('combobox', { name: 'Versão' })).toHaveValue('EXL 2.0 Flex 16V Aut.');
   await expect(page.getByRole('combobox', { name: 'Portas' })).toHaveValue('4 portas');
@@ -56,7 +57,7 @@ test('Autoline: carrega, valida, cascata, envia, a visualização mostra o anún
 
   // Cascade: Toyota → Yaris has one version, preselected.
   await escolherOpcao(page, 'Modelo', 'Yaris');
-  await expect(page.getByRole('combobox', { name: 'Versão' })).toHaveValue('XL 1.5 Flex 16V 5p Aut.');
+  await expect(page.getByRole('combobox', { name: 'Versão' })).toHaveValue('XL 1.5 Flex 16V 5p Aut.', { timeout: 30_000 });
   await escolherOpcao(page, 'Carroceria', 'Hatch');
   await page.getByRole('checkbox', { name: 'Não aceita troca' }).check();
   for (const largura of [390, 1366]) {
@@ -66,7 +67,7 @@ test('Autoline: carrega, valida, cascata, envia, a visualização mostra o anún
   const info = `Yaris E2E ${sufixoUnico()}`;
   await page.getByRole('textbox', { name: 'Informações adicionais' }).fill(info);
   await page.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page).toHaveURL(new RegExp(`${visualizar}$`));
+  await expect(page).toHaveURL(new RegExp(`${visualizar}$`), { timeout: 30_000 });
   await expect(linha.getByText('Publicado', { exact: true })).toBeVisible();
   await expect(linha.getByRole('link', { name: 'Ver anúncio no Autoline' })).toHaveAttribute('href', /autoline\.com\.br/);
   const anuncio = (await anunciosAutoline(page)).find((a) => a.AdditionalInformation === info);

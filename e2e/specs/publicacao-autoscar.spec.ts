@@ -8,6 +8,8 @@ import { configurarIntegracao, copiarVeiculoDemo, semRolagemLateral } from '../a
  * "Incluir carro Autoscar" / "Incluir moto Autoscar", the cascade with one version preselected, the required fields,
  * Enviar → the view shows the advert (the sandbox received veiculo_post) → Alterar → Excluir with the confirmation.
  */
+/** The draft asks Autoscar for a dozen lists: on a loaded machine it takes a while. */
+const CARGA = 30_000;
 let revenda: Awaited<ReturnType<typeof criarRevendaComGestor>>;
 const ids = { carro: '', moto: '' };
 
@@ -49,7 +51,7 @@ test('Autoscar carro: carrega, cascata, valida, envia, a visualização mostra o
   await expect(page).toHaveURL(/\/integracao\/autoscar\/incluir-carro$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Incluir carro Autoscar' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Integração Autoscar - Incluir veículo' })).toBeVisible();
-  await expect(page.getByText('Dados Autoscar', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Dados Autoscar', { exact: true }).first()).toBeVisible({ timeout: CARGA });
 
   // Brand read-only, version preselected (one of Argo's two matches the vehicle), the reseller has no city yet.
   const marca = page.getByRole('combobox', { name: 'Marca' });
@@ -72,7 +74,7 @@ test('Autoscar carro: carrega, cascata, valida, envia, a visualização mostra o
 
   // Cascade: another model clears the version; Mobi has one version, preselected; back to Argo, the user picks.
   await escolherOpcao(page, 'Modelo', 'Mobi');
-  await expect(page.getByRole('combobox', { name: 'Versão' })).toHaveValue('Like 1.0 Fire Flex 5p Mec.');
+  await expect(page.getByRole('combobox', { name: 'Versão' })).toHaveValue('Like 1.0 Fire Flex 5p Mec.', { timeout: CARGA });
   await escolherOpcao(page, 'Modelo', 'Argo');
   await expect(page.getByRole('combobox', { name: 'Versão' })).toHaveValue('');
   await escolherOpcao(page, 'Versão', 'Trekking 1.3 8V Flex 5p Mec.');
@@ -88,7 +90,7 @@ test('Autoscar carro: carrega, cascata, valida, envia, a visualização mostra o
   const descricao = `Argo E2E ${sufixoUnico()}`;
   await page.getByRole('textbox', { name: 'Descrição' }).fill(descricao);
   await page.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page).toHaveURL(new RegExp(`${visualizar}$`));
+  await expect(page).toHaveURL(new RegExp(`${visualizar}$`), { timeout: CARGA });
   await expect(linha.getByText('Publicado', { exact: true })).toBeVisible();
   const anuncio = (await anunciosAutoscar(page)).find((a) => a.description === descricao);
   expect(anuncio).toMatchObject({
@@ -106,12 +108,15 @@ test('Autoscar carro: carrega, cascata, valida, envia, a visualização mostra o
   await expect(page).toHaveURL(new RegExp(`/integracao/autoscar/${anuncio?.advId}/alterar-carro$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Alterar carro Autoscar' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Integração Autoscar - Alterar veículo' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Versão' })).toHaveValue('Trekking 1.3 8V Flex 5p Mec.');
+  await expect(page.getByRole('combobox', { name: 'Versão' })).toHaveValue('Trekking 1.3 8V Flex 5p Mec.', { timeout: CARGA });
+  // City, UF and description come from the advert (what was typed), not from the reseller.
+  await expect(page.getByRole('textbox', { name: 'Cidade' })).toHaveValue('BELO HORIZONTE');
+  await expect(page.getByRole('combobox', { name: 'UF' })).toHaveValue('MG');
+  await expect(page.getByRole('textbox', { name: 'Descrição' })).toHaveValue(descricao);
   await page.getByRole('textbox', { name: 'Cidade' }).fill('Contagem');
-  await escolherOpcao(page, 'UF', 'MG');
   await page.getByRole('textbox', { name: 'Descrição' }).fill(`${descricao} alterado`);
   await page.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page).toHaveURL(new RegExp(`${visualizar}$`));
+  await expect(page).toHaveURL(new RegExp(`${visualizar}$`), { timeout: CARGA });
   await expect
     .poll(async () => (await anunciosAutoscar(page)).find((a) => a.advId === anuncio?.advId)?.description)
     .toBe(`${descricao} alterado`);
@@ -131,8 +136,8 @@ test('Autoscar moto: partida, refrigeração, marchas e cilindrada obrigatórias
   await page.goto(`/revenda/${revenda.idRevenda}/veiculos/${ids.moto}/integracao/autoscar/incluir`);
   await expect(page).toHaveURL(/\/integracao\/autoscar\/incluir-moto$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Incluir moto Autoscar' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Cilindrada' })).toHaveValue('160', { timeout: CARGA });
   await expect(page.getByRole('combobox', { name: 'Portas' })).toHaveCount(0);
-  await expect(page.getByRole('textbox', { name: 'Cilindrada' })).toHaveValue('160');
   await page.getByRole('textbox', { name: 'Cidade' }).fill('Uberlândia');
   await escolherOpcao(page, 'UF', 'MG');
   await page.getByRole('button', { name: 'Enviar' }).click();
@@ -150,7 +155,7 @@ test('Autoscar moto: partida, refrigeração, marchas e cilindrada obrigatórias
   await page.setViewportSize({ width: 390, height: 844 });
   await semRolagemLateral(page, 390);
   await page.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page).toHaveURL(new RegExp(`${visualizar}$`));
+  await expect(page).toHaveURL(new RegExp(`${visualizar}$`), { timeout: CARGA });
   const linha = linhaCom(page, 'Integrações', 'Autoscar');
   await expect(linha.getByText('Publicado', { exact: true })).toBeVisible();
   const anuncio = (await anunciosAutoscar(page)).find((a) => a.description === descricao);

@@ -178,13 +178,15 @@ describe('Autoscar adverts', () => {
   });
 
   it('changes an advert (alterar-get prefilled from the advert, then alterar), then deletes it; a second delete is "already removed"', async () => {
-    const { post } = await postDoRascunho(carro);
+    const { post } = await postDoRascunho(carro, { city: 'Contagem', state: 'MG', description: 'Texto do anúncio' });
     const r = await pub.enviar(ctx(), sessao(), carro, post, ref());
     if (!r.ok) throw new Error(JSON.stringify(r.erro));
     const id = r.valor.idAnuncio;
     const g = await pub.rascunho(ctx(), sessao(), { ...carro, versao: 'versão que não casa' }, id);
     if (!g.ok) throw new Error(JSON.stringify(g.erro));
     expect(g.valor.veiculoPost.modelId).toBe(post.modelId);
+    // What was typed for the advert, not the reseller's city nor the vehicle's notes.
+    expect(g.valor.veiculoPost).toMatchObject({ city: 'CONTAGEM', state: 'MG', description: 'Texto do anúncio' });
     const trekking = g.valor.retVersaoFilter.find((v) => v.nome.startsWith('Trekking'))?.id;
     const alterado = await pub.alterar?.(ctx(), sessao(), { ...carro, km: 19000 }, id, {
       ...post,

@@ -86,9 +86,10 @@ async function rascunho(
       plate: v.placa.toUpperCase(),
       mileage: v.km,
       price: v.valor,
-      city: v.revenda.cidade.toUpperCase(),
-      state: v.revenda.uf,
-      description: v.observacao,
+      // What the user typed for the advert (Alterar) wins over the reseller's city and the vehicle's notes.
+      city: (antes('city') || v.revenda.cidade).toUpperCase(),
+      state: antes('state') || v.revenda.uf,
+      description: anuncio ? antes('description') : v.observacao,
       fuelType: idDe(l.combustiveis, v.combustivel) || antes('fuelType'),
       color: idDe(l.cores, v.cor) || antes('color'),
       bodyStyle: idDe(l.tiposVeiculo, v.carroceria) || antes('bodyStyle'),
