@@ -23,4 +23,7 @@ export const PAGINAS_PUBLICACAO: Partial<Record<`${CanalId}/${string}`, Pagina>>
   'mercadolivre/incluir-carro': () => import('./mercadolivre/PaginaIncluirCarroMercadoLivre'),
   'mercadolivre/incluir-moto': () => import('./mercadolivre/PaginaIncluirMotoMercadoLivre'),
   'olx/incluir': () => import('./olx/PaginaIncluirOlx'),
+  'webmotors/incluir-carro': () => import('./webmotors/PaginaIncluirCarroWebmotors'),
+  'webmotors/incluir-moto': () => import('./webmotors/PaginaIncluirMotoWebmotors'),
+  'webmotors/:idAnuncio/alterar': () => import('./webmotors/PaginaAlterarWebmotors'),
 };

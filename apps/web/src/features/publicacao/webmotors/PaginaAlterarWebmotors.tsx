@@ -1,0 +1,5 @@
+import { FormularioWebmotors } from './FormularioWebmotors';
+
+export default function PaginaAlterarWebmotors() {
+  return <FormularioWebmotors titulo="Alterar veículo Webmotors" alterar />;
+}

@@ -1,0 +1,5 @@
+import { FormularioWebmotors } from './FormularioWebmotors';
+
+export default function PaginaIncluirCarroWebmotors() {
+  return <FormularioWebmotors titulo="Incluir carro Webmotors" />;
+}

@@ -1,0 +1,5 @@
+import { FormularioWebmotors } from './FormularioWebmotors';
+
+export default function PaginaIncluirMotoWebmotors() {
+  return <FormularioWebmotors titulo="Incluir moto Webmotors" />;
+}
