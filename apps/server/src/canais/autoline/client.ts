@@ -6,7 +6,7 @@ import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
 
 /**
  * Autoline `integradoras.asmx` (channels.md §6): every call carries userEmail and userPassword.
- * Answer shapes are not public; our reading, kept here in one place and played by the sandbox: each
+ * Answer shapes are not public; our reading (docs/autoline.md), kept here in one place and played by the sandbox: each
  * `{Operacao}Result` has `Sucesso`, `Codigo` (AUTENTICACAO, VALIDACAO, ANUNCIO_INEXISTENTE, ANUNCIO_CANCELADO) and
  * `Mensagem`; lists are `<Itens><Item><Id/><Name/></Item></Itens>`.
  */
