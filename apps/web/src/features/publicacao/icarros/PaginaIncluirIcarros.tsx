@@ -1,5 +1,6 @@
 import { type PostIcarros, postIcarros, type RascunhoIcarros } from '@intermedio/contracts';
 import { Select } from '@mantine/core';
+import { CAMPOS_EM_INGLES, LINHAS_CARACTERISTICAS, LINHAS_VEICULO } from '../portais/linhasPortal';
 import { type DefinicaoPortal, TelaPortal } from '../portais/TelaPortal';
 
 /** "Incluir veículo iCarros" (spec 3 §2.4, §2.5, §3.8): plan ("Anúncio") from the set for new or used vehicles. */
@@ -8,20 +9,7 @@ const ICARROS: DefinicaoPortal<RascunhoIcarros, PostIcarros> = {
   titulo: 'Incluir veículo iCarros',
   esquema: postIcarros,
   rotuloTexto: 'Observações',
-  campos: {
-    marca: 'makeId',
-    modelo: 'modelId',
-    versao: 'trimId',
-    placa: 'plate',
-    km: 'km',
-    preco: 'price',
-    texto: 'text',
-    combustivel: 'fuelId',
-    cor: 'colorId',
-    portas: 'doors',
-    cambio: 'transmissionId',
-    opcionais: 'equipments',
-  },
+  campos: { ...CAMPOS_EM_INGLES, texto: 'text', opcionais: 'equipments' },
   valoresIniciais: ({ veiculoPost: p }) => ({
     priority: p.priority,
     makeId: p.makeId,
@@ -63,19 +51,11 @@ const ICARROS: DefinicaoPortal<RascunhoIcarros, PostIcarros> = {
           />
         ),
       },
-      l.marca,
-      l.modelo,
-      l.anoFabricacao,
-      l.anoModelo,
-      l.versao,
-      l.placa,
+      ...LINHAS_VEICULO.map((n) => l[n]),
       l.km,
       l.preco,
       l.texto,
-      l.combustivel,
-      l.cor,
-      l.portas,
-      l.cambio,
+      ...LINHAS_CARACTERISTICAS.map((n) => l[n]),
       l.opcionais,
     ];
   },

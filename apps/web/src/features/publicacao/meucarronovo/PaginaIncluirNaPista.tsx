@@ -1,5 +1,6 @@
 import { CARACTERISTICAS_NAPISTA, type PostMeuCarroNovo, postMeuCarroNovo, type RascunhoMeuCarroNovo } from '@intermedio/contracts';
 import { Checkbox, SimpleGrid } from '@mantine/core';
+import { LINHAS_CARACTERISTICAS, LINHAS_VEICULO } from '../portais/linhasPortal';
 import { type DefinicaoPortal, TelaPortal } from '../portais/TelaPortal';
 
 /** "Incluir veículo Na Pista" (spec 3 §2.4, §2.5, §3.9): iCarros' shape plus the four feature checkboxes. */
@@ -52,19 +53,11 @@ const NAPISTA: DefinicaoPortal<RascunhoMeuCarroNovo, PostMeuCarroNovo> = {
   }),
   placaEditavel: (d) => d.veiculoPost.veiculoUsado,
   linhas: (l, form) => [
-    l.marca,
-    l.modelo,
-    l.anoFabricacao,
-    l.anoModelo,
-    l.versao,
-    l.placa,
+    ...LINHAS_VEICULO.map((n) => l[n]),
     l.km,
     l.preco,
     l.texto,
-    l.combustivel,
-    l.cor,
-    l.portas,
-    l.cambio,
+    ...LINHAS_CARACTERISTICAS.map((n) => l[n]),
     {
       rotulo: 'Características',
       canal: (

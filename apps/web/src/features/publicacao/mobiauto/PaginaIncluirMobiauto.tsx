@@ -1,5 +1,5 @@
 import { BLINDADO_MOBIAUTO, type PostMobiauto, postMobiauto, type RascunhoMobiauto, TIPOS_VEICULO_MOBIAUTO } from '@intermedio/contracts';
-import { marcaveis, selecao } from '../portais/linhasPortal';
+import { CAMPOS_EM_INGLES, LINHAS_CARACTERISTICAS, LINHAS_VEICULO, marcaveis, selecao } from '../portais/linhasPortal';
 import { type DefinicaoPortal, TelaPortal } from '../portais/TelaPortal';
 
 /** "Incluir carro Mobiauto" (spec 3 §2.4, §2.5, §3.10): vehicle type, plan, armoured and observations. */
@@ -8,20 +8,7 @@ const MOBIAUTO: DefinicaoPortal<RascunhoMobiauto, PostMobiauto> = {
   titulo: 'Incluir carro Mobiauto',
   esquema: postMobiauto,
   rotuloTexto: 'Descrição',
-  campos: {
-    marca: 'makeId',
-    modelo: 'modelId',
-    versao: 'trimId',
-    placa: 'plate',
-    km: 'km',
-    preco: 'price',
-    texto: 'description',
-    combustivel: 'fuelId',
-    cor: 'colorId',
-    portas: 'doors',
-    cambio: 'transmissionId',
-    opcionais: 'featureIds',
-  },
+  campos: { ...CAMPOS_EM_INGLES, texto: 'description', opcionais: 'featureIds' },
   valoresIniciais: ({ veiculoData: p }) => ({
     makeId: p.makeId,
     modelId: p.modelId,
@@ -51,12 +38,7 @@ const MOBIAUTO: DefinicaoPortal<RascunhoMobiauto, PostMobiauto> = {
   }),
   placaEditavel: () => true,
   linhas: (l, form, d) => [
-    l.marca,
-    l.modelo,
-    l.anoFabricacao,
-    l.anoModelo,
-    l.versao,
-    l.placa,
+    ...LINHAS_VEICULO.map((n) => l[n]),
     { rotulo: 'Tipo de veículo', obrigatorio: true, canal: selecao(form, 'deal0km', 'Tipo de veículo', TIPOS_VEICULO_MOBIAUTO) },
     l.km,
     {
@@ -72,10 +54,7 @@ const MOBIAUTO: DefinicaoPortal<RascunhoMobiauto, PostMobiauto> = {
     { rotulo: 'Blindado', obrigatorio: true, canal: selecao(form, 'armored', 'Blindado', BLINDADO_MOBIAUTO) },
     l.preco,
     l.texto,
-    l.combustivel,
-    l.cor,
-    l.portas,
-    l.cambio,
+    ...LINHAS_CARACTERISTICAS.map((n) => l[n]),
     l.opcionais,
     { rotulo: 'Observações', canal: marcaveis(form, 'conditionalsIds', 'Observações', d.retObservacoes) },
   ],

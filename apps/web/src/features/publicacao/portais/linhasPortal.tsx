@@ -58,6 +58,24 @@ type Props<P extends Valores> = {
 
 export type NomeLinhaPortal = keyof CamposPortal | 'anoFabricacao' | 'anoModelo';
 
+/** The rows that open and the rows that follow the text on every portal's screen, in the spec's order (§2.5). */
+export const LINHAS_VEICULO: readonly NomeLinhaPortal[] = ['marca', 'modelo', 'anoFabricacao', 'anoModelo', 'versao', 'placa'];
+export const LINHAS_CARACTERISTICAS: readonly NomeLinhaPortal[] = ['combustivel', 'cor', 'portas', 'cambio'];
+
+/** iCarros and Mobiauto name the shared fields alike (their APIs' English names). */
+export const CAMPOS_EM_INGLES = {
+  marca: 'makeId',
+  modelo: 'modelId',
+  versao: 'trimId',
+  placa: 'plate',
+  km: 'km',
+  preco: 'price',
+  combustivel: 'fuelId',
+  cor: 'colorId',
+  portas: 'doors',
+  cambio: 'transmissionId',
+} as const;
+
 export const paraSelect = (lista: readonly OpcaoPortal[]) => lista.map((o) => ({ value: o.id, label: o.nome }));
 const PORTAS_PADRAO = PORTAS_PORTAIS.map((p) => ({ id: p, nome: p }));
 const texto = (v: unknown) => (typeof v === 'string' ? v : '');
