@@ -3,8 +3,9 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { ApiError, definirAoPerderSessao } from '@/lib/api';
+import { focarPrimeiroInvalidoAoEnviar } from '@/lib/foco-invalido';
 import { encerrarSessaoLocal } from '@/lib/sessao';
-import { tema } from './tema';
+import { tema, variaveisCss } from './tema';
 
 /** The app's query cache; any 401 answer forgets the session (the layout then goes to /login). */
 export function criarQueryClient() {
@@ -22,9 +23,10 @@ export function criarQueryClient() {
 }
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  useEffect(() => focarPrimeiroInvalidoAoEnviar(), []);
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={tema}>
+      <MantineProvider theme={tema} cssVariablesResolver={variaveisCss}>
         <AreaDeNotificacoes />
         {children}
       </MantineProvider>

@@ -6,16 +6,17 @@ import { ErroDeRota } from './ErroDeRota';
 import { Guarda } from './guardas';
 import { Raiz } from './Raiz';
 import { TELAS } from './telas';
+import { trilhaDe } from './trilha';
 
 const paginaEmConstrucao = () => import('@/features/em-construcao/PaginaEmConstrucao');
 const paginaLogin = () => import('@/features/auth/PaginaLogin');
 
 /** A lazy route for one screen (placeholder until the screen gets its `pagina`). */
-function rotaDaTela(tela: Tela): RouteObject {
+function rotaDaTela(tela: Tela, telas: readonly Tela[]): RouteObject {
   const carregar = tela.pagina ?? paginaEmConstrucao;
   return {
     path: tela.caminho.replace(/^\//, ''),
-    handle: { titulo: tela.titulo, regra: tela.regra } satisfies DadosRota,
+    handle: { titulo: tela.titulo, regra: tela.regra, trilha: trilhaDe(tela, telas) } satisfies DadosRota,
     lazy: async () => ({ Component: (await carregar()).default }),
   };
 }
@@ -47,7 +48,7 @@ export function criarRotas(telas: readonly Tela[] = TELAS): RouteObject[] {
           lazy: async () => ({ Component: (await import('@/features/integracao-social/LayoutJanela')).LayoutJanela }),
           children: REGRAS.map((regra) => ({
             element: <Guarda regra={regra} />,
-            children: telas.filter((t) => t.regra === regra && naJanela(t)).map(rotaDaTela),
+            children: telas.filter((t) => t.regra === regra && naJanela(t)).map((t) => rotaDaTela(t, telas)),
           })).filter((r) => r.children.length > 0),
         },
         {
@@ -55,7 +56,7 @@ export function criarRotas(telas: readonly Tela[] = TELAS): RouteObject[] {
           children: [
             ...REGRAS.map((regra) => ({
               element: <Guarda regra={regra} />,
-              children: telas.filter((t) => t.regra === regra && !naJanela(t)).map(rotaDaTela),
+              children: telas.filter((t) => t.regra === regra && !naJanela(t)).map((t) => rotaDaTela(t, telas)),
             })),
             {
               path: '*',

@@ -17,5 +17,11 @@ export type Tela = {
   pagina?: () => Promise<{ default: ComponentType }>;
 };
 
-/** `handle` of each route: the screen's name (heading of placeholders, document title) and its rule. */
-export type DadosRota = { titulo: string; regra?: Regra };
+/** An ancestor screen in the breadcrumb trail (its path pattern, filled in with the current route's params). */
+export type Antecessor = { caminho: string; titulo: string; regra: Regra };
+
+/**
+ * `handle` of each route: the screen's name (heading of placeholders, document title), its rule, and the
+ * screens above it (breadcrumbs; derived from the paths, see `app/trilha.ts`).
+ */
+export type DadosRota = { titulo: string; regra?: Regra; trilha?: Antecessor[] };

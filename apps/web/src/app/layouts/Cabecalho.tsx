@@ -1,34 +1,38 @@
 import { type Sessao, VERSAO_PAINEL } from '@intermedio/contracts';
-import { Anchor, Button, Group, Text } from '@mantine/core';
+import { Anchor, Burger, Button, Group, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { inicioDoPapel, useSair } from '@/lib/sessao';
-import { MenuAdmin } from '../menus/MenuAdmin';
-import { MenuGestor } from '../menus/MenuGestor';
+import { Marca } from './Marca';
 
-/** Header: brand, the role's menu, and on the right the panel version, the user's name and Sair. */
-export function Cabecalho({ sessao }: { sessao: Sessao }) {
-  const { usuario, solicitacoesUrl } = sessao;
+/**
+ * Header: the burger (below 992 px), the brand, and on the right the panel version, the user's name and Sair.
+ * At 390 px the version hides and the name shortens so that Sair always fits.
+ */
+export function Cabecalho({ sessao, menuAberto, alternarMenu }: { sessao: Sessao; menuAberto: boolean; alternarMenu: () => void }) {
+  const { usuario } = sessao;
   const sair = useSair();
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm" style={{ overflowX: 'auto' }}>
-      <Group wrap="nowrap" gap="sm">
-        <Anchor component={Link} to={inicioDoPapel(usuario)} fw={700} size="lg" underline="never">
-          Intermédio
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+      <Group wrap="nowrap" gap="xs" style={{ minWidth: 0 }}>
+        <Burger
+          opened={menuAberto}
+          onClick={alternarMenu}
+          hiddenFrom="md"
+          size="sm"
+          aria-label={menuAberto ? 'Fechar menu' : 'Abrir menu'}
+          aria-controls="menu-principal"
+          aria-expanded={menuAberto}
+        />
+        <Anchor component={Link} to={inicioDoPapel(usuario)} underline="never" aria-label="Intermédio: início">
+          <Marca />
         </Anchor>
-        <Group component="nav" aria-label="Menu principal" gap={2} wrap="nowrap">
-          {usuario.role === 'admin' ? (
-            <MenuAdmin solicitacoesUrl={solicitacoesUrl} />
-          ) : (
-            <MenuGestor idRevenda={usuario.revenda} solicitacoesUrl={solicitacoesUrl} />
-          )}
-        </Group>
       </Group>
-      <Group wrap="nowrap" gap="sm">
-        <Text size="xs" c="gray.7" title="Versão do painel" style={{ whiteSpace: 'nowrap' }}>
+      <Group wrap="nowrap" gap="xs" style={{ minWidth: 0 }}>
+        <Text size="xs" c="gray.7" title="Versão do painel" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
           v{VERSAO_PAINEL}
         </Text>
-        <Text size="sm" fw={500} data-testid="nome-usuario" truncate="end" maw={180} title={usuario.nome}>
+        <Text size="sm" fw={500} data-testid="nome-usuario" truncate="end" maw={{ base: 96, sm: 200 }} title={usuario.nome}>
           {usuario.nome}
         </Text>
         <Button
@@ -37,6 +41,7 @@ export function Cabecalho({ sessao }: { sessao: Sessao }) {
           leftSection={<IconLogout size={16} aria-hidden />}
           loading={sair.isPending}
           onClick={() => sair.mutate()}
+          style={{ flexShrink: 0 }}
         >
           Sair
         </Button>

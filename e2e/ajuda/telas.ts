@@ -1,0 +1,108 @@
+import { expect, type Page } from '@playwright/test';
+import { CONTAS, comBanco, entrar } from './painel.ts';
+
+/** Ids of the demo data that the screens below are opened with. */
+export type IdsDemo = { idRevenda: string; idUsuario: string; idVeiculo: string; idOpcional: string; idLocalAnuncio: string };
+
+export type Papel = 'admin' | 'gestor';
+
+/** One screen of the panel as a user opens it. Add new screens here: the axe and layout suites visit every entry. */
+export type TelaE2e = { nome: string; papeis: readonly Papel[]; caminho: (ids: IdsDemo) => string };
+
+const CANAIS = ['autoline', 'autoscar', 'facebook', 'icarros', 'instagram', 'mercadolivre', 'meucarronovo', 'mobiauto', 'olx', 'webmotors'];
+const A: Papel[] = ['admin'];
+const AG: Papel[] = ['admin', 'gestor'];
+const r = (ids: IdsDemo) => `/revenda/${ids.idRevenda}`;
+
+/** Every screen of the panel (admin ones, and those a gestor reaches for its own reseller). */
+export const TELAS_E2E: readonly TelaE2e[] = [
+  { nome: 'Dashboard (admin)', papeis: A, caminho: () => '/home' },
+  { nome: 'Dashboard (revenda)', papeis: ['gestor'], caminho: () => '/painel/dashboard' },
+  { nome: 'Revendas', papeis: A, caminho: () => '/revenda/listar' },
+  { nome: 'Revendas - Plano Básico', papeis: A, caminho: () => '/revenda-free/listar' },
+  { nome: 'Incluir revenda', papeis: A, caminho: () => '/revenda/incluir' },
+  { nome: 'Alterar revenda', papeis: AG, caminho: (i) => `${r(i)}/alterar` },
+  { nome: 'Excluir revenda', papeis: A, caminho: (i) => `${r(i)}/excluir` },
+  { nome: 'Integrações', papeis: AG, caminho: (i) => `${r(i)}/integracao` },
+  ...CANAIS.map(
+    (canal): TelaE2e => ({
+      nome: `Configurar ${canal}`,
+      papeis: ['autoscar', 'olx'].includes(canal) ? A : AG,
+      caminho: (i) => `${r(i)}/configurar-${canal}`,
+    }),
+  ),
+  { nome: 'Usuários', papeis: AG, caminho: (i) => `${r(i)}/usuarios/listar` },
+  { nome: 'Incluir usuário', papeis: AG, caminho: (i) => `${r(i)}/usuarios/incluir` },
+  { nome: 'Alterar usuário', papeis: AG, caminho: (i) => `${r(i)}/usuarios/${i.idUsuario}/alterar` },
+  { nome: 'Excluir usuário', papeis: A, caminho: (i) => `${r(i)}/usuarios/${i.idUsuario}/excluir` },
+  { nome: 'Veículos', papeis: AG, caminho: (i) => `${r(i)}/veiculos/listar` },
+  { nome: 'Incluir veículo', papeis: AG, caminho: (i) => `${r(i)}/veiculos/incluir` },
+  { nome: 'Histórico', papeis: AG, caminho: (i) => `${r(i)}/veiculos/historico` },
+  { nome: 'Visualizar veículo', papeis: AG, caminho: (i) => `${r(i)}/veiculos/${i.idVeiculo}/visualizar` },
+  { nome: 'Alterar veículo', papeis: AG, caminho: (i) => `${r(i)}/veiculos/${i.idVeiculo}/alterar` },
+  { nome: 'Excluir veículo', papeis: A, caminho: (i) => `${r(i)}/veiculos/${i.idVeiculo}/excluir` },
+  { nome: 'Banners', papeis: AG, caminho: (i) => `${r(i)}/banners/listar` },
+  { nome: 'Incluir banner', papeis: AG, caminho: (i) => `${r(i)}/banners/incluir` },
+  { nome: 'Vendidos', papeis: AG, caminho: (i) => `${r(i)}/vendidos/listar` },
+  { nome: 'Incluir vendido', papeis: AG, caminho: (i) => `${r(i)}/vendidos/incluir` },
+  { nome: 'Imagens destaque', papeis: A, caminho: (i) => `${r(i)}/imagem-destaque/listar` },
+  { nome: 'Incluir imagem destaque', papeis: A, caminho: (i) => `${r(i)}/imagem-destaque/incluir` },
+  { nome: 'Banner site', papeis: A, caminho: (i) => `${r(i)}/banner-site/listar` },
+  { nome: 'Incluir banner site', papeis: A, caminho: (i) => `${r(i)}/banner-site/incluir` },
+  { nome: 'Notificações', papeis: A, caminho: (i) => `${r(i)}/notificacoes/listar` },
+  { nome: 'Nova notificação', papeis: A, caminho: (i) => `${r(i)}/notificacoes/incluir` },
+  { nome: 'Opcionais', papeis: A, caminho: () => '/opcionais/listar' },
+  { nome: 'Incluir opcional', papeis: A, caminho: () => '/opcionais/incluir' },
+  { nome: 'Alterar opcional', papeis: A, caminho: (i) => `/opcionais/${i.idOpcional}/alterar` },
+  { nome: 'Excluir opcional', papeis: A, caminho: (i) => `/opcionais/${i.idOpcional}/excluir` },
+  { nome: 'Locais de anúncio', papeis: A, caminho: () => '/locais-anuncio/listar' },
+  { nome: 'Incluir local de anúncio', papeis: A, caminho: () => '/locais-anuncio/incluir' },
+  { nome: 'Alterar local de anúncio', papeis: A, caminho: (i) => `/locais-anuncio/${i.idLocalAnuncio}/alterar` },
+  { nome: 'Excluir local de anúncio', papeis: A, caminho: (i) => `/locais-anuncio/${i.idLocalAnuncio}/excluir` },
+  { nome: 'FIPE manual', papeis: A, caminho: () => '/fipe/listar' },
+  { nome: 'Incluir FIPE', papeis: A, caminho: () => '/fipe/incluir' },
+  { nome: 'Acesso negado', papeis: AG, caminho: () => '/acesso-negado' },
+  { nome: 'Página não encontrada', papeis: AG, caminho: () => '/nao-existe' },
+];
+
+export const CONTA_DO_PAPEL: Record<Papel, string> = { admin: CONTAS.admin, gestor: CONTAS.gestorA };
+
+/** The demo reseller of the gestor account (Auto Demo Veículos) and one of each of its records. */
+export function idsDemo(): Promise<IdsDemo> {
+  return comBanco(async (c) => {
+    const um = async (sql: string, params: unknown[] = []) => (await c.query<{ id: string }>(sql, params)).rows[0]?.id as string;
+    const idRevenda = await um('select revenda_id as id from usuarios where email = $1', [CONTAS.gestorA]);
+    return {
+      idRevenda,
+      idUsuario: await um('select id from usuarios where email = $1', [CONTAS.gestorA]),
+      idVeiculo: await um(
+        'select id from veiculos where revenda_id = $1 and veremovido = 0 and vevendido = 0 order by created_at limit 1',
+        [idRevenda],
+      ),
+      idOpcional: await um('select id from opcionais order by descricao limit 1'),
+      idLocalAnuncio: await um('select id from locais_anuncio order by descricao limit 1'),
+    };
+  });
+}
+
+/** Signs in as `papel` (the screen after sign-in proves it worked). */
+export async function entrarComo(page: Page, papel: Papel) {
+  await entrar(page, CONTA_DO_PAPEL[papel]);
+  await expect(page).toHaveURL(papel === 'admin' ? /\/home$/ : /\/painel\/dashboard$/);
+}
+
+/** Opens a screen and waits until it has drawn its heading and finished loading its data. */
+export async function abrirTela(page: Page, caminho: string) {
+  await page.goto(caminho);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('.mantine-Loader-root, [role="progressbar"]')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Whether the page scrolls sideways (the document is wider than the window). */
+export const rolaDeLado = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+
+export const VIEWPORTS = [
+  { nome: '1366×768', width: 1366, height: 768 },
+  { nome: '390×844', width: 390, height: 844 },
+] as const;

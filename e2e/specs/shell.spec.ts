@@ -1,0 +1,97 @@
+import { expect, type Page, test } from '@playwright/test';
+import { abrirTela, entrarComo, type IdsDemo, idsDemo, rolaDeLado, TELAS_E2E, VIEWPORTS } from '../ajuda/telas.ts';
+
+let ids: IdsDemo;
+test.beforeAll(async () => {
+  ids = await idsDemo();
+});
+
+const sair = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Sair' });
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
+const burger = (page: Page) => page.getByRole('button', { name: /^(Abrir|Fechar) menu$/ });
+
+test.describe('shell at 1366×768', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('the menu is always open beside the screen, with brand, name and Sair; no burger', async ({ page }) => {
+    await entrarComo(page, 'admin');
+    await expect(page.getByRole('link', { name: 'Intermédio: início' })).toBeVisible();
+    await expect(menu(page)).toBeVisible();
+    await expect(burger(page)).toBeHidden();
+    await expect(page.getByTestId('nome-usuario')).toHaveText('Administrador Demo');
+    await expect(sair(page)).toBeVisible();
+    // The grouped entries open in place.
+    await menu(page).getByText('Opcionais', { exact: true }).click();
+    await menu(page).getByRole('link', { name: 'Incluir', exact: true }).click();
+    await expect(page).toHaveURL(/\/opcionais\/incluir$/);
+    await expect(menu(page).getByRole('link', { name: 'Incluir', exact: true })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('the skip link is the first thing Tab reaches and moves focus to the screen', async ({ page }) => {
+    await entrarComo(page, 'admin');
+    await page.keyboard.press('Tab');
+    const pular = page.getByRole('link', { name: 'Pular para o conteúdo' });
+    await expect(pular).toBeFocused();
+    await expect(pular).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#conteudo')).toBeFocused();
+  });
+
+  test('nested screens show breadcrumbs that lead back up', async ({ page }) => {
+    await entrarComo(page, 'admin');
+    await abrirTela(page, `/revenda/${ids.idRevenda}/configurar-webmotors`);
+    const trilha = page.getByRole('navigation', { name: 'Trilha de navegação' });
+    await expect(trilha).toContainText('Revendas');
+    await expect(trilha).toContainText('Integrações');
+    await expect(trilha).toContainText('Configurar Webmotors');
+    await trilha.getByRole('link', { name: 'Integrações' }).click();
+    await expect(page).toHaveURL(new RegExp(`/revenda/${ids.idRevenda}/integracao$`));
+    await abrirTela(page, '/revenda/listar');
+    await expect(page.getByRole('navigation', { name: 'Trilha de navegação' })).toHaveCount(0);
+  });
+});
+
+test.describe('shell at 390×844', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the menu hides behind the burger, opens, and closes after choosing a screen; Sair stays visible', async ({ page }) => {
+    await entrarComo(page, 'gestor');
+    await expect(sair(page)).toBeVisible();
+    await expect(page.getByTestId('nome-usuario')).toBeVisible();
+    await expect(menu(page).getByRole('link', { name: 'Veículos' })).not.toBeInViewport();
+    await expect(burger(page)).toHaveAttribute('aria-expanded', 'false');
+    await burger(page).click();
+    await expect(burger(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu(page).getByRole('link', { name: 'Veículos' })).toBeInViewport();
+    await menu(page).getByRole('link', { name: 'Veículos' }).click();
+    await expect(page).toHaveURL(/\/veiculos\/listar$/);
+    await expect(menu(page).getByRole('link', { name: 'Veículos' })).not.toBeInViewport();
+    await expect(burger(page)).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('a closed menu is out of the tab order', async ({ page }) => {
+    await entrarComo(page, 'gestor');
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      const dentroDoMenu = await page.evaluate(() => Boolean(document.activeElement?.closest('#menu-principal')));
+      expect(dentroDoMenu).toBe(false);
+    }
+  });
+});
+
+for (const viewport of VIEWPORTS) {
+  for (const papel of ['admin', 'gestor'] as const) {
+    test(`no sideways scroll and Sair visible on every ${papel} screen at ${viewport.nome}`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize(viewport);
+      await entrarComo(page, papel);
+      const largas: string[] = [];
+      for (const tela of TELAS_E2E.filter((t) => t.papeis.includes(papel))) {
+        await abrirTela(page, tela.caminho(ids));
+        await expect(sair(page), tela.nome).toBeVisible();
+        if (await rolaDeLado(page)) largas.push(tela.nome);
+      }
+      expect(largas).toEqual([]);
+    });
+  }
+}
