@@ -93,6 +93,7 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
   },
   'DELETE /api/revendas/:idRevenda/usuarios/:idUsuario': { regra: 'gestorRevenda', destrutiva: true },
   'POST /api/revendas/:idRevenda/usuarios/:idUsuario/redefinir-senha': { regra: 'gestorRevenda' },
+  'POST /api/senha/esqueci': { regra: 'publico', exemplo: () => ({ payload: { email: 'ninguem@acesso.test' } }) },
   'GET /api/senha/redefinicao/:token': { regra: 'publico', exemplo: () => ({ url: `/api/senha/redefinicao/${'x'.repeat(43)}` }) },
   'POST /api/senha/redefinir': { regra: 'publico', exemplo: () => ({ payload: { token: 'x'.repeat(43), senha: 'a', confirmacao: 'a' } }) },
 
@@ -348,7 +349,7 @@ const ID_INEXISTENTE = '00000000-0000-4000-8000-000000000000';
 function configurarCanais(): Record<string, EntradaMatriz> {
   const credenciais: Record<string, Record<string, string>> = {
     autoscar: { id_autoscar: '123' },
-    webmotors: { cnpj_revenda: '12345678000190', email_webmotors: 'loja@autodemo.test', senha_webmotors: 'segredo' },
+    webmotors: { cnpj_revenda: '12345678000195', email_webmotors: 'loja@autodemo.test', senha_webmotors: 'segredo' },
     olx: { code_olx: 'codigo' },
     mercadolivre: { code_ml: 'codigo' },
     autoline: { email_autoline: 'loja@autodemo.test', senha_autoline: 'segredo' },

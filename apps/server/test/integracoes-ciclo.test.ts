@@ -203,13 +203,13 @@ describe('token renewal (item 4)', () => {
   it('the background job renews every record due (Webmotors hash, Keycloak tokens)', async () => {
     await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/integracoes/webmotors`, gestor, {
       status: true,
-      cnpj: '12345678000190',
+      cnpj: '12345678000195',
       email_webmotors: 'loja@autodemo.test',
       senha_webmotors: 's',
     });
     await chamar('POST', '/api/integracao/webmotors/configurar', gestor, {
       id_revenda: amb.ids.revendaA,
-      cnpj_revenda: '12345678000190',
+      cnpj_revenda: '12345678000195',
       email_webmotors: 'loja@autodemo.test',
     });
     await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/integracoes/icarros`, gestor, {

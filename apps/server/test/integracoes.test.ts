@@ -35,7 +35,7 @@ const registro = async (canal: string) =>
       .where(and(eq(revendaIntegracoes.revenda_id, amb.ids.revendaA), eq(revendaIntegracoes.canal, canal)))
   )[0];
 const url = (canal = '') => `/api/revendas/${amb.ids.revendaA}/integracoes${canal ? `/${canal}` : ''}`;
-const webmotors = { status: true, cnpj: '12345678000190', email_webmotors: 'loja@autodemo.test', senha_webmotors: 'Senha-Secreta-1' };
+const webmotors = { status: true, cnpj: '12345678000195', email_webmotors: 'loja@autodemo.test', senha_webmotors: 'Senha-Secreta-1' };
 
 describe('integration records (spec 1 §3, §4)', () => {
   it('lists the ten channels, none configured at first', async () => {
@@ -64,7 +64,7 @@ describe('integration records (spec 1 §3, §4)', () => {
     expect(r.corpo.data).toMatchObject({
       configurado: true,
       status: true,
-      dados: { cnpj: '12345678000190', email_webmotors: 'loja@autodemo.test' },
+      dados: { cnpj: '12345678000195', email_webmotors: 'loja@autodemo.test' },
       segredos_salvos: ['senha_webmotors'],
     });
     const linha = await registro('webmotors');
@@ -89,7 +89,7 @@ describe('integration records (spec 1 §3, §4)', () => {
     [
       'webmotors',
       { status: true, cnpj: '12.345', email_webmotors: 'loja', senha_webmotors: 'x' },
-      { cnpj: 'Número inválido', email_webmotors: 'E-mail inválido' },
+      { cnpj: 'CNPJ inválido', email_webmotors: 'E-mail inválido' },
     ],
     ['autoscar', { status: true, id_autoscar: '0' }, { id_autoscar: 'Número inválido' }],
     ['icarros', { status: true, email_icarros: '', senha_icarros: '' }, { email_icarros: 'Preenchimento obrigatório' }],

@@ -193,3 +193,48 @@ describe('mail without SMTP', () => {
     // A second environment (migrations + demo data) takes ~5 s on a quiet machine, much more on a loaded one.
   }, 90_000);
 });
+
+describe('forgot password on the sign-in screen (issue 15)', () => {
+  const pedir = (email: unknown, ip = '10.9.8.7') =>
+    amb.app.inject({ method: 'POST', url: '/api/senha/esqueci', payload: { email }, remoteAddress: ip });
+  const mensagensPara = (email: string) => recebidos.filter((m) => m.para === email).length;
+  const RESPOSTA = {
+    status: 'success',
+    data: { mensagem: 'Se este e-mail pertencer a um usuário ativo do painel, enviaremos a ele um link para alterar a senha.' },
+  };
+
+  it('mails a working link to an active panel user, and answers the same for anyone else without mailing them', async () => {
+    const antes = { cliente: mensagensPara('cliente@autodemo.test'), inativo: mensagensPara('inativo@autodemo.test') };
+    for (const email of ['ninguem@intermedio.test', 'cliente@autodemo.test', 'inativo@autodemo.test']) {
+      const r = await pedir(email);
+      expect(r.statusCode).toBe(200);
+      expect(r.json()).toEqual(RESPOSTA);
+    }
+    const r = await pedir('  Admin@Intermedio.TEST ');
+    expect(r.json()).toEqual(RESPOSTA);
+    await expect.poll(() => mensagensPara('admin@intermedio.test')).toBe(1);
+    const msg = recebidos.find((m) => m.para === 'admin@intermedio.test');
+    const token = /redefinir-senha\/([\w-]+)/.exec(msg?.texto.replace(/=\r?\n/g, '') ?? '')?.[1] ?? '';
+    const confere = await amb.app.inject({ method: 'GET', url: `/api/senha/redefinicao/${token}` });
+    expect(confere.json().data).toEqual({ email: 'admin@intermedio.test' });
+    // The client and the inactive gestor cannot sign in to the panel: no link for them.
+    await new Promise((ok) => setTimeout(ok, 300));
+    expect(mensagensPara('cliente@autodemo.test')).toBe(antes.cliente);
+    expect(mensagensPara('inativo@autodemo.test')).toBe(antes.inativo);
+    expect(mensagensPara('ninguem@intermedio.test')).toBe(0);
+  });
+
+  it('refuses an empty or malformed e-mail with the field message', async () => {
+    const vazio = await pedir('');
+    expect(vazio.statusCode).toBe(400);
+    expect(vazio.json().campos).toMatchObject({ email: 'Preenchimento obrigatório' });
+    expect((await pedir('nao-e-email')).statusCode).toBe(400);
+  });
+
+  it('limits the requests per e-mail (no mailbox flooding), with a Portuguese message', async () => {
+    for (let i = 0; i < 3; i++) expect((await pedir('muitos@intermedio.test', `10.1.1.${i}`)).statusCode).toBe(200);
+    const quarto = await pedir('muitos@intermedio.test', '10.1.1.9');
+    expect(quarto.statusCode).toBe(429);
+    expect(quarto.json().data).toBe('Muitos pedidos de alteração de senha. Aguarde alguns minutos e tente novamente.');
+  });
+});

@@ -5,6 +5,7 @@ export * from './catalogo.ts';
 export * from './comum.ts';
 export * from './constantes.ts';
 export * from './dashboard.ts';
+export * from './documento.ts';
 export * from './eventos.ts';
 export * from './fipe.ts';
 export * from './imagens-revenda.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelopeSucesso, versaoEntrada } from './comum.ts';
 import type { CanalId } from './constantes.ts';
+import { cnpjObrigatorio } from './documento.ts';
 import { MENSAGENS } from './mensagens.ts';
 
 export const MENSAGENS_INTEGRACAO = {
@@ -46,7 +47,7 @@ export const camposIntegracao = {
       .regex(/^\d+$/, MENSAGENS.numeroInvalido)
       .refine((v) => Number(v) >= 1, MENSAGENS.numeroInvalido),
   }),
-  webmotors: z.object({ cnpj: obrig(20).regex(/^\d+$/, MENSAGENS.numeroInvalido), email_webmotors: emailLogin, senha_webmotors: senha }),
+  webmotors: z.object({ cnpj: cnpjObrigatorio, email_webmotors: emailLogin, senha_webmotors: senha }),
   olx: z.object({ code_olx: senha }),
   mercadolivre: z.object({ code_ml: senha }),
   autoline: z.object({ email_autoline: emailLogin, senha_autoline: senha }),

@@ -3,6 +3,8 @@ export const MENSAGENS = {
   preenchimentoObrigatorio: 'Preenchimento obrigatório',
   emailInvalido: 'E-mail inválido',
   numeroInvalido: 'Número inválido',
+  cpfInvalido: 'CPF inválido',
+  cnpjInvalido: 'CNPJ inválido',
   senhasNaoCoincidem: 'As senhas não coincidem',
   loginFalhou: 'E-mail e/ou senha inválidos.',
   loginBloqueado: 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cep, dinheiro, email, telefone, textoObrigatorio, textoOpcional } from './campos.ts';
 import { envelopeSucesso, plano, uf, versaoEntrada } from './comum.ts';
+import { cpfCnpjOpcional } from './documento.ts';
 import { MENSAGENS } from './mensagens.ts';
 
 export const RECURSOS = ['historico', 'locais_anuncio', 'marca_dagua', 'site_revenda', 'solicitacao_arte'] as const;
@@ -48,7 +49,7 @@ export const revendaEntrada = z
   .object({
     perazao_social_nome: textoObrigatorio(),
     penome_fantasia: textoObrigatorio(),
-    pecpf_cnpj: textoOpcional(20),
+    pecpf_cnpj: cpfCnpjOpcional,
     peinscricaoestadual: textoOpcional(30),
     peinscricaomunicipal: textoOpcional(30),
     peemail: email(),

@@ -15,6 +15,9 @@ export const MENSAGENS_USUARIO = {
   erroLink: (e: string) => `Erro ao enviar link para alteração de senha do e-mail ${e}`,
   linkInvalido: 'Este link para alteração de senha é inválido ou expirou. Peça um novo link.',
   senhaAlterada: 'Senha alterada com sucesso! Entre com a nova senha.',
+  /** The same answer whether or not the e-mail belongs to a panel user (nothing to learn by trying addresses). */
+  esqueciEnviado: 'Se este e-mail pertencer a um usuário ativo do painel, enviaremos a ele um link para alterar a senha.',
+  esqueciLimite: 'Muitos pedidos de alteração de senha. Aguarde alguns minutos e tente novamente.',
 } as const;
 
 /** Role options of a reseller user (spec 1 §5): Usuário (client) or Gestor; default client. */
@@ -108,6 +111,9 @@ export const usuario = z.object({
 export type Usuario = z.infer<typeof usuario>;
 export const usuarioResposta = envelopeSucesso(usuario);
 export const usuarioListaResposta = envelopeSucesso(z.array(usuario));
+
+/** "Esqueci minha senha" on the sign-in screen. */
+export const esqueciSenhaEntrada = z.object({ email: email() });
 
 /** Choosing a new password from the reset link. */
 export const novaSenhaEntrada = senhaComConfirmacao.and(z.object({ token: z.string().min(10).max(200) }));

@@ -22,7 +22,7 @@ const ctx = (canal: CanalId, timeoutMs = 5000): ContextoCanal =>
 const PORTAIS: Record<string, { credenciais: Record<string, string>; chave: string }> = {
   autoscar: { credenciais: { id_autoscar: '123' }, chave: 'id_autoscar' },
   webmotors: {
-    credenciais: { cnpj: '12345678000190', email_webmotors: 'loja@autodemo.test', senha_webmotors: 's' },
+    credenciais: { cnpj: '12345678000195', email_webmotors: 'loja@autodemo.test', senha_webmotors: 's' },
     chave: 'email_webmotors',
   },
   olx: { credenciais: { code_olx: 'codigo' }, chave: 'code_olx' },

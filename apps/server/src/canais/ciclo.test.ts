@@ -180,7 +180,7 @@ describe('renewal (channels.md §2–§5)', () => {
   });
 
   it('Webmotors: a new hash with the stored password', async () => {
-    const dados = { cnpj: '12345678000190', email_webmotors: 'loja@autodemo.test' };
+    const dados = { cnpj: '12345678000195', email_webmotors: 'loja@autodemo.test' };
     const r = await webmotors.renovar?.(ctx('webmotors'), { senha_webmotors: 's', hash_autenticacao: 'WMvelho' }, dados);
     expect(r?.ok && r.valor.segredos.hash_autenticacao).toMatch(/^WM/);
     expect(r?.ok && r.valor.segredos.hash_autenticacao).not.toBe('WMvelho');

@@ -55,7 +55,7 @@ export async function semearDemo(db: Db, armazenamento?: Armazenamento): Promise
         {
           perazao_social_nome: 'Carlos Andrade',
           penome_fantasia: 'Auto Demo Veículos',
-          pecpf_cnpj: '12345678000190',
+          pecpf_cnpj: '12345678000195',
           peemail: 'contato@autodemo.test',
           pehomepage: 'https://autodemo.test',
           petelefone1: '(11) 98765-4321',

@@ -1,4 +1,18 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  Drawer,
+  darken,
+  defaultVariantColorsResolver,
+  type MantineColorsTuple,
+  Menu,
+  Modal,
+  Notification,
+  PasswordInput,
+  parseThemeColor,
+  TableScrollContainer,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 /**
  * The product's own colour: a deep petrol blue (shade 8 is the filled colour; white on it is 7.9:1).
@@ -17,25 +31,55 @@ const intermedio: MantineColorsTuple = [
   '#083e58',
 ];
 
+/**
+ * Mantine's light/subtle/outline variants write a colour's shade 9 on its pale tint: 3.6–3.8:1 for green, orange
+ * and yellow badges and buttons. Text in those variants takes shade 9 darkened by 40% instead (5:1 or more);
+ * the product colour already passes and keeps its own shade.
+ */
+const TEXTO_SOBRE_TINTA = ['light', 'subtle', 'outline', 'transparent'];
+const variantes: VariantColorsResolver = (entrada) => {
+  const padrao = defaultVariantColorsResolver(entrada);
+  const { theme, variant } = entrada;
+  const cor = parseThemeColor({ color: entrada.color ?? theme.primaryColor, theme });
+  if (!TEXTO_SOBRE_TINTA.includes(variant) || !cor.isThemeColor || cor.color === theme.primaryColor) return padrao;
+  const texto = darken(theme.colors[cor.color]?.[9] ?? cor.value, 0.4);
+  return { ...padrao, color: texto, hoverColor: texto, ...(variant === 'outline' ? { border: `1px solid ${texto}` } : {}) };
+};
+
 export const tema = createTheme({
+  variantColorResolver: variantes,
   primaryColor: 'intermedio',
   colors: { intermedio },
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
+  // Portuguese names for the icon-only buttons; the show-password toggle is reachable by Tab (aria-pressed tells its state).
+  components: {
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleFocusable: true, visibilityToggleButtonProps: { 'aria-label': 'Mostrar senha' } },
+    }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Fechar aviso' } } }),
+    // The focus placeholder is a role=presentation child of role=menu, which ARIA does not allow.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // A table wider than a phone scrolls sideways inside its own box, which keyboard users must be able to focus.
+    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { type: 'native', tabIndex: 0 } }),
+  },
 });
 
 /**
  * Mantine's defaults for error text (red 6, 3.3:1), dimmed text (gray 6, 3.3:1) and placeholders fail WCAG AA on white;
- * these shades pass (red 9 5.9:1, gray 7 8:1, gray 6 only for placeholders, which axe does not require).
+ * these pass (red 9 5.5:1, gray 7 8:1).
  */
 export const variaveisCss: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+    // Placeholders drawn as elements (FileInput, Select) are checked like text: #6a737b is 4.8:1.
+    '--mantine-color-placeholder': '#6a737b',
   },
   dark: {},
 });

@@ -60,4 +60,26 @@ describe('DataTable', () => {
     renderizar([]);
     expect(screen.getByText('Nenhum registro encontrado.')).toBeInTheDocument();
   });
+
+  it('com busca e colunas ordenáveis: filtra, conta e ordena pelo cabeçalho (aria-sort)', () => {
+    const colunas: ColunaTabela<Veiculo>[] = [
+      { id: 'nome', cabecalho: 'Veículo', celula: (v) => v.nome, largura: 200, ordenar: (v) => v.nome },
+      { id: 'valor', cabecalho: 'Valor', celula: (v) => String(v.valor), ordenar: (v) => v.valor },
+    ];
+    const linhas = LINHAS.slice(0, 30);
+    render(
+      <MantineProvider>
+        <DataTable colunas={colunas} linhas={linhas} chaveLinha={(v) => v.id} legenda="Veículos" buscar={(v) => v.nome} />
+      </MantineProvider>,
+    );
+    expect(screen.getByTestId('contagem-lista')).toHaveTextContent('30 registros');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar em Veículos' }), { target: { value: 'veiculo 2' } });
+    // Every word anywhere, accents ignored: "Veículo 2", "Veículo 12" and "Veículo 20".."Veículo 29".
+    expect(screen.getByTestId('contagem-lista')).toHaveTextContent('12 de 30 registros');
+    const valor = screen.getByRole('button', { name: /Valor/ });
+    fireEvent.click(valor);
+    fireEvent.click(valor);
+    expect(screen.getByRole('columnheader', { name: /Valor/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(linhasDoCorpo()[0]).toHaveTextContent('Veículo 29');
+  });
 });

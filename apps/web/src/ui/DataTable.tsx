@@ -1,6 +1,11 @@
-import { Table, Text } from '@mantine/core';
+import { Group, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type ReactNode, useRef } from 'react';
+import { type CSSProperties, type ReactNode, useMemo, useRef, useState } from 'react';
+import { formatarNumero } from '@/lib/formato';
+import { DetalhesLinha } from './DetalhesLinha';
+import { filtrarEOrdenar, type Ordem, proximaOrdem, type ValorOrdenavel } from './lista';
 
 export type ColunaTabela<T> = {
   id: string;
@@ -9,6 +14,12 @@ export type ColunaTabela<T> = {
   /** Fixed column width in px (columns without it share the rest). */
   largura?: number;
   alinhar?: 'left' | 'center' | 'right';
+  /** Makes the column sortable by this value (header becomes a button; asc → desc → server order). */
+  ordenar?: (linha: T) => ValorOrdenavel;
+  /** When the table does not fit its box, the column leaves the row for the row's "Detalhes" panel. */
+  secundaria?: boolean;
+  /** Plain-text name of the column (sort button, details panel) when `cabecalho` is not a string. */
+  rotulo?: string;
 };
 
 export type DataTableProps<T> = {
@@ -24,6 +35,8 @@ export type DataTableProps<T> = {
   /** Shown in a single row when there are no rows. */
   vazio?: ReactNode;
   overscan?: number;
+  /** The row's searchable text: shows a search box and the row count above the table. */
+  buscar?: (linha: T) => string;
 };
 
 const ELIPSE: CSSProperties = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' };
@@ -34,16 +47,42 @@ const ELIPSE: CSSProperties = { whiteSpace: 'nowrap', overflow: 'hidden', textOv
  * on top while scrolling. It is a real <table> (rows announced with aria-rowindex/aria-rowcount).
  */
 export function DataTable<T>({
-  colunas,
-  linhas,
+  colunas: todasColunas,
+  linhas: todasLinhas,
   chaveLinha,
   legenda,
   alturaLinha = 48,
   altura = 'calc(100dvh - 220px)',
   vazio = 'Nenhum registro encontrado.',
   overscan = 8,
+  buscar,
 }: DataTableProps<T>) {
   const rolagem = useRef<HTMLElement>(null);
+  const [busca, setBusca] = useState('');
+  const [ordem, setOrdem] = useState<Ordem | null>(null);
+  const { ref: medida, width: larguraDisponivel } = useElementSize();
+  const colunaOrdem = ordem ? todasColunas.find((c) => c.id === ordem.coluna) : undefined;
+  const linhas = useMemo(
+    () => filtrarEOrdenar(todasLinhas, { busca, texto: buscar, ordem, valor: colunaOrdem?.ordenar }),
+    [todasLinhas, busca, buscar, ordem, colunaOrdem],
+  );
+  // Secondary columns collapse into the "Detalhes" column when the whole set is wider than the box
+  // (0 = not measured yet, e.g. in tests: everything shows).
+  const larguraTotal = todasColunas.reduce((soma, c) => soma + (c.largura ?? 120), 0);
+  const recolher = larguraDisponivel > 0 && larguraTotal > larguraDisponivel && todasColunas.some((c) => c.secundaria);
+  const colunas = useMemo(() => {
+    if (!recolher) return todasColunas;
+    const secundarias = todasColunas.filter((c) => c.secundaria);
+    const detalhes: ColunaTabela<T> = {
+      id: '__detalhes',
+      cabecalho: <span title="Detalhes">Mais</span>,
+      largura: 72,
+      alinhar: 'center',
+      celula: (linha, i) => <DetalhesLinha linha={linha} indice={i} colunas={secundarias} />,
+    };
+    return [...todasColunas.filter((c) => !c.secundaria), detalhes];
+  }, [recolher, todasColunas]);
+
   const virtualizador = useVirtualizer({
     count: linhas.length,
     getScrollElement: () => rolagem.current,
@@ -55,7 +94,8 @@ export function DataTable<T>({
   const espacoAbaixo = virtualizador.getTotalSize() - (itens.at(-1)?.end ?? 0);
   const larguraMinima = colunas.reduce((soma, c) => soma + (c.largura ?? 120), 0);
 
-  return (
+  const filtrando = busca.trim() !== '';
+  const tabela = (
     <section
       ref={rolagem}
       // A focusable scroll region lets keyboard users scroll the list (axe: scrollable-region-focusable).
@@ -69,8 +109,16 @@ export function DataTable<T>({
         <Table.Thead style={{ zIndex: 1 }}>
           <Table.Tr aria-rowindex={1}>
             {colunas.map((c) => (
-              <Table.Th key={c.id} style={{ width: c.largura, textAlign: c.alinhar, ...ELIPSE }}>
-                {c.cabecalho}
+              <Table.Th
+                key={c.id}
+                style={{ width: c.largura, textAlign: c.alinhar, ...ELIPSE }}
+                aria-sort={ordem?.coluna === c.id ? (ordem.direcao === 'asc' ? 'ascending' : 'descending') : undefined}
+              >
+                {c.ordenar ? (
+                  <CabecalhoOrdenavel coluna={c} ordem={ordem} aoOrdenar={() => setOrdem((o) => proximaOrdem(o, c.id))} />
+                ) : (
+                  c.cabecalho
+                )}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -80,7 +128,7 @@ export function DataTable<T>({
             <Table.Tr>
               <Table.Td colSpan={colunas.length}>
                 <Text c="gray.7" size="sm">
-                  {vazio}
+                  {filtrando && todasLinhas.length > 0 ? 'Nenhum registro corresponde à busca.' : vazio}
                 </Text>
               </Table.Td>
             </Table.Tr>
@@ -115,5 +163,47 @@ export function DataTable<T>({
         </Table.Tbody>
       </Table>
     </section>
+  );
+
+  return (
+    <div ref={medida} style={{ minWidth: 0 }}>
+      {buscar && (
+        <Group justify="space-between" mb="xs" gap="xs" wrap="wrap">
+          <TextInput
+            type="search"
+            aria-label={`Buscar em ${legenda}`}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={busca}
+            onChange={(e) => setBusca(e.currentTarget.value)}
+            w={{ base: '100%', xs: 320 }}
+          />
+          <Text size="sm" c="gray.7" role="status" aria-live="polite" data-testid="contagem-lista">
+            {filtrando
+              ? `${formatarNumero(linhas.length)} de ${formatarNumero(todasLinhas.length)} registros`
+              : `${formatarNumero(todasLinhas.length)} ${todasLinhas.length === 1 ? 'registro' : 'registros'}`}
+          </Text>
+        </Group>
+      )}
+      {tabela}
+    </div>
+  );
+}
+
+/** A sortable header: a button with the column name and the current direction. */
+function CabecalhoOrdenavel<T>({ coluna, ordem, aoOrdenar }: { coluna: ColunaTabela<T>; ordem: Ordem | null; aoOrdenar: () => void }) {
+  const ativa = ordem?.coluna === coluna.id;
+  const Icone = !ativa ? IconArrowsSort : ordem.direcao === 'asc' ? IconArrowUp : IconArrowDown;
+  const nome = coluna.rotulo ?? (typeof coluna.cabecalho === 'string' ? coluna.cabecalho : coluna.id);
+  return (
+    <UnstyledButton
+      onClick={aoOrdenar}
+      fw={700}
+      fz="sm"
+      title={`Ordenar por ${nome}`}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, maxWidth: '100%' }}
+    >
+      <span style={ELIPSE}>{coluna.cabecalho}</span>
+      <Icone size={14} aria-hidden style={{ flexShrink: 0, opacity: ativa ? 1 : 0.6 }} />
+    </UnstyledButton>
   );
 }

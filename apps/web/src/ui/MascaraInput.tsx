@@ -1,4 +1,4 @@
-import { MASCARA_CEP, MASCARA_TELEFONE } from '@intermedio/contracts';
+import { MASCARA_CEP, MASCARA_TELEFONE, mascararCnpj, mascararCpfCnpj } from '@intermedio/contracts';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 
@@ -61,4 +61,14 @@ export function TelefoneInput(props: MascaraInputProps) {
 /** Text input with the CEP mask 99999-999. */
 export function CepInput(props: MascaraInputProps) {
   return <MascaraInput inputMode="numeric" autoComplete="postal-code" placeholder={MASCARA_CEP} {...props} formatar={formatarCep} />;
+}
+
+/** CPF or CNPJ, masked while typing (000.000.000-00 up to 11 digits, then 00.000.000/0000-00). */
+export function CpfCnpjInput(props: MascaraInputProps) {
+  return <MascaraInput inputMode="numeric" autoComplete="off" {...props} formatar={mascararCpfCnpj} />;
+}
+
+/** CNPJ masked while typing (00.000.000/0000-00); pasting the punctuated or the bare form both work. */
+export function CnpjInput(props: MascaraInputProps) {
+  return <MascaraInput inputMode="numeric" autoComplete="off" {...props} formatar={mascararCnpj} />;
 }

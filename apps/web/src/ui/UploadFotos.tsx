@@ -145,7 +145,7 @@ export function UploadFotos<T extends FotoBasica>({
         </Alert>
       ))}
       {erro && (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="red.9" role="alert">
           {erro}
         </Text>
       )}

@@ -12,6 +12,7 @@ import {
   ROTULO_CANAL,
   retornoAutorizacao,
   socialConfigResposta,
+  soDigitos,
 } from '@intermedio/contracts';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -44,11 +45,16 @@ const corpoBase = {
   usuario: z.string().optional().describe('Se vier, deve ser o usuário da sessão'),
 };
 const texto = z.union([z.string(), z.number()]).transform(String).optional();
+/** A CNPJ sent punctuated (00.000.000/0000-00) reaches the channel as digits. */
+const digitos = z
+  .union([z.string(), z.number()])
+  .transform((v) => soDigitos(String(v)))
+  .optional();
 
 /** The body of `/api/integracao/{canal}/configurar` per portal: the channel's fields (Webmotors names its CNPJ cnpj_revenda). */
 function corpoConfigurar(canal: CanalId) {
   const campos = Object.keys(camposIntegracao[canal].shape).map((c) => (canal === 'webmotors' && c === 'cnpj' ? 'cnpj_revenda' : c));
-  return z.object({ ...corpoBase, ...Object.fromEntries(campos.map((c) => [c, texto])) });
+  return z.object({ ...corpoBase, ...Object.fromEntries(campos.map((c) => [c, c === 'cnpj_revenda' ? digitos : texto])) });
 }
 
 export async function integracoesRoutes(app: FastifyInstance, op: { integracoes: IntegracoesService; canais: ConfigCanais }) {

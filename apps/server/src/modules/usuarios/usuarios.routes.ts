@@ -1,5 +1,6 @@
 import {
   envelopeErro,
+  esqueciSenhaEntrada,
   idParam,
   novaSenhaEntrada,
   usuarioAlteracao,
@@ -120,6 +121,20 @@ export async function usuariosRoutes(app: FastifyInstance, op: { usuarios: Usuar
       const r = await usuarios.enviarLinkSenha(req.params.idRevenda, req.params.idUsuario);
       return sucesso({ mensagem: r.mensagem });
     },
+  );
+
+  r.post(
+    '/api/senha/esqueci',
+    {
+      config: { acesso: 'publico' },
+      schema: {
+        tags,
+        summary: 'Esqueci minha senha: envia o link de alteração ao e-mail, se for de um usuário ativo do painel',
+        body: esqueciSenhaEntrada,
+        response: { 200: mensagem, 400: envelopeErro, 429: envelopeErro },
+      },
+    },
+    async (req) => sucesso(await usuarios.esqueciSenha(req.body.email, req.ip)),
   );
 
   r.get(

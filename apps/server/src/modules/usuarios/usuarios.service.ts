@@ -7,7 +7,7 @@ import {
   type usuarioNovo,
 } from '@intermedio/contracts';
 import type { z } from 'zod';
-import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
+import { sessoesRepository, type UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
 import type { Db } from '../../db/cliente.ts';
 import type { Correio } from '../../email/correio.ts';
 import { conflitoVersao, ErroHttp, naoEncontrado } from '../../lib/http.ts';
@@ -38,6 +38,24 @@ export function criarUsuariosService(db: Db, op: { correio: Correio; publicUrl: 
     const u = await usuariosRepository.buscarNaRevenda(db, idRevenda, id);
     if (!u) throw naoEncontradoUsuario();
     return u;
+  };
+
+  /** A new single-use link (the previous unused ones stop working) mailed to `u`. */
+  const enviarLink = async (u: { id: string; nome: string; email: string }) => {
+    const token = gerarToken();
+    await usuariosRepository.criarRedefinicao(db, u.id, hashToken(token), new Date(Date.now() + VALIDADE_LINK_SENHA_MIN * 60_000));
+    await op.correio.enviar({
+      para: u.email,
+      assunto: 'Intermédio: alteração de senha',
+      texto: [
+        `Olá, ${u.nome}.`,
+        '',
+        'Recebemos um pedido para alterar a sua senha do Intermédio. Para escolher uma nova senha, abra o link abaixo:',
+        `${op.publicUrl}/redefinir-senha/${token}`,
+        '',
+        `O link vale por ${VALIDADE_LINK_SENHA_MIN} minutos e pode ser usado uma única vez. Se você não pediu, ignore esta mensagem.`,
+      ].join('\n'),
+    });
   };
 
   return {
@@ -94,27 +112,32 @@ export function criarUsuariosService(db: Db, op: { correio: Correio; publicUrl: 
     /** Sends a single-use link, valid for VALIDADE_LINK_SENHA_MIN minutes, to the user's e-mail. */
     async enviarLinkSenha(idRevenda: string, id: string) {
       const u = await buscar(idRevenda, id);
-      const token = gerarToken();
-      await usuariosRepository.criarRedefinicao(db, u.id, hashToken(token), new Date(Date.now() + VALIDADE_LINK_SENHA_MIN * 60_000));
-      const link = `${op.publicUrl}/redefinir-senha/${token}`;
       try {
-        await op.correio.enviar({
-          para: u.email,
-          assunto: 'Intermédio: alteração de senha',
-          texto: [
-            `Olá, ${u.nome}.`,
-            '',
-            'Recebemos um pedido para alterar a sua senha do Intermédio. Para escolher uma nova senha, abra o link abaixo:',
-            link,
-            '',
-            `O link vale por ${VALIDADE_LINK_SENHA_MIN} minutos e pode ser usado uma única vez. Se você não pediu, ignore esta mensagem.`,
-          ].join('\n'),
-        });
+        await enviarLink(u);
       } catch (e) {
         op.log(`Falha ao enviar e-mail de senha para ${u.email}: ${(e as Error).message}`);
         throw new ErroHttp(502, MENSAGENS_USUARIO.erroLink(u.email));
       }
       return { email: u.email, mensagem: MENSAGENS_USUARIO.linkEnviado(u.email) };
+    },
+
+    /**
+     * "Esqueci minha senha": the same link, only to an active admin or gestor (who can sign in), and always the
+     * same answer. The mail goes out after the answer, so the time taken does not tell either. Limited per
+     * e-mail and per address, like sign-in, so nobody can flood a mailbox.
+     */
+    async esqueciSenha(emailInformado: string, ip: string) {
+      const email = emailInformado.trim().toLowerCase();
+      const desde = (min: number) => new Date(Date.now() - min * 60_000);
+      const reservadas = await sessoesRepository.reservarTentativa(db, [
+        { chave: `senha:${email}`, limite: 3, desde: desde(60) },
+        { chave: `senha-ip:${ip}`, limite: 10, desde: desde(15) },
+      ]);
+      if (!reservadas) throw new ErroHttp(429, MENSAGENS_USUARIO.esqueciLimite);
+      const u = await sessoesRepository.usuarioPorEmail(db, email);
+      if (u && u.ativo === 1 && (u.role === 'admin' || u.role === 'gestor'))
+        enviarLink(u).catch((e: Error) => op.log(`Falha ao enviar e-mail de senha para ${u.email}: ${e.message}`));
+      return { mensagem: MENSAGENS_USUARIO.esqueciEnviado };
     },
 
     async conferirLink(token: string) {

@@ -99,4 +99,50 @@ describe('PaginaLogin', () => {
     expect(await screen.findByRole('button', { name: 'Acessar' })).toBeEnabled();
     expect(fetch).not.toHaveBeenCalled();
   });
+
+  it('campos vazios dizem "Preenchimento obrigatório" e não chamam o servidor; o foco vai ao primeiro', async () => {
+    const fetch = simularApi({ 'GET /api/auth/sessao': respostaSessao(null) });
+    renderizarApp('/login');
+    await screen.findByRole('heading', { name: 'Acesso ao painel' });
+    fireEvent.click(screen.getByRole('button', { name: 'Acessar' }));
+    expect(await screen.findAllByText(MENSAGENS.preenchimentoObrigatorio)).toHaveLength(2);
+    await waitFor(() => expect(screen.getByLabelText('E-mail')).toHaveFocus());
+    expect(fetch.mock.calls.some(([url]) => url === '/api/auth/login')).toBe(false);
+  });
+
+  it('o alternador de senha tem nome em português e é alcançável pelo teclado', async () => {
+    simularApi({ 'GET /api/auth/sessao': respostaSessao(null) });
+    renderizarApp('/login');
+    const alternar = await screen.findByRole('button', { name: 'Mostrar senha' });
+    expect(alternar).toHaveAttribute('tabindex', '0');
+    expect(alternar).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('"Esqueci minha senha" pede o link com o e-mail digitado e mostra a resposta do servidor', async () => {
+    const resposta = 'Se este e-mail pertencer a um usuário ativo do painel, enviaremos a ele um link para alterar a senha.';
+    const fetch = simularApi({
+      'GET /api/auth/sessao': respostaSessao(null),
+      'POST /api/senha/esqueci': sucesso({ mensagem: resposta }),
+    });
+    renderizarApp('/login');
+    await screen.findByRole('heading', { name: 'Acesso ao painel' });
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'gestor@autodemo.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Esqueci minha senha' }));
+    expect(await screen.findByRole('heading', { name: 'Esqueci minha senha' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(resposta);
+    const [, init] = fetch.mock.calls.find(([url]) => url === '/api/senha/esqueci') ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'gestor@autodemo.test' });
+    fireEvent.click(screen.getByRole('button', { name: 'Voltar ao acesso' }));
+    expect(await screen.findByRole('heading', { name: 'Acesso ao painel' })).toBeInTheDocument();
+  });
+
+  it('"Esqueci minha senha" com o e-mail vazio diz "Preenchimento obrigatório"', async () => {
+    const fetch = simularApi({ 'GET /api/auth/sessao': respostaSessao(null) });
+    renderizarApp('/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Esqueci minha senha' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Enviar link' }));
+    expect(await screen.findByText(MENSAGENS.preenchimentoObrigatorio)).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => url === '/api/senha/esqueci')).toBe(false);
+  });
 });

@@ -1,18 +1,27 @@
 import { MENSAGENS } from '@intermedio/contracts';
-import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Container, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Navigate } from 'react-router';
+import { Marca } from '@/app/layouts/Marca';
 import { ApiError } from '@/lib/api';
 import { inicioDoPapel, lembraUsuario, useEntrar, useSessao } from '@/lib/sessao';
 import { Carregando } from '@/ui/Carregando';
+import { EsqueciSenha } from './EsqueciSenha';
 
-/** Sign-in at / and /login (spec 1 §2). No client-side rules: the server decides and its message is shown. */
+const obrigatorio = (v: string) => (v.trim() ? null : MENSAGENS.preenchimentoObrigatorio);
+
+/**
+ * Sign-in at / and /login (spec 1 §2). Only empty fields are checked here ("Preenchimento obrigatório");
+ * the server decides the rest and its message is shown. "Esqueci minha senha" swaps in the reset request.
+ */
 export default function PaginaLogin() {
   // Ask the server only when this browser remembers a signed-in user (avoids a pointless 401 on every visit).
   const sessao = useSessao({ consultar: lembraUsuario() });
   const entrar = useEntrar();
-  const form = useForm({ initialValues: { email: '', senha: '' } });
+  const form = useForm({ initialValues: { email: '', senha: '' }, validate: { email: obrigatorio, senha: obrigatorio } });
+  const [esqueci, setEsqueci] = useState(false);
 
   if (sessao.data) return <Navigate to={inicioDoPapel(sessao.data.usuario)} replace />;
   if (sessao.isLoading) return <Carregando />;
@@ -20,28 +29,35 @@ export default function PaginaLogin() {
   const erro = entrar.error ? (entrar.error instanceof ApiError ? entrar.error.message : MENSAGENS.loginFalhou) : null;
 
   return (
-    <Container component="main" size={420} py={80}>
-      <Paper withBorder shadow="sm" p="xl" radius="md">
-        <form noValidate onSubmit={form.onSubmit((valores) => entrar.mutate(valores))}>
-          <Stack>
-            <Title order={1} size="h2">
-              Acesso ao painel
-            </Title>
-            <Text c="gray.7" size="sm">
-              Intermédio
-            </Text>
-            <TextInput label="E-mail" type="email" autoComplete="username" autoFocus {...form.getInputProps('email')} />
-            <PasswordInput label="Senha" autoComplete="current-password" {...form.getInputProps('senha')} />
-            {erro && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
-                {erro}
-              </Alert>
-            )}
-            <Button type="submit" fullWidth loading={entrar.isPending} disabled={entrar.isPending}>
-              Acessar
-            </Button>
-          </Stack>
-        </form>
+    <Container component="main" size={420} py={{ base: 40, sm: 80 }} px="md">
+      <Center mb="lg">
+        <Marca tamanho={40} />
+      </Center>
+      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} radius="md">
+        {esqueci ? (
+          <EsqueciSenha emailInicial={form.values.email} voltar={() => setEsqueci(false)} />
+        ) : (
+          <form noValidate onSubmit={form.onSubmit((valores) => entrar.mutate(valores))}>
+            <Stack>
+              <Title order={1} size="h2">
+                Acesso ao painel
+              </Title>
+              <TextInput label="E-mail" type="email" autoComplete="username" autoFocus {...form.getInputProps('email')} />
+              <PasswordInput label="Senha" autoComplete="current-password" {...form.getInputProps('senha')} />
+              {erro && (
+                <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+                  {erro}
+                </Alert>
+              )}
+              <Button type="submit" fullWidth loading={entrar.isPending} disabled={entrar.isPending}>
+                Acessar
+              </Button>
+              <Anchor component="button" type="button" size="sm" ta="center" onClick={() => setEsqueci(true)}>
+                Esqueci minha senha
+              </Anchor>
+            </Stack>
+          </form>
+        )}
       </Paper>
     </Container>
   );

@@ -145,7 +145,7 @@ export function ListaPublicacoes({ d }: { d: DefinicaoLista }) {
         </Text>
       ),
     },
-    { id: 'data', cabecalho: 'Data', largura: 140, celula: (i) => <DataHora valor={i.created_at} /> },
+    { id: 'data', cabecalho: 'Data', largura: 140, ordenar: (i) => i.created_at, celula: (i) => <DataHora valor={i.created_at} /> },
     {
       id: 'acoes',
       cabecalho: 'Ações',
@@ -241,6 +241,7 @@ export function ListaPublicacoes({ d }: { d: DefinicaoLista }) {
               chaveLinha={(i) => i.id}
               legenda={d.painel}
               alturaLinha={compacta ? 132 : 96}
+              buscar={texto}
             />
           )}
         </Stack>

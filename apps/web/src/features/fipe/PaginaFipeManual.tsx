@@ -33,11 +33,11 @@ export default function PaginaFipeManual() {
   };
 
   const colunas: ColunaTabela<FipeManualVeiculo>[] = [
-    { id: 'tipo', cabecalho: 'Tipo', celula: (v) => ROTULO_TIPO_FIPE[v.tipo], largura: 110 },
-    { id: 'marca', cabecalho: 'Marca', celula: (v) => v.marca_api, largura: 170 },
-    { id: 'modelo', cabecalho: 'Modelo', celula: (v) => v.modelo_api, largura: 170 },
-    { id: 'versao', cabecalho: 'Versão', celula: (v) => v.versao_api },
-    { id: 'anomod', cabecalho: 'Ano modelo', celula: (v) => v.anomod, largura: 120 },
+    { id: 'tipo', cabecalho: 'Tipo', celula: (v) => ROTULO_TIPO_FIPE[v.tipo], largura: 110, ordenar: (v) => ROTULO_TIPO_FIPE[v.tipo] },
+    { id: 'marca', cabecalho: 'Marca', celula: (v) => v.marca_api, largura: 170, ordenar: (v) => v.marca_api },
+    { id: 'modelo', cabecalho: 'Modelo', celula: (v) => v.modelo_api, largura: 170, ordenar: (v) => v.modelo_api },
+    { id: 'versao', cabecalho: 'Versão', celula: (v) => v.versao_api, ordenar: (v) => v.versao_api },
+    { id: 'anomod', cabecalho: 'Ano modelo', celula: (v) => v.anomod, largura: 120, ordenar: (v) => v.anomod },
     {
       id: 'manutencao',
       cabecalho: 'Manutenção',
@@ -66,7 +66,15 @@ export default function PaginaFipeManual() {
       </Group>
       {error && !data && <AlertaErro erro={error} tentarNovamente={() => void refetch()} />}
       {!data && !error && <Carregando />}
-      {data && <DataTable colunas={colunas} linhas={data} chaveLinha={(v) => v.id} legenda="Veículos FIPE Manual" />}
+      {data && (
+        <DataTable
+          colunas={colunas}
+          linhas={data}
+          chaveLinha={(v) => v.id}
+          legenda="Veículos FIPE Manual"
+          buscar={(v) => `${ROTULO_TIPO_FIPE[v.tipo]} ${v.marca_api} ${v.modelo_api} ${v.versao_api} ${v.anomod}`}
+        />
+      )}
       <ModalConfirmacao
         aberto={aExcluir !== null}
         titulo="Excluir veículo"

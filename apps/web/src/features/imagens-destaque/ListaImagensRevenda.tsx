@@ -38,8 +38,8 @@ export function ListaImagensRevenda({ d }: { d: DefinicaoImagens }) {
       largura: 220,
       celula: (i) => <Image src={i.imagem_url} alt={`Imagem ${i.imagem_name}`} maw={200} mah={80} fit="contain" />,
     },
-    { id: 'nome', cabecalho: 'Arquivo', largura: 200, celula: (i) => i.imagem_name },
-    { id: 'data', cabecalho: 'Data', largura: 150, celula: (i) => <DataHora valor={i.created_at} /> },
+    { id: 'nome', cabecalho: 'Arquivo', largura: 200, ordenar: (i) => i.imagem_name, celula: (i) => i.imagem_name },
+    { id: 'data', cabecalho: 'Data', largura: 150, ordenar: (i) => i.created_at, celula: (i) => <DataHora valor={i.created_at} /> },
     {
       id: 'manutencao',
       cabecalho: 'Manutenção',
@@ -69,7 +69,16 @@ export function ListaImagensRevenda({ d }: { d: DefinicaoImagens }) {
       </Group>
       {imagens.error && !imagens.data && <AlertaErro erro={imagens.error} tentarNovamente={() => void imagens.refetch()} />}
       {imagens.isPending && <Carregando />}
-      {imagens.data && <DataTable colunas={colunas} linhas={imagens.data} chaveLinha={(i) => i.id} legenda={d.titulo} alturaLinha={96} />}
+      {imagens.data && (
+        <DataTable
+          colunas={colunas}
+          linhas={imagens.data}
+          chaveLinha={(i) => i.id}
+          legenda={d.titulo}
+          alturaLinha={96}
+          buscar={(i) => i.imagem_name}
+        />
+      )}
       <ModalConfirmacao
         aberto={aExcluir !== null}
         titulo="Excluir imagem"

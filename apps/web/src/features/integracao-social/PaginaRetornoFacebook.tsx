@@ -73,7 +73,7 @@ function Configuracao({ token, idRevenda }: { token: string; idRevenda: string }
   if (config.error) return <AlertaErro erro={config.error} tentarNovamente={() => void config.refetch()} />;
   if (concluido) return <Concluido mensagem={MENSAGENS_INTEGRACAO.facebookConfigurado} />;
   if (!preparo.data) return <Aguarde />;
-  if (!preparo.data.ok) return <Text c="red">{preparo.data.mensagem}</Text>;
+  if (!preparo.data.ok) return <Text c="red.9">{preparo.data.mensagem}</Text>;
 
   const paginas = preparo.data.paginas;
   return (
@@ -93,7 +93,7 @@ function Configuracao({ token, idRevenda }: { token: string; idRevenda: string }
           {...form.getInputProps('pagina')}
         />
         {paginas.length === 0 && (
-          <Text size="sm" c="red.8">
+          <Text size="sm" c="red.9">
             Nenhuma página do Facebook está disponível para esta conta.
           </Text>
         )}

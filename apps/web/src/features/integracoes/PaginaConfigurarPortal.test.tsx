@@ -52,8 +52,8 @@ function abrir(
   return { ...app, chamadas, mock };
 }
 
-const preencher = (rotulo: string, valor: string) =>
-  fireEvent.change(screen.getByLabelText(rotulo, { exact: false }), { target: { value: valor } });
+const campo = (rotulo: string) => screen.getByLabelText(new RegExp(`^${rotulo}`));
+const preencher = (rotulo: string, valor: string) => fireEvent.change(campo(rotulo), { target: { value: valor } });
 /** Waits for the screen's heading and its form (the record is loaded first). */
 async function pronto(titulo: string) {
   await screen.findByRole('heading', { name: titulo });
@@ -68,20 +68,19 @@ describe('Configurar Webmotors: validação (spec 1 §5)', () => {
     expect(screen.getByLabelText('Status integração', { exact: false })).toHaveValue('1');
     gravar();
     await waitFor(() => expect(screen.getAllByText('Preenchimento obrigatório')).toHaveLength(3));
-    for (const rotulo of ['CNPJ', 'Login', 'Senha'])
-      expect(screen.getByLabelText(rotulo, { exact: false })).toHaveAccessibleDescription('Preenchimento obrigatório');
+    for (const rotulo of ['CNPJ', 'Login', 'Senha']) expect(campo(rotulo)).toHaveAccessibleDescription('Preenchimento obrigatório');
     expect(chamadas).toEqual([]);
   });
 
-  it('login que não é e-mail: E-mail inválido; CNPJ com letras: Número inválido', async () => {
+  it('login que não é e-mail: E-mail inválido; CNPJ com dígito verificador errado: CNPJ inválido', async () => {
     const { chamadas } = abrir('webmotors', registroTeste('webmotors'));
     await pronto('Configurar Webmotors');
-    preencher('CNPJ', '12.345/0001');
+    preencher('CNPJ', '11.222.333/0001-80');
     preencher('Login', 'loja-sem-arroba');
     preencher('Senha', 'segredo');
     gravar();
     expect(await screen.findByText('E-mail inválido')).toBeInTheDocument();
-    expect(screen.getByText('Número inválido')).toBeInTheDocument();
+    expect(screen.getByText('CNPJ inválido')).toBeInTheDocument();
     expect(screen.queryByText('Preenchimento obrigatório')).toBeNull();
     expect(chamadas).toEqual([]);
   });
@@ -89,13 +88,13 @@ describe('Configurar Webmotors: validação (spec 1 §5)', () => {
   it('canal já configurado: mostra o login guardado e aceita a senha vazia (mantém a atual)', async () => {
     const registro = registroTeste('webmotors', {
       status: false,
-      dados: { cnpj: '12345678000199', email_webmotors: 'loja@autodemo.test' },
+      dados: { cnpj: '12345678000195', email_webmotors: 'loja@autodemo.test' },
       segredos_salvos: ['senha_webmotors'],
     });
     const { chamadas, router } = abrir('webmotors', registro);
     await pronto('Configurar Webmotors');
     expect(screen.getByLabelText('Login', { exact: false })).toHaveValue('loja@autodemo.test');
-    expect(screen.getByLabelText('Senha', { exact: false })).toHaveValue('');
+    expect(screen.getByLabelText(/^Senha/)).toHaveValue('');
     expect(screen.getByText('Deixe em branco para manter a senha atual.')).toBeInTheDocument();
     expect(screen.getByLabelText('Status integração', { exact: false })).toHaveValue('0');
     fireEvent.change(screen.getByLabelText('Status integração', { exact: false }), { target: { value: '1' } });
@@ -106,7 +105,7 @@ describe('Configurar Webmotors: validação (spec 1 §5)', () => {
         chave: 'PUT',
         corpo: {
           status: true,
-          cnpj: '12345678000199',
+          cnpj: '12345678000195',
           email_webmotors: 'loja@autodemo.test',
           senha_webmotors: '',
           versao: '2025-01-10T12:00:00.000Z',
@@ -116,7 +115,7 @@ describe('Configurar Webmotors: validação (spec 1 §5)', () => {
         chave: 'POST',
         corpo: {
           id_revenda: ID_REVENDA,
-          cnpj_revenda: '12345678000199',
+          cnpj_revenda: '12345678000195',
           email_webmotors: 'loja@autodemo.test',
           senha_webmotors: '',
           usuario: 'g1',
@@ -151,7 +150,7 @@ describe('Configurar Webmotors: validação (spec 1 §5)', () => {
     const { router } = renderizarApp(LISTA);
     fireEvent.click(await screen.findByRole('link', { name: 'Configurar Webmotors' }));
     await pronto('Configurar Webmotors');
-    preencher('CNPJ', '123');
+    preencher('CNPJ', '11.222.333/0001-81');
     preencher('Login', 'loja@autodemo.test');
     preencher('Senha', 'x');
     gravar();
@@ -173,7 +172,7 @@ describe('Configurar Webmotors: validação (spec 1 §5)', () => {
         ),
     });
     await pronto('Configurar Webmotors');
-    preencher('CNPJ', '123');
+    preencher('CNPJ', '11.222.333/0001-81');
     preencher('Login', 'a@b.test');
     gravar();
     expect(await screen.findByText('Preenchimento obrigatório')).toBeInTheDocument();
@@ -222,14 +221,17 @@ describe('Fluxos de gravação (spec 1 §4, §8)', () => {
     expect(alerta.compareDocumentPosition(screen.getByRole('button', { name: 'Gravar' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
-  it('Na Pista recusado: silencioso, volta à lista (o servidor já deixou Inativo); login não precisa ser e-mail', async () => {
-    const { router, chamadas } = abrir('meucarronovo', registroTeste('meucarronovo'), { configurar: () => falha(422, 'Recusado') });
+  it('Na Pista recusado: volta à lista (o servidor já deixou Inativo) com um aviso do motivo; login não precisa ser e-mail', async () => {
+    const { router, chamadas } = abrir('meucarronovo', registroTeste('meucarronovo'), {
+      configurar: () => falha(422, 'A Na Pista recusou o login informado.'),
+    });
     await pronto('Configurar Na Pista');
     preencher('Login', 'lojademo');
     preencher('Senha', 'x');
     gravar();
     await waitFor(() => expect(router.state.location.pathname).toBe(LISTA));
-    expect(screen.queryByText('Recusado')).toBeNull();
+    expect(await screen.findByText('A Na Pista recusou o login informado.')).toBeInTheDocument();
+    expect(screen.getByText('Na Pista recusou a configuração')).toBeInTheDocument();
     expect(chamadas[1]?.corpo).toEqual({ id_revenda: ID_REVENDA, email_meucarronovo: 'lojademo', senha_meucarronovo: 'x', usuario: 'g1' });
   });
 

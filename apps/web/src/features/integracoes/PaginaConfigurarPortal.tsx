@@ -1,6 +1,7 @@
 import { CAMPOS_SECRETOS, CANAIS_AUTORIZACAO, type CanalAutorizacao, type Integracao, ROTULO_CANAL } from '@intermedio/contracts';
 import { Alert, Button, Fieldset, Group, NativeSelect, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type GetInputPropsReturnType, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
@@ -10,6 +11,7 @@ import { rotas } from '@/lib/rotas';
 import { useSessaoAtiva } from '@/lib/sessao';
 import { AlertaErro, mensagemDoErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
+import { CnpjInput } from '@/ui/MascaraInput';
 import { pedirAutorizacao, useIntegracao } from './api';
 import {
   CAMPOS_FORMULARIO,
@@ -88,6 +90,9 @@ function Formulario({ canal, idRevenda, registro }: { canal: CanalPortal; idReve
     setSalvando(false);
     switch (r.tipo) {
       case 'concluido':
+        // The spec goes back to the list even when the channel refused (the server has set it Inativo);
+        // a toast tells why, so the refusal is not silent.
+        if (r.recusa) notifications.show({ color: 'red', title: `${ROTULO_CANAL[canal]} recusou a configuração`, message: r.recusa });
         navigate(rotas.revenda.integracao(idRevenda));
         return;
       case 'recusado':
@@ -214,6 +219,8 @@ function Campo({
       return <TextInput {...props} type="email" autoComplete="off" />;
     case 'numero':
       return <TextInput {...props} inputMode="numeric" autoComplete="off" />;
+    case 'cnpj':
+      return <CnpjInput {...props} />;
     case 'texto':
       return <TextInput {...props} autoComplete="off" />;
   }

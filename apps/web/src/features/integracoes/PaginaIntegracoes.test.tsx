@@ -31,7 +31,7 @@ const dados = () =>
   listaTeste({
     webmotors: {
       status: true,
-      dados: { cnpj: '12345678000199', email_webmotors: 'loja@autodemo.test' },
+      dados: { cnpj: '12345678000195', email_webmotors: 'loja@autodemo.test' },
       segredos_salvos: ['senha_webmotors'],
     },
     autoline: { status: false, dados: { email_autoline: 'loja@autodemo.test' }, segredos_salvos: ['senha_autoline'] },
@@ -138,7 +138,7 @@ describe('Integrações da revenda (/revenda/:idRevenda/integracao)', () => {
     await screen.findByTestId('tabela-integracoes');
     fireEvent.click(linha('webmotors').getByRole('button', { name: 'Desativar Webmotors' }));
     await waitFor(() => expect(corpos).toHaveLength(1));
-    expect(corpos[0]).toEqual({ status: false, cnpj: '12345678000199', email_webmotors: 'loja@autodemo.test', senha_webmotors: '' });
+    expect(corpos[0]).toEqual({ status: false, cnpj: '12345678000195', email_webmotors: 'loja@autodemo.test', senha_webmotors: '' });
 
     fireEvent.click(linha('autoline').getByRole('button', { name: 'Ativar Autoline' }));
     await waitFor(() => expect(corpos).toHaveLength(3));

@@ -10,10 +10,16 @@ export function situacaoDe(registro: Pick<Integracao, 'configurado' | 'status'> 
   return registro.status ? 'ativo' : 'inativo';
 }
 
+/** The icons keep the spec's green / gold / red; the written label uses darker shades that reach 4.5:1 on white. */
 const ICONES = {
-  ativo: { Icone: IconCircleCheck, cor: 'var(--mantine-color-green-7)', rotulo: 'Ativo' },
-  inativo: { Icone: IconBan, cor: 'var(--mantine-color-yellow-7)', rotulo: 'Inativo' },
-  naoConfigurado: { Icone: IconCircleX, cor: 'var(--mantine-color-red-7)', rotulo: 'Não configurado' },
+  ativo: { Icone: IconCircleCheck, cor: 'var(--mantine-color-green-7)', corTexto: '#237032', rotulo: 'Ativo' },
+  inativo: { Icone: IconBan, cor: 'var(--mantine-color-yellow-7)', corTexto: '#8f5b00', rotulo: 'Inativo' },
+  naoConfigurado: {
+    Icone: IconCircleX,
+    cor: 'var(--mantine-color-red-7)',
+    corTexto: 'var(--mantine-color-red-9)',
+    rotulo: 'Não configurado',
+  },
 } as const;
 
 /** The status icon, with an accessible name (Ativo / Inativo / Não configurado); `comTexto` also writes it. */
@@ -27,7 +33,7 @@ export function StatusIntegracao({
   tamanho?: number;
 }) {
   const situacao = situacaoDe(registro);
-  const { Icone, cor, rotulo } = ICONES[situacao];
+  const { Icone, cor, corTexto, rotulo } = ICONES[situacao];
   const icone = (
     <Icone
       size={tamanho}
@@ -44,7 +50,7 @@ export function StatusIntegracao({
   return (
     <Group gap={6} wrap="nowrap" data-status={situacao} data-testid="status-integracao">
       {icone}
-      <Text span fw={500} c={cor}>
+      <Text span fw={500} c={corTexto}>
         {rotulo}
       </Text>
     </Group>

@@ -1,4 +1,12 @@
-import { CAMPOS_SECRETOS, type CanalId, camposIntegracao, type Integracao, MENSAGENS, MENSAGENS_INTEGRACAO } from '@intermedio/contracts';
+import {
+  CAMPOS_SECRETOS,
+  type CanalId,
+  camposIntegracao,
+  type Integracao,
+  MENSAGENS,
+  MENSAGENS_INTEGRACAO,
+  soDigitos,
+} from '@intermedio/contracts';
 import { ApiError } from '@/lib/api';
 import { chamarIntegracao, gravarRegistro } from './api';
 
@@ -7,14 +15,14 @@ export const CANAIS_PORTAL = ['autoline', 'autoscar', 'icarros', 'mercadolivre',
 export type CanalPortal = (typeof CANAIS_PORTAL)[number];
 export const ehCanalPortal = (canal: CanalId): canal is CanalPortal => (CANAIS_PORTAL as readonly CanalId[]).includes(canal);
 
-export type TipoCampo = 'numero' | 'email' | 'texto' | 'senha' | 'codigo';
+export type TipoCampo = 'numero' | 'cnpj' | 'email' | 'texto' | 'senha' | 'codigo';
 export type DefCampo = { nome: string; rotulo: string; tipo: TipoCampo };
 
 /** The form fields of each channel, in screen order (names = `camposIntegracao[canal]`, spec 1 §2, §5). */
 export const CAMPOS_FORMULARIO: Record<CanalPortal, readonly DefCampo[]> = {
   autoscar: [{ nome: 'id_autoscar', rotulo: 'ID revenda Autoscar', tipo: 'numero' }],
   webmotors: [
-    { nome: 'cnpj', rotulo: 'CNPJ', tipo: 'numero' },
+    { nome: 'cnpj', rotulo: 'CNPJ', tipo: 'cnpj' },
     { nome: 'email_webmotors', rotulo: 'Login', tipo: 'email' },
     { nome: 'senha_webmotors', rotulo: 'Senha', tipo: 'senha' },
   ],
@@ -95,7 +103,7 @@ export function corpoConfigurar(canal: CanalPortal, idRevenda: string, usuario: 
     case 'webmotors':
       return {
         id_revenda: idRevenda,
-        cnpj_revenda: c.cnpj,
+        cnpj_revenda: soDigitos(c.cnpj ?? ''),
         email_webmotors: c.email_webmotors,
         senha_webmotors: c.senha_webmotors,
         usuario,

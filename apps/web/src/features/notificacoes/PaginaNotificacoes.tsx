@@ -62,7 +62,7 @@ export default function PaginaNotificacoes() {
   };
 
   const colunas: ColunaTabela<Notificacao>[] = [
-    { id: 'titulo', cabecalho: 'Título', largura: 240, celula: (n) => <span title={n.titulo}>{n.titulo}</span> },
+    { id: 'titulo', cabecalho: 'Título', largura: 240, ordenar: (n) => n.titulo, celula: (n) => <span title={n.titulo}>{n.titulo}</span> },
     {
       id: 'link',
       cabecalho: 'Link',
@@ -129,7 +129,16 @@ export default function PaginaNotificacoes() {
       </Group>
       {lista.error && !lista.data && <AlertaErro erro={lista.error} tentarNovamente={() => void lista.refetch()} />}
       {lista.isPending && <Carregando />}
-      {lista.data && <DataTable colunas={colunas} linhas={lista.data} chaveLinha={(n) => n.id} legenda="Notificações" alturaLinha={64} />}
+      {lista.data && (
+        <DataTable
+          colunas={colunas}
+          linhas={lista.data}
+          chaveLinha={(n) => n.id}
+          legenda="Notificações"
+          alturaLinha={64}
+          buscar={(n) => n.titulo}
+        />
+      )}
       <ModalConfirmacao
         aberto={acao !== null}
         titulo={acao?.tipo === 'lembrete' ? 'Enviar lembrete' : 'Excluir notificação'}

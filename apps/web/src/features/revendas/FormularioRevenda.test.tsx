@@ -20,7 +20,7 @@ const REVENDA: Revenda = {
   id: ID_REVENDA,
   perazao_social_nome: 'Carlos Andrade',
   penome_fantasia: 'Auto Demo Veículos',
-  pecpf_cnpj: '12345678000190',
+  pecpf_cnpj: '12345678000195',
   peinscricaoestadual: null,
   peinscricaomunicipal: null,
   peemail: 'contato@autodemo.test',

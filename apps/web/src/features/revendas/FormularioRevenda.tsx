@@ -39,7 +39,7 @@ import { ApiError, api } from '@/lib/api';
 import { rotas } from '@/lib/rotas';
 import { useSessaoAtiva } from '@/lib/sessao';
 import { mensagemDoErro } from '@/ui/AlertaErro';
-import { CepInput, TelefoneInput } from '@/ui/MascaraInput';
+import { CepInput, CpfCnpjInput, TelefoneInput } from '@/ui/MascaraInput';
 import { MoedaInput } from '@/ui/MoedaInput';
 import { useGravarRevenda } from './api';
 import { enviarArquivo, lerComoDataUrl, URL_LOGOTIPO } from './upload';
@@ -207,7 +207,7 @@ export function FormularioRevenda({ revenda }: Props) {
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput label="Nome do responsável" withAsterisk {...form.getInputProps('perazao_social_nome')} />
                 <TextInput label="Nome da loja" withAsterisk {...form.getInputProps('penome_fantasia')} />
-                <TextInput label="CPF/CNPJ" {...form.getInputProps('pecpf_cnpj')} />
+                <CpfCnpjInput label="CPF/CNPJ" {...form.getInputProps('pecpf_cnpj')} />
                 <TextInput label="E-mail" type="email" withAsterisk {...form.getInputProps('peemail')} />
                 <TextInput label="Inscrição estadual" {...form.getInputProps('peinscricaoestadual')} />
                 <TextInput label="Inscrição municipal" {...form.getInputProps('peinscricaomunicipal')} />
@@ -249,7 +249,7 @@ export function FormularioRevenda({ revenda }: Props) {
                   </Stack>
                 )}
                 {(erroLogo || form.errors.logotipo) && (
-                  <Text size="sm" c="red">
+                  <Text size="sm" c="red.9">
                     {erroLogo ?? form.errors.logotipo}
                   </Text>
                 )}

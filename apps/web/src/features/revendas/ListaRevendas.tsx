@@ -1,4 +1,4 @@
-import { CORES_STATUS, type RevendaLinha, ROTULO_COR_STATUS, type Sessao } from '@intermedio/contracts';
+import { CORES_STATUS, formatarCpfCnpj, type RevendaLinha, ROTULO_COR_STATUS, type Sessao } from '@intermedio/contracts';
 import { Anchor, Badge, Box, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -96,6 +96,7 @@ function colunas(
       id: 'loja',
       cabecalho: 'Loja',
       largura: 240,
+      ordenar: (r) => r.penome_fantasia,
       celula: (r) => (
         <Group gap={6} wrap="nowrap">
           <Text size="sm" fw={500} truncate="end" title={r.penome_fantasia}>
@@ -114,30 +115,84 @@ function colunas(
         </Group>
       ),
     },
-    { id: 'mensalidade', cabecalho: 'Mensalidade', largura: 130, alinhar: 'right', celula: (r) => <Moeda valor={r.pevalormensalidade} /> },
-    { id: 'vencimento', cabecalho: 'Vencimento', largura: 110, alinhar: 'center', celula: (r) => r.pedatavencimento ?? '' },
-    { id: 'obs', cabecalho: 'Obs. adm', largura: 200, celula: (r) => <span title={r.peobsadm ?? undefined}>{r.peobsadm}</span> },
-    { id: 'cnpj', cabecalho: 'CNPJ', largura: 160, celula: (r) => r.pecpf_cnpj },
+    {
+      id: 'mensalidade',
+      cabecalho: 'Mensalidade',
+      largura: 130,
+      alinhar: 'right',
+      ordenar: (r) => (r.pevalormensalidade ? Number(r.pevalormensalidade) : null),
+      celula: (r) => <Moeda valor={r.pevalormensalidade} />,
+    },
+    {
+      id: 'vencimento',
+      cabecalho: 'Vencimento',
+      largura: 110,
+      alinhar: 'center',
+      ordenar: (r) => r.pedatavencimento,
+      celula: (r) => r.pedatavencimento ?? '',
+    },
+    {
+      id: 'obs',
+      cabecalho: 'Obs. adm',
+      largura: 200,
+      secundaria: true,
+      celula: (r) => <span title={r.peobsadm ?? undefined}>{r.peobsadm}</span>,
+    },
+    {
+      id: 'cnpj',
+      cabecalho: 'CNPJ',
+      largura: 160,
+      secundaria: true,
+      ordenar: (r) => r.pecpf_cnpj,
+      celula: (r) => formatarCpfCnpj(r.pecpf_cnpj),
+    },
     {
       id: 'responsavel',
       cabecalho: 'Responsável',
       largura: 190,
+      secundaria: true,
+      ordenar: (r) => r.perazao_social_nome,
       celula: (r) => <span title={r.perazao_social_nome}>{r.perazao_social_nome}</span>,
     },
     {
       id: 'cidade',
       cabecalho: 'Cidade-UF',
       largura: 180,
+      secundaria: true,
+      ordenar: (r) => r.pecidade,
       celula: (r) => [r.pecidade, r.peuf].filter(Boolean).join('-'),
     },
-    { id: 'cadastro', cabecalho: 'Cadastro', largura: 110, celula: (r) => <Data valor={r.created_at} /> },
-    { id: 'dias', cabecalho: 'Dias ativo', largura: 100, alinhar: 'right', celula: (r) => formatarNumero(r.dias_ativo) },
-    { id: 'telefone', cabecalho: 'Telefone', largura: 150, celula: (r) => r.petelefone1 },
-    { id: 'email', cabecalho: 'E-mail', largura: 230, celula: (r) => <span title={r.peemail}>{r.peemail}</span> },
+    {
+      id: 'cadastro',
+      cabecalho: 'Cadastro',
+      largura: 110,
+      secundaria: true,
+      ordenar: (r) => r.created_at,
+      celula: (r) => <Data valor={r.created_at} />,
+    },
+    {
+      id: 'dias',
+      cabecalho: 'Dias ativo',
+      largura: 100,
+      alinhar: 'right',
+      secundaria: true,
+      ordenar: (r) => r.dias_ativo,
+      celula: (r) => formatarNumero(r.dias_ativo),
+    },
+    { id: 'telefone', cabecalho: 'Telefone', largura: 150, secundaria: true, celula: (r) => r.petelefone1 },
+    {
+      id: 'email',
+      cabecalho: 'E-mail',
+      largura: 230,
+      secundaria: true,
+      ordenar: (r) => r.peemail,
+      celula: (r) => <span title={r.peemail}>{r.peemail}</span>,
+    },
     {
       id: 'site',
       cabecalho: 'Site',
       largura: 220,
+      secundaria: true,
       celula: (r) => {
         const site = enderecoDoSite(r.pehomepage);
         return site ? (
@@ -150,6 +205,23 @@ function colunas(
   ];
   return todas.filter((c): c is ColunaTabela<RevendaLinha> => c !== false);
 }
+
+/** What the search box looks in: names, document (digits and formatted), place, contacts, notes. */
+const textoDaRevenda = (r: RevendaLinha) =>
+  [
+    r.penome_fantasia,
+    r.perazao_social_nome,
+    r.pecpf_cnpj,
+    formatarCpfCnpj(r.pecpf_cnpj),
+    r.pecidade,
+    r.peuf,
+    r.peemail,
+    r.petelefone1,
+    r.peobsadm,
+    r.pehomepage,
+  ]
+    .filter(Boolean)
+    .join(' ');
 
 /**
  * Live reseller list (spec 1 §2): paid plans on /revenda/listar, basic plan on /revenda-free/listar
@@ -192,7 +264,9 @@ export function ListaRevendas({ plano, titulo }: { plano: PlanoLista; titulo: st
       </Group>
       {error && !data && <AlertaErro erro={error} tentarNovamente={() => void refetch()} />}
       {isPending && <Carregando />}
-      {data && <DataTable colunas={cols} linhas={data} chaveLinha={(r) => r.id} legenda={titulo} alturaLinha={56} />}
+      {data && (
+        <DataTable colunas={cols} linhas={data} chaveLinha={(r) => r.id} legenda={titulo} alturaLinha={56} buscar={textoDaRevenda} />
+      )}
 
       <Modal opened={pendente !== null} onClose={() => !bloqueio.isPending && setPendente(null)} title="Confirmação" centered>
         {pendente && (

@@ -98,7 +98,7 @@ export function MenuManutencao({ linha, basico, solicitacoesUrl, linksExternos, 
         <Menu.Divider />
         <Menu.Label>Administração</Menu.Label>
         {algumAtivo && (
-          <Menu.Item color="red" onClick={() => aoBloquear(linha, { alvo: 'usuarios', ativo: 0 })}>
+          <Menu.Item color="red.9" onClick={() => aoBloquear(linha, { alvo: 'usuarios', ativo: 0 })}>
             Bloquear acesso dos usuários
           </Menu.Item>
         )}
@@ -106,7 +106,7 @@ export function MenuManutencao({ linha, basico, solicitacoesUrl, linksExternos, 
           <Menu.Item onClick={() => aoBloquear(linha, { alvo: 'usuarios', ativo: 1 })}>Liberar acesso dos usuários</Menu.Item>
         )}
         {linha.ativo === 1 ? (
-          <Menu.Item color="red" onClick={() => aoBloquear(linha, { alvo: 'site', ativo: 0 })}>
+          <Menu.Item color="red.9" onClick={() => aoBloquear(linha, { alvo: 'site', ativo: 0 })}>
             Bloquear site
           </Menu.Item>
         ) : (

@@ -23,7 +23,7 @@ const linha = (i: number, extra: Partial<RevendaLinha> = {}): RevendaLinha => ({
   pevalormensalidade: '1490.00',
   pedatavencimento: 10,
   peobsadm: 'Cliente antigo',
-  pecpf_cnpj: '12345678000190',
+  pecpf_cnpj: '12345678000195',
   perazao_social_nome: `Responsável ${i}`,
   pecidade: 'São Paulo',
   peuf: 'SP',

@@ -13,9 +13,9 @@ import { useUsuarios } from './api';
 
 function colunas(idRevenda: string): ColunaTabela<Usuario>[] {
   return [
-    { id: 'nome', cabecalho: 'Nome', largura: 220, celula: (u) => <span title={u.nome}>{u.nome}</span> },
-    { id: 'email', cabecalho: 'E-mail', largura: 260, celula: (u) => <span title={u.email}>{u.email}</span> },
-    { id: 'perfil', cabecalho: 'Perfil', largura: 140, celula: (u) => ROTULO_PAPEL[u.role] },
+    { id: 'nome', cabecalho: 'Nome', largura: 220, ordenar: (u) => u.nome, celula: (u) => <span title={u.nome}>{u.nome}</span> },
+    { id: 'email', cabecalho: 'E-mail', largura: 260, ordenar: (u) => u.email, celula: (u) => <span title={u.email}>{u.email}</span> },
+    { id: 'perfil', cabecalho: 'Perfil', largura: 140, ordenar: (u) => ROTULO_PAPEL[u.role], celula: (u) => ROTULO_PAPEL[u.role] },
     { id: 'telefone', cabecalho: 'Telefone', largura: 160, celula: (u) => u.telefone1 },
     {
       id: 'situacao',
@@ -93,7 +93,15 @@ export default function PaginaUsuarios() {
       </Group>
       {error && !data && <AlertaErro erro={error} tentarNovamente={() => void refetch()} />}
       {isPending && <Carregando />}
-      {data && <DataTable colunas={colunas(idRevenda)} linhas={data} chaveLinha={(u) => u.id} legenda="Usuários" />}
+      {data && (
+        <DataTable
+          colunas={colunas(idRevenda)}
+          linhas={data}
+          chaveLinha={(u) => u.id}
+          legenda="Usuários"
+          buscar={(u) => `${u.nome} ${u.email} ${u.telefone1 ?? ''}`}
+        />
+      )}
     </Stack>
   );
 }

@@ -32,16 +32,36 @@ function colunas(idRevenda: string, admin: boolean, aoExcluir: (v: VeiculoHistor
       id: 'veiculo',
       cabecalho: 'Veículo',
       largura: 260,
+      ordenar: nomeVeiculo,
       celula: (v) => (
         <Text size="sm" fw={500} truncate="end" title={nomeVeiculo(v)}>
           {nomeVeiculo(v)}
         </Text>
       ),
     },
-    { id: 'ano', cabecalho: 'Ano', largura: 100, celula: anoVeiculo },
-    { id: 'valor', cabecalho: 'Valor', largura: 140, alinhar: 'right', celula: (v) => <Moeda valor={v.vevalor} /> },
-    { id: 'removido', cabecalho: 'Removido em', largura: 150, celula: (v) => <DataHora valor={v.vedataremovido} /> },
-    { id: 'usuario', cabecalho: 'Removido por', largura: 170, celula: (v) => v.veremovido_usuario_nome ?? '' },
+    { id: 'ano', cabecalho: 'Ano', largura: 100, celula: anoVeiculo, ordenar: (v) => v.vefipe_ano_modelo },
+    {
+      id: 'valor',
+      cabecalho: 'Valor',
+      largura: 140,
+      alinhar: 'right',
+      ordenar: (v) => Number(v.vevalor),
+      celula: (v) => <Moeda valor={v.vevalor} />,
+    },
+    {
+      id: 'removido',
+      cabecalho: 'Removido em',
+      largura: 150,
+      ordenar: (v) => v.vedataremovido,
+      celula: (v) => <DataHora valor={v.vedataremovido} />,
+    },
+    {
+      id: 'usuario',
+      cabecalho: 'Removido por',
+      largura: 170,
+      ordenar: (v) => v.veremovido_usuario_nome,
+      celula: (v) => v.veremovido_usuario_nome ?? '',
+    },
     {
       id: 'acoes',
       cabecalho: 'Ações',
@@ -151,6 +171,7 @@ export default function PaginaHistorico() {
           chaveLinha={(v) => v.id}
           legenda="Histórico"
           alturaLinha={96}
+          buscar={(v) => `${nomeVeiculo(v)} ${v.veremovido_usuario_nome ?? ''}`}
           vazio="Nenhum veículo removido."
         />
       )}

@@ -28,6 +28,7 @@ function colunas(idRevenda: string): ColunaTabela<VeiculoLinha>[] {
       id: 'veiculo',
       cabecalho: 'Veículo',
       largura: 280,
+      ordenar: nomeVeiculo,
       celula: (v) => (
         <Stack gap={0}>
           <Text size="sm" fw={500} truncate="end" title={nomeVeiculo(v)}>
@@ -48,16 +49,30 @@ function colunas(idRevenda: string): ColunaTabela<VeiculoLinha>[] {
         </Stack>
       ),
     },
-    { id: 'ano', cabecalho: 'Ano', largura: 100, celula: anoVeiculo },
-    { id: 'valor', cabecalho: 'Valor', largura: 140, alinhar: 'right', celula: (v) => <Moeda valor={v.vevalor} /> },
+    { id: 'ano', cabecalho: 'Ano', largura: 100, celula: anoVeiculo, ordenar: (v) => v.vefipe_ano_modelo },
+    {
+      id: 'valor',
+      cabecalho: 'Valor',
+      largura: 140,
+      alinhar: 'right',
+      ordenar: (v) => Number(v.vevalor),
+      celula: (v) => <Moeda valor={v.vevalor} />,
+    },
     {
       id: 'estoque',
       cabecalho: 'Dias em estoque',
+      ordenar: (v) => v.dias_estoque,
       largura: 130,
       alinhar: 'right',
       celula: (v) => formatarNumero(v.dias_estoque),
     },
-    { id: 'alterado', cabecalho: 'Atualizado em', largura: 150, celula: (v) => <DataHora valor={v.updated_at} /> },
+    {
+      id: 'alterado',
+      cabecalho: 'Atualizado em',
+      largura: 150,
+      ordenar: (v) => v.updated_at,
+      celula: (v) => <DataHora valor={v.updated_at} />,
+    },
     {
       id: 'manutencao',
       cabecalho: 'Manutenção',

@@ -15,8 +15,8 @@ import type { DefinicaoCatalogo } from './definicao';
 export function PaginaListaCatalogo({ def }: { def: DefinicaoCatalogo }) {
   const { data, error, refetch } = useItensCatalogo(def);
   const colunas: ColunaTabela<ItemCatalogo>[] = [
-    { id: 'descricao', cabecalho: 'Descrição', celula: (i) => i.descricao },
-    { id: 'ordenacao', cabecalho: 'Ordenação', celula: (i) => i.ordenacao, largura: 130, alinhar: 'right' },
+    { id: 'descricao', cabecalho: 'Descrição', celula: (i) => i.descricao, ordenar: (i) => i.descricao },
+    { id: 'ordenacao', cabecalho: 'Ordenação', celula: (i) => i.ordenacao, largura: 130, alinhar: 'right', ordenar: (i) => i.ordenacao },
     {
       id: 'manutencao',
       cabecalho: 'Manutenção',
@@ -51,7 +51,7 @@ export function PaginaListaCatalogo({ def }: { def: DefinicaoCatalogo }) {
       </Group>
       {error && !data && <AlertaErro erro={error} tentarNovamente={() => void refetch()} />}
       {!data && !error && <Carregando />}
-      {data && <DataTable colunas={colunas} linhas={data} chaveLinha={(i) => i.id} legenda={def.titulo} />}
+      {data && <DataTable colunas={colunas} linhas={data} chaveLinha={(i) => i.id} legenda={def.titulo} buscar={(i) => i.descricao} />}
     </Stack>
   );
 }
