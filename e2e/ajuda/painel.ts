@@ -14,7 +14,7 @@ export async function entrar(page: Page, email: string, senha = SENHA) {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Acesso ao painel' })).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(senha);
+  await page.getByLabel(/^Senha/).fill(senha);
   await page.getByRole('button', { name: 'Acessar' }).click();
 }
 

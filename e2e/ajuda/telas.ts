@@ -17,6 +17,9 @@ const r = (ids: IdsDemo) => `/revenda/${ids.idRevenda}`;
 /** Every screen of the panel (admin ones, and those a gestor reaches for its own reseller). */
 export const TELAS_E2E: readonly TelaE2e[] = [
   { nome: 'Dashboard (admin)', papeis: A, caminho: () => '/home' },
+  ...['incluidos', 'alterados', 'removidos', 'vendidos', 'banners'].map(
+    (fila): TelaE2e => ({ nome: `Moderação ${fila}`, papeis: A, caminho: () => `/dashboard/${fila}` }),
+  ),
   { nome: 'Dashboard (revenda)', papeis: ['gestor'], caminho: () => '/painel/dashboard' },
   { nome: 'Revendas', papeis: A, caminho: () => '/revenda/listar' },
   { nome: 'Revendas - Plano Básico', papeis: A, caminho: () => '/revenda-free/listar' },

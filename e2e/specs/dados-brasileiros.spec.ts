@@ -55,7 +55,7 @@ for (const viewport of [
         await page.goto(`/revenda/${revenda.idRevenda}/configurar-webmotors`);
         await page.getByLabel('CNPJ').fill('11.222.333/0001-80');
         await page.getByLabel('Login').fill('loja@autodemo.test');
-        await page.getByLabel('Senha', { exact: true }).fill('segredo');
+        await page.getByLabel(/^Senha/).fill('segredo');
         await page.getByRole('button', { name: 'Gravar' }).click();
         await expect(page.getByText('CNPJ inválido')).toBeVisible();
         await page.getByLabel('CNPJ').fill('11.222.333/0001-81');

@@ -100,7 +100,7 @@ test('Webmotors: validação, sucesso (verde) e recusa do canal (Inativo), com a
   await expect(page.getByText('Preenchimento obrigatório')).toHaveCount(3);
   await page.getByLabel('CNPJ').fill('12.345.678/0001-95');
   await page.getByLabel('Login').fill('loja-sem-arroba');
-  await page.getByLabel('Senha', { exact: true }).fill('segredo-wm');
+  await page.getByLabel(/^Senha/).fill('segredo-wm');
   await page.getByRole('button', { name: 'Gravar' }).click();
   await expect(page.getByText('E-mail inválido')).toBeVisible();
   await expect(page).toHaveURL(/configurar-webmotors$/);
@@ -113,7 +113,7 @@ test('Webmotors: validação, sucesso (verde) e recusa do canal (Inativo), com a
   // Configured: the stored login shows, the password stays empty (kept when left empty); the channel refuses.
   await linha(page, 'webmotors').getByRole('link', { name: 'Configurar Webmotors' }).click();
   await expect(page.getByLabel('Login')).toHaveValue('loja@autodemo.test');
-  await expect(page.getByLabel('Senha', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel(/^Senha/)).toHaveValue('');
   await expect(page.getByText('Deixe em branco para manter a senha atual.')).toBeVisible();
   await page.getByLabel('Login').fill('recusar@autodemo.test');
   await page.getByRole('button', { name: 'Gravar' }).click();
@@ -169,7 +169,7 @@ test('Na Pista: login só obrigatório (não precisa ser e-mail); sucesso', asyn
   await entrarNaLista(page, CONTAS.gestorA, /\/painel\/dashboard$/);
   await page.getByRole('link', { name: 'Configurar Na Pista' }).click();
   await expect(page.getByRole('heading', { name: 'Configurar Na Pista' })).toBeVisible();
-  await page.getByLabel('Senha', { exact: true }).fill('segredo-mcn');
+  await page.getByLabel(/^Senha/).fill('segredo-mcn');
   await page.getByRole('button', { name: 'Gravar' }).click();
   await expect(page.getByText('Preenchimento obrigatório')).toHaveCount(1);
   // "lento": the channel answers after ~2 s; meanwhile the form is disabled.
@@ -219,7 +219,7 @@ test('Mobiauto: a recusa aparece num alerta vermelho acima dos botões', async (
   await entrarNaLista(page, CONTAS.gestorA, /\/painel\/dashboard$/);
   await page.getByRole('link', { name: 'Configurar Mobiauto' }).click();
   await page.getByLabel('Login').fill('recusar@autodemo.test');
-  await page.getByLabel('Senha', { exact: true }).fill('x');
+  await page.getByLabel(/^Senha/).fill('x');
   await page.getByRole('button', { name: 'Gravar' }).click();
   await expect(page.getByTestId('recusa-canal')).toContainText('Mobiauto');
   await expect(page).toHaveURL(/configurar-mobiauto$/);

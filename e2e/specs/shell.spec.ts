@@ -95,3 +95,28 @@ for (const viewport of VIEWPORTS) {
     });
   }
 }
+
+test.describe('reseller list at 1366×768', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('fits without sideways scroll (secondary columns behind Detalhes), searches, counts and sorts', async ({ page }) => {
+    await entrarComo(page, 'admin');
+    await abrirTela(page, '/revenda/listar');
+    const regiao = page.getByRole('region', { name: 'Revendas' });
+    const largo = await regiao.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    expect(largo).toBe(false);
+    const linha = page.getByRole('table', { name: 'Revendas' }).getByRole('row').filter({ hasText: 'Auto Demo Veículos' });
+    await linha.getByRole('button', { name: 'Detalhes' }).click();
+    await expect(linha.getByText('E-mail', { exact: true })).toBeVisible();
+    await expect(linha.getByText('contato@autodemo.test')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    const contagem = page.getByTestId('contagem-lista');
+    await expect(contagem).toHaveText(/^\d+ registros?$/);
+    await page.getByRole('searchbox', { name: 'Buscar em Revendas' }).fill('auto demo veiculos');
+    await expect(contagem).toHaveText(/^1 de \d+ registros$/);
+    await page.getByRole('searchbox', { name: 'Buscar em Revendas' }).fill('');
+    await page.getByRole('columnheader', { name: /Loja/ }).getByRole('button').click();
+    await expect(page.getByRole('columnheader', { name: /Loja/ })).toHaveAttribute('aria-sort', 'ascending');
+  });
+});

@@ -80,6 +80,7 @@ describe('DataTable', () => {
     fireEvent.click(valor);
     fireEvent.click(valor);
     expect(screen.getByRole('columnheader', { name: /Valor/ })).toHaveAttribute('aria-sort', 'descending');
-    expect(linhasDoCorpo()[0]).toHaveTextContent('Veículo 29');
+    // Row 0 is the header.
+    expect(linhasDoCorpo()[1]).toHaveTextContent('Veículo 29');
   });
 });
