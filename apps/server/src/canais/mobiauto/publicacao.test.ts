@@ -93,6 +93,32 @@ describe('Mobiauto publishing', () => {
     });
   });
 
+  it('reconciliation publishes a deal the interrupted send created but did not publish', async () => {
+    const post = await postValido();
+    // The send stopped after creating the deal (before the photos and the publish call).
+    const criado = await fetch(`${sb.origem}/sandbox/mobiauto/api/dealer/98765/inventory/v1.0`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sessao.segredos.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        vehicleType: 'CAR',
+        trimId: Number(post.trimId),
+        colorId: Number(post.colorId),
+        fuelId: Number(post.fuelId),
+        transmissionId: Number(post.transmissionId),
+        doors: 4,
+        price: 1000,
+        externalId: 'chave-mobi-4',
+      }),
+    });
+    expect(criado.status).toBe(201);
+    const r = await pub.consultar(sb.ctx('mobiauto'), sessao, { ...ref('chave-mobi-4'), post });
+    expect(r.ok && r.valor?.dados).toMatchObject({ published: true });
+    expect(await pub.consultar(sb.ctx('mobiauto'), sessao, ref('chave-mobi-4'))).toMatchObject({
+      ok: true,
+      valor: { dados: { published: true } },
+    });
+  });
+
   it("reports refusals and failures in the channel's words, creating nothing", async () => {
     const antes = (await sb.anuncios<Record<string, unknown>>('mobiauto')).length;
     const recusado = await pub.enviar(sb.ctx('mobiauto'), sessao, CARRO, await postValido({ description: 'recusar' }), ref('m1'));

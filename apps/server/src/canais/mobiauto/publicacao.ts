@@ -33,7 +33,7 @@ function conectar(ctx: ContextoCanal, sessao: SessaoCanal) {
   return ok({ api: apiJson(`${ctx.base}${API}`, s.valor.token, ctx.timeoutMs), inventario: `/dealer/${dealer}/inventory/v1.0`, dealer });
 }
 
-type Deal = Record<string, unknown> & { id: number | string; externalId?: string; externalUrl?: string };
+type Deal = Record<string, unknown> & { id: number | string; externalId?: string; externalUrl?: string; published?: boolean };
 const anuncio = (d: Deal): AnuncioCanal => ({
   idAnuncio: String(d.id),
   ...(typeof d.externalUrl === 'string' ? { urlAnuncio: d.externalUrl } : {}),
@@ -217,6 +217,14 @@ export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiaut
     const lista = await api.get<Deal[]>(inventario);
     if (!lista.ok) return lista;
     const achado = (Array.isArray(lista.valor) ? lista.valor : []).find((d) => d.externalId === ref.chave);
-    return ok(achado ? anuncio(achado) : null);
+    if (!achado || achado.published !== false) return ok(achado ? anuncio(achado) : null);
+    // Created but not yet on the portal (the send stopped before publishing): publish it on the plan chosen then.
+    if (!ref.post?.planId) return ok(null);
+    const publicado = await api.enviar(
+      'PUT',
+      `/publish/v1.0/dealer/${c.valor.dealer}/deal/${achado.id}/publish?planId=${encodeURIComponent(ref.post.planId)}`,
+    );
+    if (!publicado.ok) return publicado;
+    return publicado.valor.status === 200 ? ok(anuncio(publicado.valor.json() as Deal)) : erroDaResposta(publicado.valor);
   },
 };
