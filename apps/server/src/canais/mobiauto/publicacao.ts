@@ -217,7 +217,8 @@ export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiaut
     const lista = await api.get<Deal[]>(inventario);
     if (!lista.ok) return lista;
     const achado = (Array.isArray(lista.valor) ? lista.valor : []).find((d) => d.externalId === ref.chave);
-    if (!achado || achado.published !== false) return ok(achado ? anuncio(achado) : null);
+    if (!achado) return ok(null);
+    if (achado.published !== false) return ok(anuncio(achado));
     // Created but not yet on the portal (the send stopped before publishing): publish it on the plan chosen then.
     if (!ref.post?.planId) return ok(null);
     const publicado = await api.enviar(
