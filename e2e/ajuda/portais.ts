@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { violacoesAxe } from './axe.ts';
 import { criarRevendaComGestor, escolherOpcao, linhaCom, sufixoUnico } from './cadastros.ts';
 import { entrar } from './painel.ts';
 import { copiarCarroDemo, semRolagemLateral } from './publicacao.ts';
@@ -88,6 +89,7 @@ export function testarPortal(r: Roteiro) {
     for (const largura of [390, 1366]) {
       await page.setViewportSize({ width: largura, height: 844 });
       await semRolagemLateral(page, largura);
+      expect(await violacoesAxe(page), `axe a ${largura} px`).toEqual([]);
     }
 
     // Cascade (spec 3 §4): another make clears model and version and lists that make's models.
