@@ -1,12 +1,51 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { COR_FUNDO, COR_TEMA, icones } from './build/icones.ts';
 import { precomprimir } from './build/precomprimir.ts';
 
 const API = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), precomprimir()],
+  plugins: [
+    react(),
+    icones(),
+    // Service worker (issue 17): our own sw/sw.ts with Workbox's precache; registered by src/app/pwa/registro.ts.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      injectManifest: {
+        // The whole build: shell, hashed scripts and styles, icons (the compressed copies are the server's business).
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        rollupFormat: 'iife',
+      },
+      manifest: {
+        name: 'Intermédio — Painel',
+        short_name: 'Intermédio',
+        description: 'Painel das revendas e da administração do Intermédio',
+        lang: 'pt-BR',
+        dir: 'ltr',
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: COR_TEMA,
+        background_color: COR_FUNDO,
+        icons: [
+          { src: '/icons/icone-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icone-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icone-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+    // Last: compresses what the others wrote (the worker and the manifest included).
+    precomprimir(),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { CAMINHOS_JANELA } from '@/features/integracao-social/caminhos';
 import type { DadosRota, Regra, Tela } from '@/lib/telas';
 import { Carregando } from '@/ui/Carregando';
-import { ErroDeRota } from './ErroDeRota';
+import { ErroDeRota, ErroDeTela } from './ErroDeRota';
 import { Guarda } from './guardas';
 import { Raiz } from './Raiz';
 import { TELAS } from './telas';
@@ -56,11 +56,14 @@ export function criarRotas(telas: readonly Tela[] = TELAS): RouteObject[] {
           children: [
             ...REGRAS.map((regra) => ({
               element: <Guarda regra={regra} />,
+              // A screen that fails to load or render shows its message here, inside the layout (menu and Sair stay).
+              ErrorBoundary: ErroDeTela,
               children: telas.filter((t) => t.regra === regra && !naJanela(t)).map((t) => rotaDaTela(t, telas)),
             })),
             {
               path: '*',
               handle: { titulo: 'Página não encontrada' },
+              ErrorBoundary: ErroDeTela,
               lazy: async () => ({ Component: (await import('@/features/acesso/PaginaNaoEncontrada')).default }),
             },
           ],

@@ -1,5 +1,6 @@
 import { CABECALHO_CSRF, MENSAGENS } from '@intermedio/contracts';
 import type { z } from 'zod';
+import { conexao } from './conexao';
 
 /** A failed API call: HTTP status (0 = no answer), the server's Portuguese message and, for validation errors, one message per field. */
 export class ApiError extends Error {
@@ -12,6 +13,16 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/** A call that got no answer (network down, server out of reach, or no answer in time): nothing is known to be saved. */
+export const semResposta = (erro: unknown): boolean => erro instanceof ApiError && erro.status === 0;
+
+export const MENSAGEM_SEM_CONEXAO = 'Sem conexão com o servidor. Verifique sua conexão e tente novamente.';
+/** A save with no answer: the form stays open with what was typed (issue 15 item 4). */
+export const MENSAGEM_GRAVACAO_SEM_RESPOSTA =
+  'Sem conexão com o servidor: a gravação não foi confirmada. O que você digitou continua no formulário; tente de novo quando a conexão voltar.';
+/** A write that hangs this long counts as unanswered (the form then says so instead of spinning forever). */
+const LIMITE_ESCRITA_MS = 30_000;
 
 type Metodo = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -34,6 +45,8 @@ export function definirCsrf(token: string | null) {
   csrf = token;
 }
 
+export const csrfAtual = () => csrf;
+
 /** What to do when any call (except the ones with `tratar401: false`) answers 401: clear the session and go to /login. */
 export function definirAoPerderSessao(cb: () => void) {
   aoPerderSessao = cb;
@@ -50,13 +63,18 @@ export async function chamarApi<T = unknown>(caminho: string, op: OpcoesChamada<
   }
   if (metodo !== 'GET' && csrf) headers[CABECALHO_CSRF] = csrf;
 
+  // JSON writes get a time limit (uploads have their own progress and may take long).
+  const limite = metodo !== 'GET' && !(body instanceof FormData) ? AbortSignal.timeout(LIMITE_ESCRITA_MS) : undefined;
+  const signal = limite && op.signal ? AbortSignal.any([op.signal, limite]) : (limite ?? op.signal);
   let resposta: Response;
   try {
-    resposta = await fetch(caminho, { method: metodo, headers, body, credentials: 'same-origin', signal: op.signal });
+    resposta = await fetch(caminho, { method: metodo, headers, body, credentials: 'same-origin', signal });
   } catch (erro) {
-    if (erro instanceof DOMException && erro.name === 'AbortError') throw erro;
-    throw new ApiError(0, 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.');
+    if (erro instanceof DOMException && erro.name === 'AbortError' && op.signal?.aborted) throw erro;
+    conexao.semResposta();
+    throw new ApiError(0, metodo === 'GET' ? MENSAGEM_SEM_CONEXAO : MENSAGEM_GRAVACAO_SEM_RESPOSTA);
   }
+  conexao.respondeu();
 
   const envelope = await lerEnvelope(resposta);
   if (resposta.status === 401 && op.tratar401 !== false) aoPerderSessao();

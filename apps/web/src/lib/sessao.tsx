@@ -1,8 +1,9 @@
-import { MENSAGENS, type Sessao, type UsuarioLogado } from '@intermedio/contracts';
+import { CABECALHO_CSRF, MENSAGENS, type Sessao, type UsuarioLogado } from '@intermedio/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
-import { ApiError, api, definirCsrf } from './api';
+import { ApiError, api, csrfAtual, definirCsrf, semResposta } from './api';
 import { chaves } from './chaves';
+import { conexao } from './conexao';
 import { rotas } from './rotas';
 
 /** Browser-storage key of the signed-in user's copy (spec 1 §3). */
@@ -105,11 +106,50 @@ export function useEntrar() {
   });
 }
 
-/** POST /api/auth/logout, then forget everything locally (even if the call failed). */
+/** Browser-storage key of a Sair the server has not heard yet: the CSRF token of the session to end. */
+const CHAVE_SAIDA_PENDENTE = 'intermedio:saidaPendente';
+
+/**
+ * Sends a Sair made while offline (the session cookie is still in the browser, so the server ends that session).
+ * Any answer settles it: 200 ended it; 401/403 means it had ended already or another session took the cookie's place
+ * (its CSRF token differs, so a newer session is never ended by this).
+ */
+export async function enviarSaidaPendente(): Promise<void> {
+  let token: string | null = null;
+  try {
+    token = localStorage.getItem(CHAVE_SAIDA_PENDENTE);
+  } catch {
+    return;
+  }
+  if (!token) return;
+  try {
+    await fetch('/api/auth/logout', { method: 'POST', headers: { [CABECALHO_CSRF]: token }, credentials: 'same-origin' });
+    localStorage.removeItem(CHAVE_SAIDA_PENDENTE);
+  } catch {
+    // Still offline: tried again when the connection returns or the panel opens.
+  }
+}
+conexao.aoVoltar(() => void enviarSaidaPendente());
+
+/** POST /api/auth/logout, then forget everything locally (even if the call failed; offline, the server hears it later). */
 export function useSair() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/api/auth/logout', undefined, { tratar401: false }),
+    mutationFn: async () => {
+      const token = csrfAtual();
+      try {
+        await api.post('/api/auth/logout', undefined, { tratar401: false });
+      } catch (erro) {
+        if (semResposta(erro) && token) {
+          try {
+            localStorage.setItem(CHAVE_SAIDA_PENDENTE, token);
+          } catch {
+            // No storage: the session ends on the server when it expires.
+          }
+        }
+        throw erro;
+      }
+    },
     onSettled: () => encerrarSessaoLocal(queryClient),
   });
 }

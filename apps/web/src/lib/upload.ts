@@ -1,6 +1,6 @@
 import { CABECALHO_CSRF, MENSAGENS } from '@intermedio/contracts';
 import type { z } from 'zod';
-import { ApiError } from './api';
+import { ApiError, MENSAGEM_SEM_CONEXAO } from './api';
 
 /**
  * Multipart upload of one file (field `file`) with upload progress, which fetch cannot report:
@@ -23,7 +23,7 @@ export function enviarComProgresso<T>(
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) op.aoProgresso?.(Math.min(100, Math.round((e.loaded / e.total) * 100)));
     };
-    xhr.onerror = () => reject(new ApiError(0, 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.'));
+    xhr.onerror = () => reject(new ApiError(0, MENSAGEM_SEM_CONEXAO));
     xhr.onabort = () => reject(new DOMException('Envio cancelado', 'AbortError'));
     op.sinal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.onload = () => {

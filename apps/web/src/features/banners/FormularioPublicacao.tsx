@@ -14,6 +14,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useRevenda } from '@/features/revendas/api';
+import { semResposta } from '@/lib/api';
 import { useSessaoAtiva } from '@/lib/sessao';
 import { mensagemDoErro } from '@/ui/AlertaErro';
 import { enviarMidia, useIncluirItemSocial } from './api';
@@ -89,10 +90,15 @@ export function FormularioPublicacao({ d }: { d: DefinicaoFormulario }) {
     incluir.mutate(
       { ...resto, [CAMPO_TEXTO[d.tipo]]: texto },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: MENSAGENS_PUBLICACAO.incluido(d.tipo) }),
-        onError: (e) => notifications.show({ color: 'red', message: `${MENSAGENS_PUBLICACAO.falhaIncluir(d.tipo)} ${mensagemDoErro(e)}` }),
-        // Spec: back to the list whether it succeeds or fails.
-        onSettled: () => navigate(lista),
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: MENSAGENS_PUBLICACAO.incluido(d.tipo) });
+          navigate(lista);
+        },
+        onError: (e) => {
+          notifications.show({ color: 'red', message: `${MENSAGENS_PUBLICACAO.falhaIncluir(d.tipo)} ${mensagemDoErro(e)}` });
+          // Spec: back to the list whether it succeeds or fails; with no answer from the server the form stays as typed.
+          if (!semResposta(e)) navigate(lista);
+        },
       },
     );
   };

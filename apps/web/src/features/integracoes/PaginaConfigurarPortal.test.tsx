@@ -281,7 +281,7 @@ describe('Fluxos de gravação (spec 1 §4, §8)', () => {
     preencher('Login', 'loja@autodemo.test');
     preencher('Senha', 'x');
     gravar();
-    expect(await screen.findByTestId('recusa-canal')).toHaveTextContent('Não foi possível conectar ao servidor');
+    expect(await screen.findByTestId('recusa-canal')).toHaveTextContent('Sem conexão com o servidor');
     expect(screen.getByRole('button', { name: 'Gravar' })).not.toBeDisabled();
   });
 });

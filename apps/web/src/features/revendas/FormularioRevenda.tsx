@@ -35,7 +35,7 @@ import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, api } from '@/lib/api';
+import { ApiError, api, semResposta } from '@/lib/api';
 import { rotas } from '@/lib/rotas';
 import { useSessaoAtiva } from '@/lib/sessao';
 import { mensagemDoErro } from '@/ui/AlertaErro';
@@ -97,8 +97,8 @@ export function FormularioRevenda({ revenda }: Props) {
           form.setErrors(erro.campos);
           return;
         }
-        // Changed by someone else meanwhile: stay, keeping what was typed, with the message shown.
-        if (erro instanceof ApiError && erro.status === 409) return;
+        // Changed by someone else meanwhile, or no answer from the server: stay, keeping what was typed, with the message shown.
+        if ((erro instanceof ApiError && erro.status === 409) || semResposta(erro)) return;
         navigate(voltarPara);
       },
     });

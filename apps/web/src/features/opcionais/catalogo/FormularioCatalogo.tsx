@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '@/lib/api';
+import { ApiError, semResposta } from '@/lib/api';
 import { useGravarItemCatalogo } from './api';
 import type { DefinicaoCatalogo } from './definicao';
 
@@ -34,8 +34,8 @@ export function FormularioCatalogo({ def, item }: { def: DefinicaoCatalogo; item
         navigate(def.rotas.listar());
       },
       onError: (erro) => {
-        // Changed by someone else meanwhile (409): stay with what was typed and say so; other failures go back.
-        if (erro instanceof ApiError && erro.status === 409) {
+        // Changed by someone else meanwhile (409) or no answer: stay with what was typed and say so; other failures go back.
+        if ((erro instanceof ApiError && erro.status === 409) || semResposta(erro)) {
           notifications.show({ color: 'red', message: erro.message });
           return;
         }
