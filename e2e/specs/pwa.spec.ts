@@ -35,6 +35,8 @@ async function entrarComoAdmin(page: Page) {
 const larguraAltura = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
 
 test.describe('service worker e instalação (issue 17)', () => {
+  test.use({ serviceWorkers: 'allow' });
+
   test('registra o worker, guarda só o build e abre o painel sem conexão com o aviso', async ({ page, context }) => {
     await entrarComoAdmin(page);
     expect(await workerAtivo(page)).toMatch(/\/sw\.js$/);
@@ -148,8 +150,7 @@ test.describe('service worker e instalação (issue 17)', () => {
 });
 
 test.describe('resiliência (issue 15 item 4)', () => {
-  // Without a worker, as on the first visit or a browser without one: the code comes from the server.
-  test.use({ serviceWorkers: 'block' });
+  // Without a worker (the suite's default), as on a first visit or a browser without one: the code comes from the server.
 
   async function falharScripts(context: BrowserContext, ate: () => boolean) {
     await context.route('**/assets/*.js', (rota) => (ate() ? rota.continue() : rota.fulfill({ status: 404, body: '' })));
