@@ -1,18 +1,25 @@
 import {
   type CSSVariablesResolver,
   createTheme,
-  Drawer,
+  type DrawerProps,
   darken,
   defaultVariantColorsResolver,
   type MantineColorsTuple,
-  Menu,
-  Modal,
-  Notification,
-  PasswordInput,
+  type MenuProps,
+  type ModalProps,
+  type NotificationProps,
+  type PasswordInputProps,
   parseThemeColor,
-  TableScrollContainer,
+  type TableScrollContainerProps,
   type VariantColorsResolver,
 } from '@mantine/core';
+
+/**
+ * Default props per component, typed like `X.extend` but without importing the components themselves: the theme is
+ * on the sign-in page, and importing Menu, Modal or Drawer here would put them (and their positioning and
+ * scroll-lock libraries) in its download (issue 15: first-load budget).
+ */
+const padrao = <P>(defaultProps: Partial<P>) => ({ defaultProps });
 
 /**
  * The product's own colour: a deep petrol blue (shade 8 is the filled colour; white on it is 7.9:1).
@@ -56,16 +63,17 @@ export const tema = createTheme({
   headings: { fontWeight: '650' },
   // Portuguese names for the icon-only buttons; the show-password toggle is reachable by Tab (aria-pressed tells its state).
   components: {
-    PasswordInput: PasswordInput.extend({
-      defaultProps: { visibilityToggleFocusable: true, visibilityToggleButtonProps: { 'aria-label': 'Mostrar senha' } },
+    PasswordInput: padrao<PasswordInputProps>({
+      visibilityToggleFocusable: true,
+      visibilityToggleButtonProps: { 'aria-label': 'Mostrar senha' },
     }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Fechar aviso' } } }),
+    Modal: padrao<ModalProps>({ closeButtonProps: { 'aria-label': 'Fechar' } }),
+    Drawer: padrao<DrawerProps>({ closeButtonProps: { 'aria-label': 'Fechar' } }),
+    Notification: padrao<NotificationProps>({ closeButtonProps: { 'aria-label': 'Fechar aviso' } }),
     // The focus placeholder is a role=presentation child of role=menu, which ARIA does not allow.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Menu: padrao<MenuProps>({ withInitialFocusPlaceholder: false }),
     // A table wider than a phone scrolls sideways inside its own box, which keyboard users must be able to focus.
-    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { type: 'native', tabIndex: 0 } }),
+    TableScrollContainer: padrao<TableScrollContainerProps>({ type: 'native', tabIndex: 0 }),
   },
 });
 

@@ -2,15 +2,17 @@ import { MENSAGENS } from '@intermedio/contracts';
 import { Alert, Anchor, Button, Center, Container, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate } from 'react-router';
 import { Marca } from '@/app/layouts/Marca';
 import { ApiError } from '@/lib/api';
 import { inicioDoPapel, lembraUsuario, useEntrar, useSessao } from '@/lib/sessao';
 import { Carregando } from '@/ui/Carregando';
-import { EsqueciSenha } from './EsqueciSenha';
 
 const obrigatorio = (v: string) => (v.trim() ? null : MENSAGENS.preenchimentoObrigatorio);
+
+/** Loaded when asked for: its schema brings zod, which the sign-in page does not otherwise need (first-load budget). */
+const EsqueciSenha = lazy(async () => ({ default: (await import('./EsqueciSenha')).EsqueciSenha }));
 
 /**
  * Sign-in at / and /login (spec 1 §2). Only empty fields are checked here ("Preenchimento obrigatório");
@@ -35,7 +37,9 @@ export default function PaginaLogin() {
       </Center>
       <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} radius="md">
         {esqueci ? (
-          <EsqueciSenha emailInicial={form.values.email} voltar={() => setEsqueci(false)} />
+          <Suspense fallback={<Carregando />}>
+            <EsqueciSenha emailInicial={form.values.email} voltar={() => setEsqueci(false)} />
+          </Suspense>
         ) : (
           <form noValidate onSubmit={form.onSubmit((valores) => entrar.mutate(valores))}>
             <Stack>
