@@ -56,6 +56,8 @@ export default defineConfig({
   build: {
     // No source maps in the production build: nothing to serve by mistake (issue 15).
     sourcemap: false,
+    // Every browser the panel supports has modulepreload; the polyfill only costs the sign-in page bytes.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // Contract schemas are plain values built with zod: a screen keeps only those it uses (the sign-in page
       // does not carry the vehicle form's schemas).
