@@ -42,7 +42,7 @@ test.afterAll(limpar);
 async function configurarWebmotors(page: Page) {
   await page.goto(`/revenda/${idRevenda}/configurar-webmotors`);
   await expect(page.getByRole('heading', { name: 'Configurar Webmotors' })).toBeVisible();
-  await page.getByLabel('CNPJ').fill('12345678000190');
+  await page.getByLabel('CNPJ').fill('12345678000195');
   await page.getByLabel('Login').fill('loja@autodemo.test');
   await page.getByLabel('Senha').fill('segredo-wm');
   await page.getByRole('button', { name: 'Gravar' }).click();

@@ -38,7 +38,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/integracao/webmotors/configurar',
     headers: cabecalhos(gestor),
-    payload: { id_revenda: amb.ids.revendaA, cnpj_revenda: '12345678000190', email_webmotors: 'loja@autodemo.test', senha_webmotors: 's' },
+    payload: { id_revenda: amb.ids.revendaA, cnpj_revenda: '12345678000195', email_webmotors: 'loja@autodemo.test', senha_webmotors: 's' },
   });
   expect(r.statusCode, r.body).toBe(200);
 }, 120_000);

@@ -51,7 +51,7 @@ const ctx = (timeoutMs = 5000): ContextoCanal => ({
   lerArquivo: async (chave) => arquivos.get(chave) ?? null,
 });
 
-const DADOS = { cnpj: '12345678000190', email_webmotors: 'loja@autodemo.test' };
+const DADOS = { cnpj: '12345678000195', email_webmotors: 'loja@autodemo.test' };
 const renovacoes: Configuracao[] = [];
 /** A configured reseller's session, as the framework gives it (new hash from the sandbox's login). */
 async function sessao(): Promise<SessaoCanal> {
