@@ -73,7 +73,8 @@ export function TelaPublicacao({
               ) : null}
             </Alert>
           )}
-          <Paper withBorder p="md" pos="relative">
+          {/* A wide control (photo strip, option group) scrolls inside the form, never the page at 390 px. */}
+          <Paper withBorder p="md" pos="relative" style={{ overflowX: 'auto' }}>
             {painel && (
               <Title order={2} size="h4" mb="sm">
                 {painel}
