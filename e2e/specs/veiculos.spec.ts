@@ -97,7 +97,7 @@ test('a gestor includes a vehicle with photos, views, changes, downloads, delete
   expect(await ordemDasFotos(page)).toEqual(['traseira.png', 'lateral.png']);
 
   await page.getByRole('button', { name: 'Gravar' }).click();
-  await expect(page.getByText('Veículo gravado com sucesso!')).toBeVisible();
+  await expect(page.getByText('Veículo gravado com sucesso!').first()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/revenda/${idRevenda}/veiculos/listar$`));
   const linha = linhaCom(page, 'Veículos', NOME);
   await expect(linha).toContainText('2021/2022');
@@ -131,7 +131,7 @@ test('a gestor includes a vehicle with photos, views, changes, downloads, delete
   await expect(page.getByRole('combobox', { name: /^Cor/ })).toHaveValue('Prata');
   await escolher(page, /^Cor/, 'Pre', 'Preto');
   await page.getByRole('button', { name: 'Gravar' }).click();
-  await expect(page.getByText('Veículo gravado com sucesso!')).toBeVisible();
+  await expect(page.getByText('Veículo gravado com sucesso!').first()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/revenda/${idRevenda}/veiculos/listar$`));
 
   await page.goto(urlVisualizar);
