@@ -1,4 +1,4 @@
-import { RE_CEP, RE_TELEFONE } from '@intermedio/contracts';
+import { mascararCnpj, RE_CEP, RE_TELEFONE } from '@intermedio/contracts';
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
@@ -34,6 +34,13 @@ describe('máscaras de telefone e CEP', () => {
     expect(proximoValor(formatarTelefone, '(11) 9876-5', '(11) 9876-')).toBe('(11) 9876');
     expect(proximoValor(formatarCep, '01310-1', '01310-')).toBe('01310');
     expect(proximoValor(formatarCep, '01310-1', '01310-12')).toBe('01310-12');
+  });
+
+  it('colar os dígitos sem pontuação sobre o mesmo valor mascarado mantém todos os dígitos', () => {
+    expect(proximoValor(mascararCnpj, '12.345.678/0001-95', '12345678000195', false)).toBe('12.345.678/0001-95');
+    expect(proximoValor(formatarCep, '01310-100', '01310100', false)).toBe('01310-100');
+    // The same strings from a backspace over the hyphen: the digit before it goes too.
+    expect(proximoValor(formatarCep, '01310-100', '01310100', true)).toBe('01310-10');
   });
 
   function Controlado({ cep = false, aoMudar }: { cep?: boolean; aoMudar: (v: string) => void }) {

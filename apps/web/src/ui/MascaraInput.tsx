@@ -26,11 +26,13 @@ export function formatarCep(valor: string | null | undefined): string {
 
 /**
  * The next masked value after the user edited `anterior` into `bruto`. Deleting only a mask character
- * (a parenthesis, space or hyphen) also deletes the digit before it, otherwise backspace would get stuck.
+ * (a parenthesis, space or hyphen) with backspace also deletes the digit before it, otherwise backspace would get
+ * stuck. Only a deletion counts (`apagou`, from the input event): pasting or typing the bare digits over the same
+ * masked value keeps them all.
  */
-export function proximoValor(formatar: (v: string) => string, anterior: string, bruto: string): string {
+export function proximoValor(formatar: (v: string) => string, anterior: string, bruto: string, apagou = bruto.length < anterior.length): string {
   let d = digitos(bruto);
-  if (bruto.length < anterior.length && d === digitos(anterior)) d = d.slice(0, -1);
+  if (apagou && bruto.length < anterior.length && d === digitos(anterior)) d = d.slice(0, -1);
   return formatar(d);
 }
 
@@ -46,7 +48,12 @@ function MascaraInput({ formatar, value, onChange, ...props }: MascaraInputProps
     <TextInput
       {...props}
       value={atual}
-      onChange={(e: ChangeEvent<HTMLInputElement>) => onChange?.(proximoValor(formatar, atual, e.currentTarget.value))}
+      onChange={(e: ChangeEvent<HTMLInputElement>) => {
+        const tipo = (e.nativeEvent as InputEvent).inputType;
+        // jsdom and some older browsers give no inputType: then a shorter value is read as a deletion.
+        const apagou = tipo ? tipo.startsWith('delete') : undefined;
+        onChange?.(proximoValor(formatar, atual, e.currentTarget.value, apagou));
+      }}
     />
   );
 }
