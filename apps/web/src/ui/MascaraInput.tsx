@@ -30,7 +30,12 @@ export function formatarCep(valor: string | null | undefined): string {
  * stuck. Only a deletion counts (`apagou`, from the input event): pasting or typing the bare digits over the same
  * masked value keeps them all.
  */
-export function proximoValor(formatar: (v: string) => string, anterior: string, bruto: string, apagou = bruto.length < anterior.length): string {
+export function proximoValor(
+  formatar: (v: string) => string,
+  anterior: string,
+  bruto: string,
+  apagou = bruto.length < anterior.length,
+): string {
   let d = digitos(bruto);
   if (apagou && bruto.length < anterior.length && d === digitos(anterior)) d = d.slice(0, -1);
   return formatar(d);
