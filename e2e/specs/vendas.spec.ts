@@ -3,7 +3,7 @@ import { violacoesAxe } from '../ajuda/axe.ts';
 import { criarRevendaComGestor, linhaCom, sufixoUnico } from '../ajuda/cadastros.ts';
 import { entrar } from '../ajuda/painel.ts';
 import { anunciosDoPortal } from '../ajuda/portais.ts';
-import { anunciosNoSandbox, configurarRedes, copiarCarroDemo, semRolagemLateral } from '../ajuda/publicacao.ts';
+import { anunciosNoSandbox, configurarRedes, copiarCarroDemo } from '../ajuda/publicacao.ts';
 
 /**
  * "Marcar como vendido" end to end (issue 16): a vehicle published to Facebook, Instagram and Na Pista; from the list,
@@ -18,6 +18,16 @@ test.beforeAll(async () => {
   idVeiculo = await copiarCarroDemo(revenda.idRevenda);
 });
 test.afterAll(() => revenda.remover());
+
+/**
+ * No sideways scroll at this width once the page has laid itself out again: right after a resize the tables of the
+ * view re-measure (ResizeObserver, media queries) for a moment, so the width is awaited rather than read once.
+ */
+async function semRolagemLateralAoRedimensionar(page: Page, largura: number) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `largura da página a ${largura} px` })
+    .toBeLessThanOrEqual(largura);
+}
 
 /** Publishes the vehicle through the API, as each channel's screen does (the screens have their own tests). */
 async function publicarEmTres(page: Page, texto: string) {
@@ -74,7 +84,7 @@ test('da lista a todos os canais removidos: confirmação com os canais, progres
   await expect(dialogo.getByRole('checkbox', { name: /Publicar vendido/ })).not.toBeChecked();
   for (const largura of [390, 1366]) {
     await page.setViewportSize({ width: largura, height: 844 });
-    await semRolagemLateral(page, largura);
+    await semRolagemLateralAoRedimensionar(page, largura);
     expect(await violacoesAxe(page)).toEqual([]);
   }
   await dialogo.getByRole('button', { name: 'Marcar como vendido' }).click();
@@ -95,13 +105,9 @@ test('da lista a todos os canais removidos: confirmação com os canais, progres
   expect(await noFacebook()).toBe(false);
   expect((await anunciosDoPortal(page, 'meucarronovo')).some((a) => a.observacoes === texto)).toBe(false);
   await expect(linhaCom(page, 'Integrações', 'Facebook').getByText('Não publicado')).toBeVisible();
-  // The sale's toast slides out first (its animation is not the page's width).
-  await expect(page.getByText('Veículo marcado como vendido. Os anúncios estão sendo retirados dos canais.')).toBeHidden({
-    timeout: 15_000,
-  });
   for (const largura of [390, 1366]) {
     await page.setViewportSize({ width: largura, height: 844 });
-    await semRolagemLateral(page, largura);
+    await semRolagemLateralAoRedimensionar(page, largura);
     expect(await violacoesAxe(page)).toEqual([]);
   }
 
@@ -111,7 +117,7 @@ test('da lista a todos os canais removidos: confirmação com os canais, progres
   await expect(vendas.getByText(/^Removido de 3 canais em \d+/)).toBeVisible();
   for (const largura of [390, 1366]) {
     await page.setViewportSize({ width: largura, height: 844 });
-    await semRolagemLateral(page, largura);
+    await semRolagemLateralAoRedimensionar(page, largura);
     expect(await violacoesAxe(page)).toEqual([]);
   }
 

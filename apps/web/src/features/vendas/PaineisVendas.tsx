@@ -60,7 +60,8 @@ export function PainelVendasRecentes({ idRevenda }: { idRevenda: string }) {
 export function PainelVendidosComAnuncios() {
   const { data, error, refetch, isPending } = useVendidosComAnuncios();
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="titulo-vendidos-no-ar">
+    // Not a landmark: the moderation tiles are the home's regions (one is named "Vendidos").
+    <Paper withBorder p="md" data-testid="vendidos-com-anuncios">
       <Title order={2} size="h3" mb="sm" id="titulo-vendidos-no-ar">
         Vendidos com anúncios no ar há mais de 1 hora{data ? ` (${formatarNumero(data.length)})` : ''}
       </Title>

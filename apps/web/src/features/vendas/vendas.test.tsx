@@ -202,7 +202,8 @@ describe('painéis', () => {
       ]),
     });
     renderizarApp('/home');
-    const quadro = await screen.findByRole('region', { name: 'Vendidos com anúncios no ar há mais de 1 hora (1)' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Vendidos com anúncios no ar há mais de 1 hora (1)' })).toBeInTheDocument();
+    const quadro = screen.getByTestId('vendidos-com-anuncios');
     expect(within(quadro).getByRole('link', { name: 'Auto Demo Veículos · Fiat Argo Drive' })).toHaveAttribute(
       'href',
       `/revenda/${ID_REVENDA}/veiculos/${V}/visualizar`,
