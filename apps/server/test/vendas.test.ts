@@ -2,7 +2,8 @@ import { type CanalId, MENSAGENS_VENDA, type RascunhoMeuCarroNovo, type VendaVei
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
-import { revendas, veiculoRemocoes, veiculoVendas } from '../src/db/schema/index.ts';
+import { revendas, veiculoIntegracoes, veiculoRemocoes, veiculoVendas } from '../src/db/schema/index.ts';
+import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
 import { TAREFA_RETIRAR, TAREFA_VENDIDO } from '../src/modules/vendas/vendas.service.ts';
 import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
 import { CONTA_IG, configurarRedesSociais, PAGINA_FB } from './ajuda/social.ts';
@@ -268,6 +269,52 @@ describe('queda no meio e reconciliação', () => {
     await retirarTudo(v.id);
     expect(await estados(v.id)).toEqual({ facebook: 'removido', instagram: 'removido', meucarronovo: 'removido' });
     expect(exclusoes[`meucarronovo:${v.anuncioNp}`]).toEqual(['removido', 'jaRemovido']);
+  });
+});
+
+describe('envio ainda pendente na hora da venda', () => {
+  it('espera a reconciliação da publicação resolver o envio e então retira o anúncio', async () => {
+    const foto = await fotoDaRevenda(amb, amb.ids.revendaA, 'Pendente', '#6a994e');
+    const criado = await chamar('POST', `/api/revendas/${amb.ids.revendaA}/veiculos`, gestor, { ...VEICULO_EXEMPLO, imagens: [foto] });
+    const id = criado.json().data.id as string;
+    const legenda = `Pendente ${id.slice(0, 8)} — Fiat Argo Drive 2023, único dono, revisado.`;
+    // Facebook got the post, but the request died before recording it: the send stays pendente.
+    const pub = CANAIS_REGISTRADOS.facebook.publicacao;
+    if (!pub) throw new Error('Facebook sem publicação');
+    const enviar = pub.enviar;
+    pub.enviar = async (...args) => {
+      await enviar(...args);
+      throw new Error('queda simulada depois da resposta do canal');
+    };
+    try {
+      await chamar('POST', '/api/integracao/facebook/enviar', gestor, {
+        id_veiculo: id,
+        veiculo_post: { face_descricao: legenda, face_link: 'https://autodemo.test/estoque' },
+      });
+    } finally {
+      pub.enviar = enviar;
+    }
+    expect(await graph('facebook', PAGINA_FB)).toContainEqual(expect.objectContaining({ legenda }));
+
+    expect((await vender(id)).statusCode).toBe(200);
+    await amb.tarefas.executar(TAREFA_RETIRAR);
+    expect((await venda(id))?.remocoes).toEqual([
+      expect.objectContaining({
+        canal: 'facebook',
+        estado: 'removendo',
+        ultimo_erro: 'Aguardando a confirmação do envio que estava em andamento.',
+      }),
+    ]);
+
+    // The publishing reconciliation finds the advert (publicado); the next removal round takes it down.
+    await amb.banco.db
+      .update(veiculoIntegracoes)
+      .set({ lease_ate: sql`now() - interval '1 second'` })
+      .where(sql`veiculo_id = ${id} and canal = 'facebook'`);
+    await amb.tarefas.executar(TAREFA_RECONCILIAR);
+    await retirarTudo(id);
+    expect(await estados(id)).toEqual({ facebook: 'removido' });
+    expect(await graph('facebook', PAGINA_FB)).not.toContainEqual(expect.objectContaining({ legenda }));
   });
 });
 
