@@ -62,6 +62,9 @@ import { locaisDaRevendaRoutes } from './modules/veiculos/locais-revenda.routes.
 import { veiculosRoutes } from './modules/veiculos/veiculos.routes.ts';
 import { criarVeiculosService } from './modules/veiculos/veiculos.service.ts';
 import { veiculosArquivosRoutes } from './modules/veiculos/veiculos-arquivos.routes.ts';
+import { vendasRoutes } from './modules/vendas/vendas.routes.ts';
+import { criarVendasService } from './modules/vendas/vendas.service.ts';
+import { tarefaPublicarVendido, tarefaRetirarAnuncios } from './modules/vendas/vendas.tarefa.ts';
 import { vendidosRoutes } from './modules/vendidos/vendidos.routes.ts';
 import { criarClienteFcm } from './push/fcm.ts';
 import { Cofre } from './seguranca/cripto.ts';
@@ -170,7 +173,8 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   });
   await app.register(arquivosRoutes, { db: banco.db, armazenamento });
   await app.register(videoRoutes, { db: banco.db, armazenamento });
-  await app.register(imagensRoutes, { imagens: criarImagensService(banco.db, armazenamento, (m) => app.log.warn(m)) });
+  const imagens = criarImagensService(banco.db, armazenamento, (m) => app.log.warn(m));
+  await app.register(imagensRoutes, { imagens });
   const veiculos = criarVeiculosService(banco.db, armazenamento, (m) => app.log.warn(m));
   await app.register(veiculosRoutes, { veiculos });
   await app.register(veiculosArquivosRoutes, { veiculos });
@@ -206,6 +210,21 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   };
   await app.register(bannersRoutes, publicacaoSocial);
   await app.register(vendidosRoutes, publicacaoSocial);
+  // "Marcar como vendido" (issue 16): adverts removed from every channel by a job; optional sold post.
+  const vendas = criarVendasService({
+    db: banco.db,
+    publicacao: publicacaoVeiculo,
+    integracoes,
+    banners: publicacaoSocial.banners,
+    publicacaoSocial: publicacaoSocial.publicacao,
+    imagens,
+    armazenamento,
+    enfileirar: (nome, dados) => tarefas.enviar(nome, dados),
+    log: (m) => app.log.warn(m),
+  });
+  tarefas.registrar(tarefaRetirarAnuncios(vendas, (m) => app.log.warn(m)));
+  tarefas.registrar(tarefaPublicarVendido(vendas));
+  await app.register(vendasRoutes, { vendas });
   await app.register(moderacaoRoutes, { moderacao: criarModeracaoService(banco.db) });
   const imagensRevenda = { imagens: criarImagensRevendaService(banco.db, armazenamento) };
   await app.register(imagensDestaqueRoutes, imagensRevenda);

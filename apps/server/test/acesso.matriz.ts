@@ -52,6 +52,8 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
   'GET /api/eventos': { regra: 'autenticado', fluxo: true },
   'GET /api/dashboard/contadores': { regra: 'admin' },
   'GET /api/revendas/:idRevenda/dashboard': { regra: 'revenda' },
+  'GET /api/dashboard/vendidos-com-anuncios': { regra: 'admin' },
+  'GET /api/revendas/:idRevenda/dashboard/vendas': { regra: 'revenda' },
 
   // Resellers (issue 3)
   'GET /api/revendas': { regra: 'admin' },
@@ -339,6 +341,13 @@ function veiculos(): Record<string, EntradaMatriz> {
     [`GET ${base}/:idVeiculo/imagens/:idImagem/original`]: { regra: 'revenda', ...deNenhum('/imagens/:nenhum/original') },
     [`GET ${base}/:idVeiculo/alteracoes`]: { regra: 'revenda', ...deNenhum('/alteracoes') },
     [`GET ${base}/:idVeiculo/alteracoes/arquivo`]: { regra: 'revenda', ...deNenhum('/alteracoes/arquivo') },
+    // "Marcar como vendido" (issue 16): gestor and admin only.
+    [`POST ${base}/:idVeiculo/vender`]: {
+      regra: 'gestorRevenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/veiculos/${ID_INEXISTENTE}/vender`, payload: { publicar_vendido: false } }),
+    },
+    [`POST ${base}/:idVeiculo/desfazer-venda`]: { regra: 'gestorRevenda', ...deNenhum('/desfazer-venda') },
+    [`POST ${base}/:idVeiculo/remocoes/:canal/tentar`]: { regra: 'gestorRevenda', ...deNenhum('/remocoes/facebook/tentar') },
   };
 }
 

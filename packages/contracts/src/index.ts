@@ -24,3 +24,4 @@ export * from './publicacao/webmotors.ts';
 export * from './revenda.ts';
 export * from './usuario.ts';
 export * from './veiculo.ts';
+export * from './vendas.ts';

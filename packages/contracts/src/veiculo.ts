@@ -3,6 +3,7 @@ import { textoOpcional } from './campos.ts';
 import { envelopeSucesso, idParam } from './comum.ts';
 import { CANAIS } from './constantes.ts';
 import { MENSAGENS } from './mensagens.ts';
+import { vendaVeiculo } from './vendas.ts';
 
 /** Vehicle stock (spec 2 §2–§5, §8, §9): lists, form rules, answers and messages. */
 
@@ -317,6 +318,7 @@ export const veiculo = z.object({
   updated_at: z.string(),
   versao: z.string().describe('updated_at lido; enviar de volta ao alterar'),
   integracoes: z.array(integracaoVeiculo),
+  venda: vendaVeiculo.nullable().describe('A venda marcada pelo painel e a retirada dos anúncios (issue 16)'),
 });
 export type Veiculo = z.infer<typeof veiculo>;
 

@@ -13,6 +13,9 @@ export const INVALIDACOES: Record<string, Alvo[]> = {
   moderacao: [chaves.dashboard.admin(), chaves.moderacao.todas],
   veiculos: [...POR_REVENDA('dashboard', 'veiculos', 'historico'), chaves.moderacao.todas],
   veiculo_integracoes: [...POR_REVENDA('veiculos'), chaves.moderacao.todas],
+  // A sale and each advert's removal (issue 16): the vehicle view and both dashboards.
+  veiculo_vendas: [...POR_REVENDA('veiculos', 'dashboard'), chaves.dashboard.admin()],
+  veiculo_remocoes: [...POR_REVENDA('veiculos', 'dashboard'), chaves.dashboard.admin()],
   vendidos: [...POR_REVENDA('dashboard', 'vendidos'), chaves.moderacao.todas],
   banners: [...POR_REVENDA('dashboard', 'banners'), chaves.moderacao.todas],
   // The reseller list shows blocked users per reseller.

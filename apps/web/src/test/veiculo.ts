@@ -48,6 +48,7 @@ export const veiculoDetalhe = (extra: Partial<Veiculo> = {}): Veiculo => ({
   created_at: '2026-01-01T12:00:00.000Z',
   updated_at: '2026-03-05T17:07:00.000Z',
   versao: '2026-03-05T17:07:00.000Z',
+  venda: null,
   integracoes: [
     {
       canal: 'webmotors',

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 type Props = {
   aberto: boolean;
@@ -11,14 +12,17 @@ type Props = {
   ocupado: boolean;
   aoConfirmar: () => void;
   aoFechar: () => void;
+  /** What else the confirmation shows under the question (a list, an option). */
+  children?: ReactNode;
 };
 
 /** The spec's confirmations in a dialog: the question, Cancelar and the action (locked while it runs). */
-export function ModalConfirmacao({ aberto, titulo, pergunta, confirmar, cor = 'red.9', ocupado, aoConfirmar, aoFechar }: Props) {
+export function ModalConfirmacao({ aberto, titulo, pergunta, confirmar, cor = 'red.9', ocupado, aoConfirmar, aoFechar, children }: Props) {
   return (
     <Modal opened={aberto} onClose={() => !ocupado && aoFechar()} title={titulo} centered>
       <Stack>
         <Text>{pergunta}</Text>
+        {children}
         <Group justify="flex-end">
           <Button variant="default" onClick={aoFechar} disabled={ocupado}>
             Cancelar

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { alteradoEm, alteradoPor, criadoEm, criadoPor, idPrimario } from './comum.ts';
 import { revendas } from './revendas.ts';
 
@@ -148,4 +162,63 @@ export const veiculoAlteracoes = pgTable(
     campos: jsonb('campos').$type<Record<string, { antiga: string; nova: string }>>().notNull(),
   },
   (t) => [index('veiculo_alteracoes_veiculo_idx').on(t.veiculo_id, t.vedataalteracao)],
+);
+
+/**
+ * A vehicle marked sold from the panel (issue 16): when, and the sold item ("Publicar vendido") created for it, so a
+ * retried job never creates a second one. Deleted by "Desfazer venda".
+ */
+export const veiculoVendas = pgTable(
+  'veiculo_vendas',
+  {
+    veiculo_id: uuid('veiculo_id')
+      .primaryKey()
+      .references(() => veiculos.id, { onDelete: 'cascade' }),
+    revenda_id: uuid('revenda_id')
+      .notNull()
+      .references(() => revendas.id, { onDelete: 'cascade' }),
+    vendido_em: timestamp('vendido_em', { withTimezone: true }).notNull().defaultNow(),
+    usuario_id: uuid('usuario_id'),
+    /** "Publicar vendido" was asked in the confirmation. */
+    publicar_vendido: boolean('publicar_vendido').notNull().default(false),
+    /** The sold item created from the vehicle's first photo (null until the job creates it). */
+    vendido_id: uuid('vendido_id'),
+    /** Why the sold post could not be made (no photo, no network, a network refused), for the view. */
+    vendido_erro: text('vendido_erro'),
+    created_at: criadoEm(),
+    updated_at: alteradoEm(),
+  },
+  (t) => [index('veiculo_vendas_revenda_idx').on(t.revenda_id, t.vendido_em)],
+);
+
+/**
+ * Taking one advert down after a sale (issue 16): vehicle × channel, removendo → removido | falhou. A row is claimed
+ * with a lease (`lease_ate`) before the channel is called; an expired lease (crash) is claimed again by the job.
+ */
+export const veiculoRemocoes = pgTable(
+  'veiculo_remocoes',
+  {
+    id: idPrimario(),
+    veiculo_id: uuid('veiculo_id')
+      .notNull()
+      .references(() => veiculos.id, { onDelete: 'cascade' }),
+    revenda_id: uuid('revenda_id').notNull(),
+    canal: text('canal').notNull(),
+    /** The advert to remove; null while the send was still pending when the vehicle was sold. */
+    id_anuncio: text('id_anuncio'),
+    estado: text('estado').$type<'removendo' | 'removido' | 'falhou'>().notNull().default('removendo'),
+    /** The channel has no API removal (Instagram): counted as removed, the dealer removes it in the app. */
+    manual: boolean('manual').notNull().default(false),
+    ultimo_erro: text('ultimo_erro'),
+    tentativas: integer('tentativas').notNull().default(0),
+    lease_ate: timestamp('lease_ate', { withTimezone: true }),
+    removido_em: timestamp('removido_em', { withTimezone: true }),
+    created_at: criadoEm(),
+    updated_at: alteradoEm(),
+  },
+  (t) => [
+    uniqueIndex('veiculo_remocoes_veiculo_canal_uq').on(t.veiculo_id, t.canal),
+    index('veiculo_remocoes_removendo_idx').on(t.lease_ate).where(sql`${t.estado} = 'removendo'`),
+    check('veiculo_remocoes_estado_chk', sql`${t.estado} in ('removendo','removido','falhou')`),
+  ],
 );

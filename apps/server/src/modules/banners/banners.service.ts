@@ -9,7 +9,7 @@ import {
   type Vendido,
 } from '@intermedio/contracts';
 import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
-import type { Db } from '../../db/cliente.ts';
+import type { Db, Executor } from '../../db/cliente.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import type { Armazenamento } from '../../midia/armazenamento.ts';
 import { revendasRepository } from '../revendas/revendas.repository.ts';
@@ -45,13 +45,22 @@ export function criarBannersService(db: Db, armazenamento: Armazenamento) {
       return r;
     },
 
-    /** The item and its moderation entry in one transaction (spec 2 §3: moderation queues banners / vendidos). */
-    async incluir(tipo: TipoPublicacao, idRevenda: string, e: Entrada, quem: UsuarioDaSessao) {
+    /**
+     * The item and its moderation entry in one transaction (spec 2 §3: moderation queues banners / vendidos).
+     * `naTransacao` writes what else must commit with the item (a sale records the sold item it made).
+     */
+    async incluir(
+      tipo: TipoPublicacao,
+      idRevenda: string,
+      e: Entrada,
+      quem: Pick<UsuarioDaSessao, 'id'>,
+      naTransacao?: (tx: Executor, item: ItemRegistro) => Promise<void>,
+    ) {
       const revenda = await revendasRepository.buscar(db, idRevenda);
       if (!revenda) throw naoEncontrado(MENSAGENS_REVENDA.naoEncontrada);
       conferirArquivos(idRevenda, e.imagem);
-      return db.transaction((tx) =>
-        bannersRepository.incluir(
+      return db.transaction(async (tx) => {
+        const item = await bannersRepository.incluir(
           tx,
           tipo,
           {
@@ -65,8 +74,10 @@ export function criarBannersService(db: Db, armazenamento: Armazenamento) {
             created_id: quem.id,
           },
           revenda.logotipo,
-        ),
-      );
+        );
+        await naTransacao?.(tx, item);
+        return item;
+      });
     },
   };
 }

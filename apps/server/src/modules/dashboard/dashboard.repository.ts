@@ -1,7 +1,14 @@
-import { type ContadoresAdmin, type ContadoresRevenda, FILAS_MODERACAO } from '@intermedio/contracts';
-import { and, count, eq, sql } from 'drizzle-orm';
+import {
+  type CanalId,
+  type ContadoresAdmin,
+  type ContadoresRevenda,
+  FILAS_MODERACAO,
+  type VendaComAnuncios,
+  type VendaRecente,
+} from '@intermedio/contracts';
+import { and, asc, count, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
-import { banners, moderacao, usuarios, veiculos, vendidos } from '../../db/schema/index.ts';
+import { banners, moderacao, revendas, usuarios, veiculoRemocoes, veiculos, veiculoVendas, vendidos } from '../../db/schema/index.ts';
 
 export const dashboardRepository = {
   /** Sizes of the five moderation queues (spec 1 §2, admin dashboard). */
@@ -32,5 +39,57 @@ export const dashboardRepository = {
       historico: estoque?.historico ?? 0,
       banners: nBanners,
     };
+  },
+
+  /**
+   * Dealer dashboard (issue 16): each vehicle sold in the last 30 days and the time from "vendido" to the last
+   * channel removed (null while an advert is still online), newest first.
+   */
+  async vendasRecentes(db: Executor, idRevenda: string): Promise<VendaRecente[]> {
+    const linhas = await db
+      .select({
+        id_veiculo: veiculoVendas.veiculo_id,
+        veiculo: sql<string>`${veiculos.vefipe_marca} || ' ' || ${veiculos.vefipe_name} || ' ' || ${veiculos.veano_fabricacao} || '/' || ${veiculos.vefipe_ano_modelo}`,
+        vendido_em: veiculoVendas.vendido_em,
+        canais: sql<number>`count(${veiculoRemocoes.id})::int`,
+        removidos: sql<number>`(count(*) filter (where ${veiculoRemocoes.estado} = 'removido'))::int`,
+        segundos: sql<number | null>`case when bool_and(${veiculoRemocoes.estado} is null or ${veiculoRemocoes.estado} = 'removido')
+          then greatest(0, round(extract(epoch from coalesce(max(${veiculoRemocoes.removido_em}), ${veiculoVendas.vendido_em}) - ${veiculoVendas.vendido_em})))::int end`,
+      })
+      .from(veiculoVendas)
+      .innerJoin(veiculos, eq(veiculos.id, veiculoVendas.veiculo_id))
+      .leftJoin(veiculoRemocoes, eq(veiculoRemocoes.veiculo_id, veiculoVendas.veiculo_id))
+      .where(and(eq(veiculoVendas.revenda_id, idRevenda), gt(veiculoVendas.vendido_em, sql`now() - interval '30 days'`)))
+      .groupBy(veiculoVendas.veiculo_id, veiculos.id)
+      .orderBy(desc(veiculoVendas.vendido_em));
+    return linhas.map((l) => ({
+      id_veiculo: l.id_veiculo,
+      veiculo: l.veiculo,
+      vendido_em: l.vendido_em.toISOString(),
+      canais: l.canais,
+      removidos: l.removidos,
+      segundos_ate_remover: l.segundos === null ? null : Number(l.segundos),
+    }));
+  },
+
+  /** Admin home (issue 16): vehicles sold more than an hour ago with adverts still online, oldest sale first. */
+  async vendidosComAnuncios(db: Executor): Promise<VendaComAnuncios[]> {
+    const linhas = await db
+      .select({
+        id_veiculo: veiculoVendas.veiculo_id,
+        id_revenda: veiculoVendas.revenda_id,
+        revenda: revendas.penome_fantasia,
+        veiculo: sql<string>`${veiculos.vefipe_marca} || ' ' || ${veiculos.vefipe_name}`,
+        vendido_em: veiculoVendas.vendido_em,
+        canais: sql<string[]>`array_agg(${veiculoRemocoes.canal} order by ${veiculoRemocoes.canal})`,
+      })
+      .from(veiculoRemocoes)
+      .innerJoin(veiculoVendas, eq(veiculoVendas.veiculo_id, veiculoRemocoes.veiculo_id))
+      .innerJoin(veiculos, eq(veiculos.id, veiculoVendas.veiculo_id))
+      .innerJoin(revendas, eq(revendas.id, veiculoVendas.revenda_id))
+      .where(and(ne(veiculoRemocoes.estado, 'removido'), lt(veiculoVendas.vendido_em, sql`now() - interval '1 hour'`)))
+      .groupBy(veiculoVendas.veiculo_id, veiculos.id, revendas.id)
+      .orderBy(asc(veiculoVendas.vendido_em));
+    return linhas.map((l) => ({ ...l, canais: l.canais as CanalId[], vendido_em: l.vendido_em.toISOString() }));
   },
 };

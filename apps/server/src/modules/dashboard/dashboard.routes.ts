@@ -1,4 +1,11 @@
-import { contadoresAdminResposta, contadoresRevendaResposta, envelopeErro, idParam } from '@intermedio/contracts';
+import {
+  contadoresAdminResposta,
+  contadoresRevendaResposta,
+  envelopeErro,
+  idParam,
+  vendasComAnunciosResposta,
+  vendasRecentesResposta,
+} from '@intermedio/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,5 +40,32 @@ export async function dashboardRoutes(app: FastifyInstance, op: { db: Db }) {
       },
     },
     async (req) => sucesso(await dashboardRepository.contadoresRevenda(op.db, req.params.idRevenda)),
+  );
+
+  r.get(
+    '/api/dashboard/vendidos-com-anuncios',
+    {
+      config: { acesso: 'admin' },
+      schema: {
+        tags,
+        summary: 'Veículos vendidos há mais de 1 hora com anúncios ainda no ar',
+        response: { 200: vendasComAnunciosResposta, ...negado },
+      },
+    },
+    async () => sucesso(await dashboardRepository.vendidosComAnuncios(op.db)),
+  );
+
+  r.get(
+    '/api/revendas/:idRevenda/dashboard/vendas',
+    {
+      config: { acesso: 'revenda' },
+      schema: {
+        tags,
+        summary: 'Vendas dos últimos 30 dias: tempo de "vendido" até o último canal removido',
+        params: z.object({ idRevenda: idParam }),
+        response: { 200: vendasRecentesResposta, ...negado },
+      },
+    },
+    async (req) => sucesso(await dashboardRepository.vendasRecentes(op.db, req.params.idRevenda)),
   );
 }

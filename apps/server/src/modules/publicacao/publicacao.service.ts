@@ -158,6 +158,12 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
     return respostaPublicado(gravado, a.canal);
   }
 
+  /** Removes an advert at the channel with the reseller's session (Excluir, and the sale's removals). */
+  async function excluirNoCanal(canal: CanalId, idRevenda: string, idAnuncio: string) {
+    const { ctx, sessao } = await sessaoDe(canal, idRevenda);
+    return publicacaoDo(canal).excluir(ctx, sessao, idAnuncio);
+  }
+
   return {
     revendaDoVeiculo: (idVeiculo: string) => repo.revendaDoVeiculo(db, idVeiculo),
 
@@ -196,6 +202,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       const rotulo = ROTULO_CANAL[canal];
       const c = await repo.veiculo(db, idVeiculo);
       if (c?.v.veremovido === 1) throw new ErroHttp(422, M.veiculoRemovido);
+      if (c?.v.vevendido === 1) throw new ErroHttp(422, M.veiculoVendido);
       await sessaoDe(canal, v.revendaId); // an inactive integration refuses before anything is recorded
 
       const tomado = await repo.tomar(db, {
@@ -255,8 +262,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       if (reg?.estado === 'pendente') throw new ErroHttp(409, M.emAndamento(ROTULO_CANAL[canal]));
       if (reg?.estado !== 'publicado' || !reg.id_anuncio || (idAnuncio && idAnuncio !== reg.id_anuncio))
         throw naoEncontrado(M.anuncioNaoEncontrado);
-      const { ctx, sessao } = await sessaoDe(canal, v.revendaId);
-      const r = await publicacaoDo(canal).excluir(ctx, sessao, reg.id_anuncio);
+      const r = await excluirNoCanal(canal, v.revendaId, reg.id_anuncio);
       if (!r.ok) throw new ErroHttp(explicarErro(canal, r.erro).statusCode, `${M.erroExcluir} ${explicarErro(canal, r.erro).message}`);
       await repo.remover(db, a, reg.id_anuncio);
       return {
@@ -264,6 +270,8 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
         ja_removido: r.valor === 'jaRemovido',
       };
     },
+
+    excluirNoCanal,
 
     /**
      * The reconciliation (background job, at start and every minute): each pending send whose lease ran out is

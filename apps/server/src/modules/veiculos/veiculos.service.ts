@@ -18,6 +18,7 @@ import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import type { Armazenamento } from '../../midia/armazenamento.ts';
 import { chaveDoOriginal, removerImagemEnviada, urlDaRevenda } from '../../midia/imagens-enviadas.ts';
 import { revendasRepository } from '../revendas/revendas.repository.ts';
+import { vendasRepository } from '../vendas/vendas.repository.ts';
 import {
   type ImagemGravacao,
   type ImagemRegistro,
@@ -229,9 +230,10 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
     async buscar(idRevenda: string, idVeiculo: string, quem: UsuarioDaSessao): Promise<Veiculo> {
       const v = await registro(db, idRevenda, idVeiculo);
       if (v.veremovido === 1 && quem.role !== 'admin') throw new ErroHttp(403, MENSAGENS_VEICULO.removidoSoAdmin);
-      const [imagens, { daRevenda, doVeiculo }] = await Promise.all([
+      const [imagens, { daRevenda, doVeiculo }, venda] = await Promise.all([
         veiculosRepository.imagens(db, idVeiculo),
         veiculosRepository.integracoes(db, idRevenda, idVeiculo),
+        vendasRepository.daVeiculo(db, idVeiculo),
       ]);
       const integracoes: IntegracaoVeiculo[] = CANAIS.map((canal) => {
         const cfg = daRevenda.find((i) => i.canal === canal);
@@ -257,6 +259,7 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
         updated_at: v.updated_at.toISOString(),
         versao: v.updated_at.toISOString(),
         integracoes,
+        venda,
       };
     },
 

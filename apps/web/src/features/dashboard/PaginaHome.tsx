@@ -1,5 +1,6 @@
 import type { ContadoresAdmin, FilaModeracao } from '@intermedio/contracts';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { PainelVendidosComAnuncios } from '@/features/vendas/PaineisVendas';
 import { rotas } from '@/lib/rotas';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { useAlarmeAoMudar } from './alarme';
@@ -27,6 +28,7 @@ export default function PaginaHome() {
           <BlocoContador key={b.fila} id={b.fila} rotulo={b.rotulo} valor={data?.[b.fila]} para={rotas.dashboard(b.fila)} />
         ))}
       </SimpleGrid>
+      <PainelVendidosComAnuncios />
     </Stack>
   );
 }

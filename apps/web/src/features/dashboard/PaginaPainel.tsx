@@ -1,6 +1,7 @@
 import type { ContadoresRevenda } from '@intermedio/contracts';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
+import { PainelVendasRecentes } from '@/features/vendas/PaineisVendas';
 import { rotas } from '@/lib/rotas';
 import { useSessaoAtiva } from '@/lib/sessao';
 import { AlertaErro } from '@/ui/AlertaErro';
@@ -34,6 +35,7 @@ function PainelRevenda({ idRevenda }: { idRevenda: string }) {
           <BlocoContador key={b.id} id={b.id} rotulo={b.rotulo} valor={data?.[b.id]} para={b.para(idRevenda)} />
         ))}
       </SimpleGrid>
+      <PainelVendasRecentes idRevenda={idRevenda} />
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { IconHistory, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useRevenda } from '@/features/revendas/api';
+import { ModalVenda } from '@/features/vendas/ModalVenda';
 import { formatarNumero } from '@/lib/formato';
 import { rotas } from '@/lib/rotas';
 import { useSessaoAtiva } from '@/lib/sessao';
@@ -16,7 +17,7 @@ import { useVeiculos } from './api';
 import { BloqueiosRevenda } from './BloqueiosRevenda';
 import { anoVeiculo, filtrarVeiculos, nomeVeiculo, OPCOES_TIPO } from './rotulos';
 
-function colunas(idRevenda: string): ColunaTabela<VeiculoLinha>[] {
+function colunas(idRevenda: string, vender: ((v: VeiculoLinha) => void) | null): ColunaTabela<VeiculoLinha>[] {
   return [
     {
       id: 'foto',
@@ -76,7 +77,7 @@ function colunas(idRevenda: string): ColunaTabela<VeiculoLinha>[] {
     {
       id: 'manutencao',
       cabecalho: 'Manutenção',
-      largura: 270,
+      largura: vender ? 440 : 270,
       celula: (v) => (
         <Group gap="xs" wrap="nowrap">
           <Button
@@ -107,6 +108,11 @@ function colunas(idRevenda: string): ColunaTabela<VeiculoLinha>[] {
           >
             Excluir
           </Button>
+          {vender && v.vevendido === 0 && (
+            <Button size="compact-sm" variant="light" onClick={() => vender(v)} aria-label={`Marcar como vendido: ${nomeVeiculo(v)}`}>
+              Marcar como vendido
+            </Button>
+          )}
         </Group>
       ),
     },
@@ -125,7 +131,10 @@ export default function PaginaVeiculos() {
   const [texto, setTexto] = useState('');
   const [tipo, setTipo] = useState<string | null>(null);
   const textoAdiado = useDeferredValue(texto);
-  const cols = useMemo(() => colunas(idRevenda), [idRevenda]);
+  const [vendendo, setVendendo] = useState<VeiculoLinha | null>(null);
+  // "Marcar como vendido": gestor and admin (issue 16).
+  const podeVender = usuario.role === 'admin' || usuario.role === 'gestor';
+  const cols = useMemo(() => colunas(idRevenda, podeVender ? setVendendo : null), [idRevenda, podeVender]);
   const linhas = useMemo(() => filtrarVeiculos(data ?? [], textoAdiado, tipo), [data, textoAdiado, tipo]);
   const filtrando = textoAdiado.trim() !== '' || tipo !== null;
 
@@ -182,6 +191,9 @@ export default function PaginaVeiculos() {
           alturaLinha={96}
           vazio={filtrando ? 'Nenhum veículo corresponde ao filtro.' : 'Nenhum veículo cadastrado.'}
         />
+      )}
+      {vendendo && (
+        <ModalVenda idRevenda={idRevenda} idVeiculo={vendendo.id} nome={nomeVeiculo(vendendo)} aoFechar={() => setVendendo(null)} />
       )}
     </Stack>
   );

@@ -1,8 +1,12 @@
 import { Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileText } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useRevenda } from '@/features/revendas/api';
+import { ModalVenda } from '@/features/vendas/ModalVenda';
+import { QuadroVenda } from '@/features/vendas/QuadroVenda';
 import { rotas } from '@/lib/rotas';
+import { useSessaoAtiva } from '@/lib/sessao';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { Miniatura } from '@/ui/Miniatura';
@@ -20,6 +24,10 @@ export default function PaginaVisualizarVeiculo() {
   const { idRevenda = '', idVeiculo = '' } = useParams();
   const { data: v, error, refetch } = useVeiculo(idRevenda, idVeiculo);
   const revenda = useRevenda(idRevenda);
+  const { usuario } = useSessaoAtiva();
+  const [vendendo, setVendendo] = useState(false);
+  // "Marcar como vendido" and the sale's actions: gestor and admin (issue 16).
+  const podeVender = usuario.role === 'admin' || usuario.role === 'gestor';
   if (error && !v) return <AlertaErro erro={error} tentarNovamente={() => void refetch()} />;
   if (!v) return <Carregando />;
   const voltar = v.veremovido === 1 ? rotas.revenda.veiculos.historico(idRevenda) : rotas.revenda.veiculos.listar(idRevenda);
@@ -39,6 +47,16 @@ export default function PaginaVisualizarVeiculo() {
             <Badge color="red" variant="light" size="lg">
               Removido
             </Badge>
+          )}
+          {v.vevendido === 1 && (
+            <Badge color="orange" variant="light" size="lg">
+              Vendido
+            </Badge>
+          )}
+          {podeVender && v.vevendido === 0 && v.veremovido === 0 && (
+            <Button color="blue.9" onClick={() => setVendendo(true)}>
+              Marcar como vendido
+            </Button>
           )}
           {v.vevalidacaoremovido !== 1 && (
             <Button component={Link} to={rotas.revenda.veiculos.alterar(idRevenda, v.id)}>
@@ -68,6 +86,8 @@ export default function PaginaVisualizarVeiculo() {
           </Button>
         </Group>
       </Group>
+      {vendendo && <ModalVenda idRevenda={idRevenda} idVeiculo={v.id} nome={nomeVeiculo(v)} aoFechar={() => setVendendo(false)} />}
+      {v.venda && <QuadroVenda idRevenda={idRevenda} idVeiculo={v.id} venda={v.venda} podeAgir={podeVender} />}
       <Paper withBorder p="md">
         <Title order={2} size="h3" mb="sm">
           Dados do veículo

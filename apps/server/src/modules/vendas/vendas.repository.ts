@@ -1,0 +1,182 @@
+import { CANAIS, type CanalId, ROTULO_CANAL, type VendaVeiculo } from '@intermedio/contracts';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/cliente.ts';
+import { veiculoIntegracoes, veiculoRemocoes, veiculos, veiculoVendas } from '../../db/schema/index.ts';
+
+export type RemocaoRegistro = typeof veiculoRemocoes.$inferSelect;
+export type VendaRegistro = typeof veiculoVendas.$inferSelect;
+
+const leaseDe = (segundos: number) => sql`now() + make_interval(secs => ${segundos})`;
+const vencido = or(isNull(veiculoRemocoes.lease_ate), lt(veiculoRemocoes.lease_ate, sql`now()`));
+/** The sale is still on the day it was marked, in the dealers' time zone. */
+const mesmoDia = sql<boolean>`(${veiculoVendas.vendido_em} at time zone 'America/Sao_Paulo')::date = (now() at time zone 'America/Sao_Paulo')::date`;
+const ordemCanal = (c: string) => CANAIS.indexOf(c as CanalId);
+
+/** A sale (veiculo_vendas) and the removal of each advert (veiculo_remocoes). */
+export const vendasRepository = {
+  /**
+   * Marks the vehicle sold, in the caller's transaction: the sale row (one per vehicle: a second click finds it),
+   * vevendido = 1, and one removal 'removendo' per advert online or still being sent. Answers null when the vehicle
+   * was already sold.
+   */
+  async vender(tx: Executor, v: { idRevenda: string; idVeiculo: string; idUsuario: string; publicarVendido: boolean }) {
+    const [venda] = await tx
+      .insert(veiculoVendas)
+      .values({ veiculo_id: v.idVeiculo, revenda_id: v.idRevenda, usuario_id: v.idUsuario, publicar_vendido: v.publicarVendido })
+      .onConflictDoNothing()
+      .returning();
+    if (!venda) return null;
+    await tx.update(veiculos).set({ vevendido: 1, updated_id: v.idUsuario, updated_at: sql`now()` }).where(eq(veiculos.id, v.idVeiculo));
+    const anuncios = await tx
+      .select({ canal: veiculoIntegracoes.canal, id_anuncio: veiculoIntegracoes.id_anuncio, estado: veiculoIntegracoes.estado })
+      .from(veiculoIntegracoes)
+      .where(and(eq(veiculoIntegracoes.veiculo_id, v.idVeiculo), inArray(veiculoIntegracoes.estado, ['publicado', 'pendente'])));
+    if (anuncios.length)
+      await tx
+        .insert(veiculoRemocoes)
+        .values(
+          anuncios.map((a) => ({
+            veiculo_id: v.idVeiculo,
+            revenda_id: v.idRevenda,
+            canal: a.canal,
+            id_anuncio: a.estado === 'publicado' ? a.id_anuncio : null,
+          })),
+        )
+        // A removal left from an undone sale starts again.
+        .onConflictDoUpdate({
+          target: [veiculoRemocoes.veiculo_id, veiculoRemocoes.canal],
+          set: {
+            estado: 'removendo',
+            id_anuncio: sql`excluded.id_anuncio`,
+            manual: false,
+            ultimo_erro: null,
+            tentativas: 0,
+            lease_ate: null,
+            removido_em: null,
+            updated_at: sql`now()`,
+          },
+        });
+    return venda;
+  },
+
+  /** "Desfazer venda": only on the day of the sale. Answers what happened. */
+  async desfazer(tx: Executor, idVeiculo: string, idUsuario: string): Promise<'desfeito' | 'naoVendido' | 'foraDoDia'> {
+    const [venda] = await tx.select({ mesmoDia }).from(veiculoVendas).where(eq(veiculoVendas.veiculo_id, idVeiculo)).for('update');
+    if (!venda) return 'naoVendido';
+    if (!venda.mesmoDia) return 'foraDoDia';
+    await tx.delete(veiculoVendas).where(eq(veiculoVendas.veiculo_id, idVeiculo));
+    // Removals not finished stop here; the adverts already removed stay removed (never republished by itself).
+    await tx.delete(veiculoRemocoes).where(eq(veiculoRemocoes.veiculo_id, idVeiculo));
+    await tx.update(veiculos).set({ vevendido: 0, updated_id: idUsuario, updated_at: sql`now()` }).where(eq(veiculos.id, idVeiculo));
+    return 'desfeito';
+  },
+
+  async venda(db: Executor, idVeiculo: string): Promise<VendaRegistro | undefined> {
+    const [v] = await db.select().from(veiculoVendas).where(eq(veiculoVendas.veiculo_id, idVeiculo));
+    return v;
+  },
+
+  /** The sale as the vehicle view shows it, with each channel's progress. */
+  async daVeiculo(db: Executor, idVeiculo: string): Promise<VendaVeiculo | null> {
+    const [venda] = await db.select({ v: veiculoVendas, mesmoDia }).from(veiculoVendas).where(eq(veiculoVendas.veiculo_id, idVeiculo));
+    if (!venda) return null;
+    const remocoes = await db.select().from(veiculoRemocoes).where(eq(veiculoRemocoes.veiculo_id, idVeiculo));
+    return {
+      vendido_em: venda.v.vendido_em.toISOString(),
+      pode_desfazer: Boolean(venda.mesmoDia),
+      publicar_vendido: venda.v.publicar_vendido,
+      vendido_id: venda.v.vendido_id,
+      vendido_erro: venda.v.vendido_erro,
+      remocoes: remocoes
+        .sort((a, b) => ordemCanal(a.canal) - ordemCanal(b.canal))
+        .map((r) => ({
+          canal: r.canal as CanalId,
+          descricao: ROTULO_CANAL[r.canal as CanalId] ?? r.canal,
+          estado: r.estado,
+          manual: r.manual,
+          ultimo_erro: r.ultimo_erro,
+          tentativas: r.tentativas,
+          removido_em: r.removido_em?.toISOString() ?? null,
+        })),
+    };
+  },
+
+  /** Removals waiting for a round (new, transient failure, or their worker died), oldest first. */
+  aRemover: (db: Executor, limite: number) =>
+    db
+      .select({ id: veiculoRemocoes.id })
+      .from(veiculoRemocoes)
+      .where(and(eq(veiculoRemocoes.estado, 'removendo'), vencido))
+      .orderBy(asc(veiculoRemocoes.created_at))
+      .limit(limite),
+
+  /** Takes one removal for this worker (conditional UPDATE: two workers never call the channel for the same one). */
+  async reivindicar(db: Executor, id: string, leaseSegundos: number): Promise<RemocaoRegistro | null> {
+    const [r] = await db
+      .update(veiculoRemocoes)
+      .set({ lease_ate: leaseDe(leaseSegundos), tentativas: sql`${veiculoRemocoes.tentativas} + 1`, updated_at: sql`now()` })
+      .where(and(eq(veiculoRemocoes.id, id), eq(veiculoRemocoes.estado, 'removendo'), vencido))
+      .returning();
+    return r ?? null;
+  },
+
+  /** The advert is gone (or was never online): removido, and the vehicle's advert record is forgotten, as Excluir does. */
+  async removido(tx: Executor, r: RemocaoRegistro, op: { idAnuncio: string | null; manual: boolean; nota: string | null }) {
+    if (op.idAnuncio)
+      await tx
+        .delete(veiculoIntegracoes)
+        .where(
+          and(
+            eq(veiculoIntegracoes.veiculo_id, r.veiculo_id),
+            eq(veiculoIntegracoes.canal, r.canal),
+            eq(veiculoIntegracoes.id_anuncio, op.idAnuncio),
+          ),
+        );
+    await tx
+      .update(veiculoRemocoes)
+      .set({
+        estado: 'removido',
+        id_anuncio: op.idAnuncio ?? r.id_anuncio,
+        manual: op.manual,
+        ultimo_erro: op.nota,
+        lease_ate: null,
+        removido_em: sql`now()`,
+        updated_at: sql`now()`,
+      })
+      .where(and(eq(veiculoRemocoes.id, r.id), eq(veiculoRemocoes.estado, 'removendo')));
+  },
+
+  async falhou(db: Executor, id: string, erro: string) {
+    await db
+      .update(veiculoRemocoes)
+      .set({ estado: 'falhou', ultimo_erro: erro, lease_ate: null, updated_at: sql`now()` })
+      .where(and(eq(veiculoRemocoes.id, id), eq(veiculoRemocoes.estado, 'removendo')));
+  },
+
+  /** No answer we can trust, or a send still pending: stays removendo for the next round (the lease ends now). */
+  async adiar(db: Executor, id: string, motivo: string) {
+    await db
+      .update(veiculoRemocoes)
+      .set({ ultimo_erro: motivo, lease_ate: sql`now()`, updated_at: sql`now()` })
+      .where(and(eq(veiculoRemocoes.id, id), eq(veiculoRemocoes.estado, 'removendo')));
+  },
+
+  /** "Tentar de novo": a failed removal goes back to removendo. Answers false when it had not failed. */
+  async tentarDeNovo(db: Executor, idVeiculo: string, canal: string) {
+    const r = await db
+      .update(veiculoRemocoes)
+      .set({ estado: 'removendo', lease_ate: null, updated_at: sql`now()` })
+      .where(and(eq(veiculoRemocoes.veiculo_id, idVeiculo), eq(veiculoRemocoes.canal, canal), eq(veiculoRemocoes.estado, 'falhou')))
+      .returning({ id: veiculoRemocoes.id });
+    return r.length > 0;
+  },
+
+  /** The sold item made for the sale ("Publicar vendido"), in the transaction that creates it. */
+  async vincularVendido(tx: Executor, idVeiculo: string, idVendido: string) {
+    await tx.update(veiculoVendas).set({ vendido_id: idVendido, updated_at: sql`now()` }).where(eq(veiculoVendas.veiculo_id, idVeiculo));
+  },
+
+  async erroVendido(db: Executor, idVeiculo: string, erro: string | null) {
+    await db.update(veiculoVendas).set({ vendido_erro: erro, updated_at: sql`now()` }).where(eq(veiculoVendas.veiculo_id, idVeiculo));
+  },
+};
