@@ -3,6 +3,18 @@ import type { Page } from '@playwright/test';
 
 /** WCAG 2.1 A and AA rules (the bar), as "rule: element, element" lines; empty when clean. */
 export async function violacoesAxe(page: Page): Promise<string[]> {
+  // Colours are measured as they settle: a modal or toast fading in, or a button's hover transition, would otherwise
+  // be read half-way (white text on a half-transparent background). Endless animations (loaders) are not waited for.
+  // Two frames first: Mantine starts a transition one animation frame after it mounts the element.
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+    undefined,
+    { timeout: 5_000 },
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return violations.map(
     (v) =>
