@@ -29,6 +29,9 @@ test.describe('shell at 1366×768', () => {
 
   test('the skip link is the first thing Tab reaches and moves focus to the screen', async ({ page }) => {
     await entrarComo(page, 'admin');
+    // The signed-in shell is a lazy chunk: Tab before it has drawn would land nowhere.
+    await expect(sair(page)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('Tab');
     const pular = page.getByRole('link', { name: 'Pular para o conteúdo' });
     await expect(pular).toBeFocused();
