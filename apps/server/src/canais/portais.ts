@@ -65,6 +65,12 @@ export const opcoes = (lista: unknown): OpcaoCanal[] =>
     })),
   );
 
+/** A catalogue list of the channel (models, versions…) as the screen's choices. */
+export async function opcoesDe(api: Api, caminho: string): Promise<Resultado<OpcaoCanal[]>> {
+  const r = await api.get(caminho);
+  return r.ok ? ok(opcoes(r.valor)) : r;
+}
+
 export const idCasado = (lista: readonly OpcaoCanal[], ...nomes: string[]) => {
   for (const nome of nomes) {
     const achada = nome ? casarOpcao(lista, nome) : null;
@@ -112,3 +118,56 @@ export const fotosDoVeiculo = (v: VeiculoParaCanal) => v.fotos.map((f) => f.urlO
 /** The photos as the screens show them (80 px thumbnails), in the order the channel receives them. */
 export const imagensDoVeiculo = (v: VeiculoParaCanal) =>
   v.fotos.map((f, i) => ({ fileUrl: f.url, fileThumb: f.miniatura, fileName: `foto-${i + 1}.jpg` }));
+
+/** The channel's catalogue lists of a draft, as it returned them. */
+type ListasCatalogo = { marcas: unknown; combustiveis: unknown; cores: unknown; cambios: unknown; opcionais: unknown };
+
+/**
+ * A draft's catalogue (spec 3 §2.5): the channel's lists as choices with the vehicle's own preselected. Brand, model
+ * and version cascade (the models of the matched brand, the versions of the matched model; a version is preselected
+ * only when exactly one matches); an unmatched step leaves the next list empty.
+ */
+export async function catalogoCasado(
+  v: VeiculoParaCanal,
+  listas: ListasCatalogo,
+  modelosDe: (marca: string) => Promise<Resultado<OpcaoCanal[]>>,
+  versoesDe: (marca: string, modelo: string) => Promise<Resultado<OpcaoCanal[]>>,
+) {
+  const marcas = opcoes(listas.marcas);
+  const idMarca = idCasado(marcas, v.marca);
+  const modelos = idMarca ? await modelosDe(idMarca) : ok([]);
+  if (!modelos.ok) return modelos;
+  const idModelo = idCasado(modelos.valor, v.modelo);
+  const versoes = idModelo ? await versoesDe(idMarca, idModelo) : ok([]);
+  if (!versoes.ok) return versoes;
+  const combustiveis = opcoes(listas.combustiveis);
+  const cores = opcoes(listas.cores);
+  const cambios = opcoes(listas.cambios);
+  const opcionais = opcionaisMarcados(opcoes(listas.opcionais), v);
+  return ok({
+    marcas,
+    idMarca,
+    modelos: modelos.valor,
+    idModelo,
+    versoes: versoes.valor,
+    idVersao: versaoPreSelecionada(versoes.valor, v.versao),
+    combustiveis,
+    idCombustivel: idCasado(combustiveis, ...nomesCombustivel(v.combustivel)),
+    cores,
+    idCor: idCasado(cores, v.cor),
+    cambios,
+    idCambio: idCasado(cambios, nomeCambio(v)),
+    opcionais,
+    idsOpcionais: opcionais.filter((o) => o.checked).map((o) => o.id),
+  });
+}
+
+/** A delete's answer (spec 3 §4): 200/204 removed; 404, or what `jaRemovido` recognises, was already removed. */
+export function resultadoExclusao(
+  r: RespostaCanal,
+  jaRemovido: (r: RespostaCanal) => boolean = () => false,
+): Resultado<'removido' | 'jaRemovido'> {
+  if (r.status === 200 || r.status === 204) return ok('removido');
+  if (r.status === 404 || jaRemovido(r)) return ok('jaRemovido');
+  return erroDaResposta(r);
+}

@@ -2,19 +2,16 @@ import type { PlanoIcarros, PostIcarros, RascunhoIcarros } from '@intermedio/con
 import { tipoPorStatus } from '../http.ts';
 import {
   apiJson,
+  catalogoCasado,
   erroDaResposta,
   fotosDoVeiculo,
-  idCasado,
   imagensDoVeiculo,
   mensagemDoCanal,
-  nomeCambio,
-  nomesCombustivel,
-  opcionaisMarcados,
-  opcoes,
+  opcoesDe,
   portasPortal,
+  resultadoExclusao,
   sessaoKeycloak,
   todos,
-  versaoPreSelecionada,
 } from '../portais.ts';
 import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import { type ContextoCanal, falha, ok } from '../tipos.ts';
@@ -52,17 +49,13 @@ const anuncio = (d: Deal, dados: Record<string, unknown> = {}): AnuncioCanal => 
 const modelos: NonNullable<PublicacaoVeiculo['modelos']> = async (ctx, sessao, _v, marca) => {
   const c = conectar(ctx, sessao);
   if (!c.ok) return c;
-  const r = await c.valor.api.get(`/database/models?makeId=${encodeURIComponent(marca)}`);
-  return r.ok ? ok(opcoes(r.valor)) : r;
+  return opcoesDe(c.valor.api, `/database/models?makeId=${encodeURIComponent(marca)}`);
 };
 
 const versoes: NonNullable<PublicacaoVeiculo['versoes']> = async (ctx, sessao, v, marca, modelo) => {
   const c = conectar(ctx, sessao);
   if (!c.ok) return c;
-  const r = await c.valor.api.get(
-    `/database/trims?makeId=${encodeURIComponent(marca)}&modelId=${encodeURIComponent(modelo)}${anoModelo(v)}`,
-  );
-  return r.ok ? ok(opcoes(r.valor)) : r;
+  return opcoesDe(c.valor.api, `/database/trims?makeId=${encodeURIComponent(marca)}&modelId=${encodeURIComponent(modelo)}${anoModelo(v)}`);
 };
 
 export const publicacaoIcarros: PublicacaoVeiculo<RascunhoIcarros, PostIcarros> = {
@@ -85,48 +78,42 @@ export const publicacaoIcarros: PublicacaoVeiculo<RascunhoIcarros, PostIcarros> 
     );
     if (!listas.ok) return listas;
     const [makes, fuels, colors, transmissions, equipments, usados, zeroKm] = listas.valor;
-    const marcas = opcoes(makes);
-    const makeId = idCasado(marcas, v.marca);
-    const listaM = makeId ? await modelos(ctx, sessao, v, makeId) : ok([]);
-    if (!listaM.ok) return listaM;
-    const listaModelos = listaM.valor;
-    const modelId = idCasado(listaModelos, v.modelo);
-    const listaV = modelId ? await versoes(ctx, sessao, v, makeId, modelId) : ok([]);
-    if (!listaV.ok) return listaV;
-    const listaVersoes = listaV.valor;
+    const catalogo = await catalogoCasado(
+      v,
+      { marcas: makes, combustiveis: fuels, cores: colors, cambios: transmissions, opcionais: equipments },
+      (marca) => modelos(ctx, sessao, v, marca),
+      (marca, modelo) => versoes(ctx, sessao, v, marca, modelo),
+    );
+    if (!catalogo.ok) return catalogo;
     const planos = planosDisponiveis((v.novo ? zeroKm : usados).plans ?? []);
-    const combustiveis = opcoes(fuels);
-    const cores = opcoes(colors);
-    const cambios = opcoes(transmissions);
-    const opcionais = opcionaisMarcados(opcoes(equipments), v);
     return ok({
       veiculoPost: {
         dealerId: dealer,
         priority: planos.length === 1 ? String(planos[0]?.priority) : '',
-        makeId,
-        modelId,
-        trimId: versaoPreSelecionada(listaVersoes, v.versao),
+        makeId: catalogo.valor.idMarca,
+        modelId: catalogo.valor.idModelo,
+        trimId: catalogo.valor.idVersao,
         productionYear: v.anoFabricacao,
         modelYear: v.anoModelo,
         plate: v.novo ? '' : v.placa.toUpperCase(),
         km: v.km,
         price: v.valor,
         text: v.observacao,
-        fuelId: idCasado(combustiveis, ...nomesCombustivel(v.combustivel)),
-        colorId: idCasado(cores, v.cor),
+        fuelId: catalogo.valor.idCombustivel,
+        colorId: catalogo.valor.idCor,
         doors: portasPortal(v),
-        transmissionId: idCasado(cambios, nomeCambio(v)),
-        equipments: opcionais.filter((o) => o.checked).map((o) => o.id),
+        transmissionId: catalogo.valor.idCambio,
+        equipments: catalogo.valor.idsOpcionais,
       },
       veiculoNovo: v.novo,
       imagens: imagensDoVeiculo(v),
-      retMarca: marcas,
-      retModelo: listaModelos,
-      retVersao: listaVersoes,
-      retCombustivel: combustiveis,
-      retCores: cores,
-      retTransmissao: cambios,
-      retOpcionais: opcionais,
+      retMarca: catalogo.valor.marcas,
+      retModelo: catalogo.valor.modelos,
+      retVersao: catalogo.valor.versoes,
+      retCombustivel: catalogo.valor.combustiveis,
+      retCores: catalogo.valor.cores,
+      retTransmissao: catalogo.valor.cambios,
+      retOpcionais: catalogo.valor.opcionais,
       planosRevenda: { plans: planosDisponiveis(usados.plans ?? []) },
       planosRevendaZeroKm: { plans: planosDisponiveis(zeroKm.plans ?? []) },
     });
@@ -175,11 +162,8 @@ export const publicacaoIcarros: PublicacaoVeiculo<RascunhoIcarros, PostIcarros> 
     const c = conectar(ctx, sessao);
     if (!c.ok) return c;
     const r = await c.valor.api.enviar('DELETE', `/deals/${encodeURIComponent(idAnuncio)}`);
-    if (!r.ok) return r;
-    if (r.valor.status === 200 || r.valor.status === 204) return ok('removido' as const);
-    // Spec 3 §4 / channels.md §13: a deal the channel no longer has was already removed.
-    if (r.valor.status === 404) return ok('jaRemovido' as const);
-    return erroDaResposta(r.valor);
+    // Spec 3 §4 / channels.md §13: a deal the channel no longer has (404) was already removed.
+    return r.ok ? resultadoExclusao(r.valor) : r;
   },
 
   async consultar(ctx, sessao, ref) {

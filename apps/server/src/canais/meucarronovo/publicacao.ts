@@ -2,17 +2,16 @@ import type { PostMeuCarroNovo, RascunhoMeuCarroNovo } from '@intermedio/contrac
 import {
   type Api,
   apiJson,
+  catalogoCasado,
   erroDaResposta,
   fotosDoVeiculo,
   idCasado,
   imagensDoVeiculo,
   mensagemDoCanal,
-  nomeCambio,
-  nomesCombustivel,
-  opcionaisMarcados,
   opcoes,
+  opcoesDe,
+  resultadoExclusao,
   todos,
-  versaoPreSelecionada,
 } from '../portais.ts';
 import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
@@ -53,19 +52,18 @@ const anuncio = (a: Anuncio): AnuncioCanal => {
   };
 };
 
-const modelosDe = async (api: Api, v: VeiculoParaCanal, marca: string) => {
+const modelosDe = (api: Api, v: VeiculoParaCanal, marca: string) => {
   const c = categoria(v);
-  const r = await api.get(
+  return opcoesDe(
+    api,
     `/catalogo/modelos?categoriaId=${c.id}&categoriaNome=${encodeURIComponent(c.nome)}&marcaId=${encodeURIComponent(marca)}`,
   );
-  return r.ok ? ok(opcoes(r.valor)) : r;
 };
-const versoesDe = async (api: Api, v: VeiculoParaCanal, marca: string, modelo: string) => {
-  const r = await api.get(
+const versoesDe = (api: Api, v: VeiculoParaCanal, marca: string, modelo: string) =>
+  opcoesDe(
+    api,
     `/catalogo/versoes?categoria=${categoria(v).id}&marca=${encodeURIComponent(marca)}&modelo=${encodeURIComponent(modelo)}&removerNomeModelo=false`,
   );
-  return r.ok ? ok(opcoes(r.valor)) : r;
-};
 
 export const publicacaoMeuCarroNovo: PublicacaoVeiculo<RascunhoMeuCarroNovo, PostMeuCarroNovo> = {
   async rascunho(ctx, sessao, v) {
@@ -85,35 +83,31 @@ export const publicacaoMeuCarroNovo: PublicacaoVeiculo<RascunhoMeuCarroNovo, Pos
     );
     if (!listas.ok) return listas;
     const [marcasR, combustiveisR, coresR, cambiosR, acessoriosR, portasR] = listas.valor;
-    const marcas = opcoes(marcasR);
-    const idMarca = idCasado(marcas, v.marca);
-    const modelos = idMarca ? await modelosDe(api, v, idMarca) : ok([]);
-    if (!modelos.ok) return modelos;
-    const idModelo = idCasado(modelos.valor, v.modelo);
-    const versoes = idModelo ? await versoesDe(api, v, idMarca, idModelo) : ok([]);
-    if (!versoes.ok) return versoes;
-    const combustiveis = opcoes(combustiveisR);
-    const cores = opcoes(coresR);
-    const cambios = opcoes(cambiosR);
+    const catalogo = await catalogoCasado(
+      v,
+      { marcas: marcasR, combustiveis: combustiveisR, cores: coresR, cambios: cambiosR, opcionais: acessoriosR },
+      (marca) => modelosDe(api, v, marca),
+      (marca, modelo) => versoesDe(api, v, marca, modelo),
+    );
+    if (!catalogo.ok) return catalogo;
     const portas = opcoes(portasR);
-    const opcionais = opcionaisMarcados(opcoes(acessoriosR), v);
     return ok({
       veiculoPost: {
         idCategoria: cat,
-        idMarca,
-        idModelo,
-        idVersao: versaoPreSelecionada(versoes.valor, v.versao),
+        idMarca: catalogo.valor.idMarca,
+        idModelo: catalogo.valor.idModelo,
+        idVersao: catalogo.valor.idVersao,
         anoFabricacao: v.anoFabricacao,
         anoModelo: v.anoModelo,
         placa: v.novo ? '' : v.placa.toUpperCase(),
         quilometragem: v.km,
         valor: v.valor,
         observacoes: v.observacao,
-        idCombustivel: idCasado(combustiveis, ...nomesCombustivel(v.combustivel)),
-        idCor: idCasado(cores, v.cor),
+        idCombustivel: catalogo.valor.idCombustivel,
+        idCor: catalogo.valor.idCor,
         idPortas: v.portas === null ? '' : idCasado(portas, String(v.portas)),
-        idCambio: idCasado(cambios, nomeCambio(v)),
-        opcionais: opcionais.filter((o) => o.checked).map((o) => o.id),
+        idCambio: catalogo.valor.idCambio,
+        opcionais: catalogo.valor.idsOpcionais,
         // The product records armour and paid taxes; swap and PNE adaptation start unticked.
         aceitaTroca: false,
         documentacaoEmDia: v.ipvaPago,
@@ -121,15 +115,15 @@ export const publicacaoMeuCarroNovo: PublicacaoVeiculo<RascunhoMeuCarroNovo, Pos
         adaptadoPne: false,
         veiculoUsado: !v.novo,
       },
-      retMarca: marcas,
+      retMarca: catalogo.valor.marcas,
       imagens: imagensDoVeiculo(v),
-      retModelo: modelos.valor,
-      retVersao: versoes.valor,
-      retCombustivel: combustiveis,
-      retCores: cores,
-      retTransmissao: cambios,
+      retModelo: catalogo.valor.modelos,
+      retVersao: catalogo.valor.versoes,
+      retCombustivel: catalogo.valor.combustiveis,
+      retCores: catalogo.valor.cores,
+      retTransmissao: catalogo.valor.cambios,
       retPortas: portas,
-      retOpcionais: opcionais,
+      retOpcionais: catalogo.valor.opcionais,
     });
   },
 
@@ -183,11 +177,7 @@ export const publicacaoMeuCarroNovo: PublicacaoVeiculo<RascunhoMeuCarroNovo, Pos
     const c = await conectar(ctx, sessao);
     if (!c.ok) return c;
     const r = await c.valor.enviar('DELETE', `/meus-dados/anuncios/${encodeURIComponent(idAnuncio)}`);
-    if (!r.ok) return r;
-    if (r.valor.status === 200 || r.valor.status === 204) return ok('removido' as const);
-    if (r.valor.status === 404 || (r.valor.status === 403 && JA_REMOVIDO_NAPISTA.test(mensagemDoCanal(r.valor))))
-      return ok('jaRemovido' as const);
-    return erroDaResposta(r.valor);
+    return r.ok ? resultadoExclusao(r.valor, (r) => r.status === 403 && JA_REMOVIDO_NAPISTA.test(mensagemDoCanal(r))) : r;
   },
 
   async consultar(ctx, sessao, ref) {

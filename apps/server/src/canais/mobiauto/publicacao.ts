@@ -1,19 +1,18 @@
 import type { PostMobiauto, RascunhoMobiauto } from '@intermedio/contracts';
 import {
   apiJson,
+  catalogoCasado,
   erroDaResposta,
   fotosDoVeiculo,
-  idCasado,
   imagensDoVeiculo,
   mensagemDoCanal,
-  nomeCambio,
-  nomesCombustivel,
   opcionaisMarcados,
   opcoes,
+  opcoesDe,
   portasPortal,
+  resultadoExclusao,
   sessaoKeycloak,
   todos,
-  versaoPreSelecionada,
 } from '../portais.ts';
 import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
@@ -44,15 +43,13 @@ const anuncio = (d: Deal): AnuncioCanal => ({
 const modelos: NonNullable<PublicacaoVeiculo['modelos']> = async (ctx, sessao, _v, marca) => {
   const c = conectar(ctx, sessao);
   if (!c.ok) return c;
-  const r = await c.valor.api.get(`${VEICULO}/models/CAR/${encodeURIComponent(marca)}`);
-  return r.ok ? ok(opcoes(r.valor)) : r;
+  return opcoesDe(c.valor.api, `${VEICULO}/models/CAR/${encodeURIComponent(marca)}`);
 };
 
 const versoes: NonNullable<PublicacaoVeiculo['versoes']> = async (ctx, sessao, _v, _marca, modelo) => {
   const c = conectar(ctx, sessao);
   if (!c.ok) return c;
-  const r = await c.valor.api.get(`${VEICULO}/trims/CAR/${encodeURIComponent(modelo)}`);
-  return r.ok ? ok(opcoes(r.valor)) : r;
+  return opcoesDe(c.valor.api, `${VEICULO}/trims/CAR/${encodeURIComponent(modelo)}`);
 };
 
 /** Mobiauto's "observações" the vehicle has: IPVA paid and the factory warranty (the only ones the product records). */
@@ -92,27 +89,23 @@ export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiaut
     );
     if (!listas.ok) return listas;
     const [makes, fuels, colors, transmissions, features, conditionals, plans] = listas.valor;
-    const marcas = opcoes(makes);
-    const makeId = idCasado(marcas, v.marca);
-    const listaM = makeId ? await modelos(ctx, sessao, v, makeId) : ok([]);
-    if (!listaM.ok) return listaM;
-    const modelId = idCasado(listaM.valor, v.modelo);
-    const listaV = modelId ? await versoes(ctx, sessao, v, makeId, modelId) : ok([]);
-    if (!listaV.ok) return listaV;
+    const catalogo = await catalogoCasado(
+      v,
+      { marcas: makes, combustiveis: fuels, cores: colors, cambios: transmissions, opcionais: features },
+      (marca) => modelos(ctx, sessao, v, marca),
+      (marca, modelo) => versoes(ctx, sessao, v, marca, modelo),
+    );
+    if (!catalogo.ok) return catalogo;
     const planos = (Array.isArray(plans) ? plans : [])
       .filter((p) => !p.vehicleType || p.vehicleType === 'CAR')
       .map((p) => ({ dealPlanId: String(p.dealPlanId), name: String(p.name ?? p.dealPlanId) }));
-    const combustiveis = opcoes(fuels);
-    const cores = opcoes(colors);
-    const cambios = opcoes(transmissions);
-    const opcionais = opcionaisMarcados(opcoes(features), v);
     const listaObs = opcoes(conditionals);
     const obs = opcionaisMarcados(listaObs, { ...v, opcionais: observacoesDoVeiculo(v) });
     return ok({
       veiculoData: {
-        makeId,
-        modelId,
-        trimId: versaoPreSelecionada(listaV.valor, v.versao),
+        makeId: catalogo.valor.idMarca,
+        modelId: catalogo.valor.idModelo,
+        trimId: catalogo.valor.idVersao,
         productionYear: v.anoFabricacao,
         modelYear: v.anoModelo,
         plate: v.placa.toUpperCase(),
@@ -122,23 +115,23 @@ export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiaut
         armored: v.blindado ? '1' : '0',
         price: v.valor,
         description: v.observacao,
-        fuelId: idCasado(combustiveis, ...nomesCombustivel(v.combustivel)),
-        colorId: idCasado(cores, v.cor),
+        fuelId: catalogo.valor.idCombustivel,
+        colorId: catalogo.valor.idCor,
         doors: portasPortal(v),
-        transmissionId: idCasado(cambios, nomeCambio(v)),
-        featureIds: opcionais.filter((o) => o.checked).map((o) => o.id),
+        transmissionId: catalogo.valor.idCambio,
+        featureIds: catalogo.valor.idsOpcionais,
         conditionalsIds: obs.filter((o) => o.checked).map((o) => o.id),
         images: fotosDoVeiculo(v).map((url) => ({ url })),
       },
-      retMarca: marcas,
+      retMarca: catalogo.valor.marcas,
       imagens: imagensDoVeiculo(v),
-      retModelo: listaM.valor,
-      retVersaoFilter: listaV.valor,
-      retTipoCombustivel: combustiveis,
-      retCores: cores,
-      retTipoTransmissao: cambios,
+      retModelo: catalogo.valor.modelos,
+      retVersaoFilter: catalogo.valor.versoes,
+      retTipoCombustivel: catalogo.valor.combustiveis,
+      retCores: catalogo.valor.cores,
+      retTipoTransmissao: catalogo.valor.cambios,
       retPlanos: planos.sort((a, b) => a.name.localeCompare(b.name, 'pt-BR', { sensitivity: 'base' })),
-      retOpcionais: opcionais,
+      retOpcionais: catalogo.valor.opcionais,
       retObservacoes: obs,
     });
   },
@@ -197,10 +190,7 @@ export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiaut
     const c = conectar(ctx, sessao);
     if (!c.ok) return c;
     const r = await c.valor.api.enviar('DELETE', `${c.valor.inventario}/${encodeURIComponent(idAnuncio)}`);
-    if (!r.ok) return r;
-    if (r.valor.status === 200 || r.valor.status === 204) return ok('removido' as const);
-    if (r.valor.status === 404) return ok('jaRemovido' as const);
-    return erroDaResposta(r.valor);
+    return r.ok ? resultadoExclusao(r.valor) : r;
   },
 
   async consultar(ctx, sessao, ref) {
