@@ -30,6 +30,8 @@ type Anuncio = {
   dados: Record<string, unknown>;
   criadoEm: string;
   alteradoEm: string | null;
+  /** How many changes (PUT) this advert received: a test sees a change that ran twice. */
+  alteracoes: number;
   removidoEm: string | null;
 };
 
@@ -194,6 +196,7 @@ export async function sandboxAutoscar(app: FastifyInstance) {
       dados,
       criadoEm: new Date().toISOString(),
       alteradoEm: null,
+      alteracoes: 0,
       removidoEm: null,
     };
     anuncios.set(advId, anuncio);
@@ -219,6 +222,7 @@ export async function sandboxAutoscar(app: FastifyInstance) {
       versao: versao.nome,
     };
     a.alteradoEm = new Date().toISOString();
+    a.alteracoes++;
     return publico(a);
   });
 
@@ -247,6 +251,11 @@ export async function sandboxAutoscar(app: FastifyInstance) {
 
   // For tests: every advert received by this process, removed ones included.
   app.get('/_anuncios', PUBLICO, async () => ({
-    anuncios: [...anuncios.values()].map((a) => ({ ...publico(a), idRevenda: a.idRevenda, removidoEm: a.removidoEm })),
+    anuncios: [...anuncios.values()].map((a) => ({
+      ...publico(a),
+      idRevenda: a.idRevenda,
+      alteracoes: a.alteracoes,
+      removidoEm: a.removidoEm,
+    })),
   }));
 }

@@ -26,6 +26,12 @@ export const MENSAGENS_PUBLICACAO_VEICULO = {
   erroExcluir: 'Erro ao excluir anúncio!',
   excluidoManual: (canal: string) =>
     `Anúncio excluído com sucesso. ${canal} não permite excluir a publicação pela integração: remova-a também no aplicativo.`,
+  alteracaoEmAndamento: (canal: string) =>
+    `A alteração deste anúncio em ${canal} já está em andamento. Aguarde a conclusão antes de enviar novamente.`,
+  alteracaoNaoConfirmada: (canal: string, detalhe?: string) =>
+    `${canal} não confirmou a alteração do anúncio${detalhe ? ` (${detalhe})` : ''}. Confira o anúncio e, se preciso, envie a alteração de novo.`,
+  alteracaoInterrompida: (canal: string) =>
+    `A alteração do anúncio em ${canal} foi interrompida antes da resposta do canal. Confira o anúncio e, se preciso, envie a alteração de novo.`,
   naoChegou: 'O envio não chegou ao canal (verificado depois de uma interrupção). Envie novamente.',
 } as const;
 

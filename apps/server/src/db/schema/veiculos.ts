@@ -129,7 +129,10 @@ export const veiculoIntegracoes = pgTable(
     ultimo_erro: text('ultimo_erro'),
     /** The idempotency key of the current send: the channel gets it as the integrator's reference where it can. */
     chave: text('chave'),
-    /** Until when the pending send belongs to the request that made it; after that the reconciliation resolves it. */
+    /**
+     * Until when the pending send belongs to the request that made it; after that the reconciliation resolves it.
+     * On a published advert: a change (alterar) is in flight, `chave` and `envio` being that change's.
+     */
     lease_ate: timestamp('lease_ate', { withTimezone: true }),
     /** The post as sent (validated), for the reconciliation lookup of channels without an integrator reference. */
     envio: jsonb('envio').$type<Record<string, unknown>>(),
@@ -143,6 +146,8 @@ export const veiculoIntegracoes = pgTable(
   (t) => [
     primaryKey({ columns: [t.veiculo_id, t.canal] }),
     index('veiculo_integracoes_pendentes_idx').on(t.lease_ate).where(sql`${t.estado} = 'pendente'`),
+    // A lease on a published advert is a change (alterar) in flight; the reconciliation looks for expired ones.
+    index('veiculo_integracoes_alteracoes_idx').on(t.lease_ate).where(sql`${t.estado} = 'publicado' and ${t.lease_ate} is not null`),
     check('veiculo_integracoes_estado_chk', sql`${t.estado} in ('pendente','publicado','falhou')`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
 import { revendas, veiculoImagens, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
 
@@ -6,6 +6,9 @@ export type AnuncioRegistro = typeof veiculoIntegracoes.$inferSelect;
 type Alvo = { veiculoId: string; canal: string };
 const doAlvo = (a: Alvo) => and(eq(veiculoIntegracoes.veiculo_id, a.veiculoId), eq(veiculoIntegracoes.canal, a.canal));
 const daChave = (a: Alvo, chave: string) => and(doAlvo(a), eq(veiculoIntegracoes.chave, chave), eq(veiculoIntegracoes.estado, 'pendente'));
+/** A change (alterar) in flight on a published advert: its key, while the lease is set. */
+const daAlteracao = (a: Alvo, chave: string) =>
+  and(doAlvo(a), eq(veiculoIntegracoes.chave, chave), eq(veiculoIntegracoes.estado, 'publicado'), isNotNull(veiculoIntegracoes.lease_ate));
 const leaseDe = (segundos: number) => sql`now() + make_interval(secs => ${segundos})`;
 const vencido = or(isNull(veiculoIntegracoes.lease_ate), lt(veiculoIntegracoes.lease_ate, sql`now()`));
 
@@ -154,19 +157,79 @@ export const publicacaoRepository = {
       .orderBy(asc(veiculoIntegracoes.lease_ate))
       .limit(limite),
 
-  /** A successful change of the advert: its data are current again. */
-  async alterado(db: Executor, a: Alvo, r: { urlAnuncio?: string; dados?: Record<string, unknown> }) {
-    await db
+  /**
+   * Takes the change (alterar) of a published advert for this request, in its own statement committed before the
+   * channel is called: on a published row a lease means a change is in flight, `chave` is that change's key and
+   * `envio` its post. A change in flight (lease running) is left alone (null): a second click never reaches the
+   * channel. An expired lease is a change whose request died: the reconciliation records it as unconfirmed, and a
+   * new click may take over.
+   */
+  async tomarAlteracao(
+    db: Executor,
+    a: Alvo & { idAnuncio: string; chave: string; envio: Record<string, unknown>; leaseSegundos: number },
+  ) {
+    const [r] = await db
+      .update(veiculoIntegracoes)
+      .set({ chave: a.chave, envio: a.envio, lease_ate: leaseDe(a.leaseSegundos), tentativa_em: sql`now()`, updated_at: sql`now()` })
+      .where(and(doAlvo(a), eq(veiculoIntegracoes.estado, 'publicado'), eq(veiculoIntegracoes.id_anuncio, a.idAnuncio), vencido))
+      .returning();
+    return r ?? null;
+  },
+
+  /**
+   * The channel took the change: the lease ends and the advert is current again, unless the vehicle was changed
+   * after the change read it (`lidoEm`, the vehicle's version then): that edit is not on the channel.
+   */
+  async alterado(db: Executor, a: Alvo, chave: string, lidoEm: Date, r: { urlAnuncio?: string; dados?: Record<string, unknown> }) {
+    const [linha] = await db
       .update(veiculoIntegracoes)
       .set({
-        desatualizado: false,
+        desatualizado: sql`exists (select 1 from ${veiculos} where ${veiculos.id} = ${veiculoIntegracoes.veiculo_id} and ${veiculos.updated_at} > ${lidoEm.toISOString()}::timestamptz)`,
         ultimo_erro: null,
+        lease_ate: null,
+        respondido_em: sql`now()`,
         ...(r.urlAnuncio ? { url_anuncio: r.urlAnuncio } : {}),
         ...(r.dados ? { dados: sql`${veiculoIntegracoes.dados} || ${JSON.stringify(r.dados)}::jsonb` } : {}),
         updated_at: sql`now()`,
       })
-      .where(and(doAlvo(a), eq(veiculoIntegracoes.estado, 'publicado')));
+      .where(daAlteracao(a, chave))
+      .returning();
+    return linha ?? null;
   },
+
+  /**
+   * The change did not go through. `desatualizado`: true when we do not know whether the channel applied it (no
+   * answer, crash): the advert may show either version until the reseller sends the change again; a refusal keeps
+   * the flag as it was (the channel still shows what it showed).
+   */
+  async alteracaoNaoFeita(db: Executor, a: Alvo, chave: string, erro: string, incerta: boolean, soVencida = false) {
+    const [linha] = await db
+      .update(veiculoIntegracoes)
+      .set({
+        ultimo_erro: erro,
+        lease_ate: null,
+        ...(incerta ? { desatualizado: true } : { respondido_em: sql`now()` }),
+        updated_at: sql`now()`,
+      })
+      .where(soVencida ? and(daAlteracao(a, chave), vencido) : daAlteracao(a, chave))
+      .returning({ canal: veiculoIntegracoes.canal });
+    return Boolean(linha);
+  },
+
+  /** Changes whose request died (lease ran out on a published advert), oldest first. */
+  alteracoesVencidas: (db: Executor, limite: number) =>
+    db
+      .select()
+      .from(veiculoIntegracoes)
+      .where(
+        and(
+          eq(veiculoIntegracoes.estado, 'publicado'),
+          isNotNull(veiculoIntegracoes.lease_ate),
+          lt(veiculoIntegracoes.lease_ate, sql`now()`),
+        ),
+      )
+      .orderBy(asc(veiculoIntegracoes.lease_ate))
+      .limit(limite),
 
   /** Excluir: the advert is forgotten (spec 3 §4: back to "none"). Only a published one, never a pending send. */
   async remover(db: Executor, a: Alvo, idAnuncio: string) {

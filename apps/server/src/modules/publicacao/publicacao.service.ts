@@ -234,23 +234,60 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       return chamarCanal(a, novo.chave, v, post);
     },
 
-    /** `alterar` (channels with a change call): sends the change of a published advert; its data are current again. */
+    /**
+     * `alterar` (channels with a change call): takes the change's lease on the published advert (its own statement,
+     * committed BEFORE the channel is called), sends it and records the answer onto that change only. A second
+     * click while one is in flight answers 409 without calling the channel. A change is a full replacement of the
+     * advert (Autoscar PUT, Webmotors AlterarCarro, which also replaces the photos): repeating it alone leaves the
+     * channel as one did, but two at once interleave, hence the lease. When the answer is unknown (time-out, crash)
+     * nothing re-sends it automatically: the advert is marked desatualizado with the reason, for the reseller to
+     * send the change again (docs/publicacao.md §3).
+     */
     async alterar(canal: CanalId, idVeiculo: string, idAnuncio: string, post: Record<string, unknown>) {
       const p = publicacaoDo(canal);
-      if (!p.alterar) throw new ErroHttp(404, M.semPublicacao(ROTULO_CANAL[canal]));
-      const v = await carregar(idVeiculo);
+      const rotulo = ROTULO_CANAL[canal];
+      if (!p.alterar) throw new ErroHttp(404, M.semPublicacao(rotulo));
+      const c = await repo.veiculo(db, idVeiculo);
+      if (!c) throw naoEncontrado(M.veiculoNaoEncontrado);
+      const v = paraCanal(c, dep.publicUrl);
       const a = { veiculoId: v.id, canal };
       const reg = await repo.buscar(db, a);
       if (reg?.estado !== 'publicado' || reg.id_anuncio !== idAnuncio) throw naoEncontrado(M.anuncioNaoEncontrado);
-      const { ctx, sessao } = await sessaoDe(canal, v.revendaId);
-      const r = exigir(canal, await p.alterar(ctx, sessao, v, idAnuncio, post));
-      await repo.alterado(db, a, { ...(r.urlAnuncio ? { urlAnuncio: r.urlAnuncio } : {}), ...(r.dados ? { dados: r.dados } : {}) });
+      const { ctx, sessao } = await sessaoDe(canal, v.revendaId); // an inactive integration refuses before anything is recorded
+
+      const chave = randomUUID();
+      const tomado = await repo.tomarAlteracao(db, { ...a, idAnuncio, chave, envio: post, leaseSegundos: LEASE_SEGUNDOS });
+      if (!tomado) {
+        const atual = await repo.buscar(db, a);
+        if (atual?.estado === 'publicado' && atual.id_anuncio === idAnuncio) throw new ErroHttp(409, M.alteracaoEmAndamento(rotulo));
+        throw naoEncontrado(M.anuncioNaoEncontrado); // removed meanwhile
+      }
+      let r: Resultado<AnuncioCanal>;
+      try {
+        r = await p.alterar(ctx, sessao, v, idAnuncio, post);
+      } catch (e) {
+        await repo.alteracaoNaoFeita(db, a, chave, M.alteracaoNaoConfirmada(rotulo, e instanceof Error ? e.message : undefined), true);
+        throw e;
+      }
+      if (!r.ok) {
+        const incerta = r.erro.tipo === 'transient';
+        const texto = incerta ? M.alteracaoNaoConfirmada(rotulo, r.erro.mensagem) : textoDoErro(canal, r);
+        await repo.alteracaoNaoFeita(db, a, chave, texto, incerta);
+        if (incerta) throw new ErroHttp(502, texto);
+        throw explicarErro(canal, r.erro);
+      }
+      const gravado = await repo.alterado(db, a, chave, c.v.updated_at, {
+        ...(r.valor.urlAnuncio ? { urlAnuncio: r.valor.urlAnuncio } : {}),
+        ...(r.valor.dados ? { dados: r.valor.dados } : {}),
+      });
+      // Our lease ran out and the change was taken over (reconciled or sent again) before this answer was recorded.
+      if (!gravado) throw new ErroHttp(409, M.alteracaoEmAndamento(rotulo));
       return {
-        ...r.dados,
+        ...r.valor.dados,
         estado: 'publicado' as const,
         id_anuncio: idAnuncio,
-        url_anuncio: r.urlAnuncio ?? reg.url_anuncio,
-        mensagem: `Anúncio alterado em ${ROTULO_CANAL[canal]}.`,
+        url_anuncio: gravado.url_anuncio,
+        mensagem: `Anúncio alterado em ${rotulo}.`,
       };
     },
 
@@ -260,6 +297,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       const a = { veiculoId: v.id, canal };
       const reg = await repo.buscar(db, a);
       if (reg?.estado === 'pendente') throw new ErroHttp(409, M.emAndamento(ROTULO_CANAL[canal]));
+      if (reg?.lease_ate && reg.lease_ate.getTime() > Date.now()) throw new ErroHttp(409, M.alteracaoEmAndamento(ROTULO_CANAL[canal]));
       if (reg?.estado !== 'publicado' || !reg.id_anuncio || (idAnuncio && idAnuncio !== reg.id_anuncio))
         throw naoEncontrado(M.anuncioNaoEncontrado);
       const r = await excluirNoCanal(canal, v.revendaId, reg.id_anuncio);
@@ -278,7 +316,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
      * claimed (one instance per send) and resolved by asking the channel.
      */
     async reconciliar(limite = 50) {
-      const contagem = { publicado: 0, falhou: 0, pendente: 0 };
+      const contagem = { publicado: 0, falhou: 0, pendente: 0, alteracoes: 0 };
       for (const p of await repo.pendentesVencidos(db, limite)) {
         const reg = await repo.reivindicar(db, { veiculoId: p.veiculo_id, canal: p.canal }, p.chave ?? '', LEASE_SEGUNDOS);
         if (!reg) continue;
@@ -288,6 +326,13 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
           contagem.pendente++;
           dep.log(`publicação ${p.canal} do veículo ${p.veiculo_id}: ${e instanceof Error ? e.message : String(e)}`);
         }
+      }
+      // Changes whose request died: nothing is re-sent (the reseller decides); the advert is marked desatualizado.
+      for (const p of await repo.alteracoesVencidas(db, limite)) {
+        const canal = p.canal as CanalId;
+        const a = { veiculoId: p.veiculo_id, canal };
+        if (await repo.alteracaoNaoFeita(db, a, p.chave ?? '', M.alteracaoInterrompida(ROTULO_CANAL[canal]), true, true))
+          contagem.alteracoes++;
       }
       return contagem;
     },

@@ -6,7 +6,8 @@ export const TAREFA_RECONCILIAR = 'publicacao-reconciliar';
 /**
  * Every minute across all instances, and once at start (app.ts): pending vehicle sends whose lease ran out (the
  * request died between the channel's answer and the database write, or the channel did not answer) are resolved
- * by asking the channel whether the advert exists.
+ * by asking the channel whether the advert exists. Changes (alterar) whose request died are marked unconfirmed
+ * (desatualizado, with the reason) without calling the channel.
  */
 export const tarefaReconciliar = (publicacao: PublicacaoVeiculoService, log: (m: string) => void): Tarefa => ({
   nome: TAREFA_RECONCILIAR,
@@ -15,7 +16,9 @@ export const tarefaReconciliar = (publicacao: PublicacaoVeiculoService, log: (m:
   limiteMinutos: 10,
   async executar() {
     const r = await publicacao.reconciliar();
-    if (r.publicado || r.falhou || r.pendente)
-      log(`reconciliação de anúncios: ${r.publicado} publicados, ${r.falhou} sem anúncio no canal, ${r.pendente} ainda pendentes`);
+    if (r.publicado || r.falhou || r.pendente || r.alteracoes)
+      log(
+        `reconciliação de anúncios: ${r.publicado} publicados, ${r.falhou} sem anúncio no canal, ${r.pendente} ainda pendentes, ${r.alteracoes} alterações interrompidas`,
+      );
   },
 });

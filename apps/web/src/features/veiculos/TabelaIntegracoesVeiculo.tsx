@@ -21,7 +21,10 @@ export function acoesIntegracao(i: IntegracaoVeiculo): ('incluir' | 'alterar' | 
   return i.configurada && i.status_configuracao ? ['incluir'] : [];
 }
 
-/** Status publicação: pendente / publicado (and "desatualizado" after a vehicle change) / falhou with the last error. */
+/**
+ * Status publicação: pendente / publicado ("desatualizado" after a vehicle change, and the reason when the last change
+ * failed) / falhou with the last error.
+ */
 function StatusPublicacao({ i }: { i: IntegracaoVeiculo }) {
   if (i.estado === 'pendente')
     return (
@@ -47,6 +50,12 @@ function StatusPublicacao({ i }: { i: IntegracaoVeiculo }) {
           <Badge color="orange" variant="light" title="O veículo foi alterado depois da publicação: o anúncio mostra dados antigos.">
             Desatualizado
           </Badge>
+        )}
+        {/* A change (Alterar) refused or not confirmed by the channel: the advert stays published, with the reason. */}
+        {i.ultimo_erro && (
+          <Text size="xs" c="gray.7" maw={320}>
+            {i.ultimo_erro}
+          </Text>
         )}
       </Stack>
     );

@@ -1,0 +1,1 @@
+CREATE INDEX "veiculo_integracoes_alteracoes_idx" ON "veiculo_integracoes" USING btree ("lease_ate") WHERE "veiculo_integracoes"."estado" = 'publicado' and "veiculo_integracoes"."lease_ate" is not null;

@@ -1,0 +1,188 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
+import { veiculoIntegracoes } from '../src/db/schema/index.ts';
+import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
+import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
+import { chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
+
+/**
+ * Alterar (the change of a published advert) is lease-protected like enviar (docs/publicacao.md §3), through
+ * Autoscar and its sandbox, which counts the changes each advert received: a double click reaches the channel
+ * once; a refusal, an outage and a change interrupted between the channel's answer and the write each leave a
+ * known state; a change whose request died is reconciled without calling the channel again.
+ */
+let amb: Ambiente;
+let base: string;
+let gestor: Credencial | null;
+let chamar: ReturnType<typeof chamarComo>;
+
+type NoCanal = { advId: string; description: string; alteracoes: number };
+const noCanal = async (advId: string) =>
+  ((await (await fetch(`${base}/sandbox/autoscar/_anuncios`)).json()) as { anuncios: NoCanal[] }).anuncios.find((a) => a.advId === advId);
+const registro = async (idVeiculo: string) =>
+  (
+    await amb.banco.db
+      .select()
+      .from(veiculoIntegracoes)
+      .where(and(eq(veiculoIntegracoes.veiculo_id, idVeiculo), eq(veiculoIntegracoes.canal, 'autoscar')))
+  )[0];
+
+/** A new car published on Autoscar: its id, the advert id and the post it was sent with. */
+async function publicado(descricao: string) {
+  const v = await chamar('POST', `/api/revendas/${amb.ids.revendaA}/veiculos`, gestor, VEICULO_EXEMPLO);
+  expect(v.statusCode, v.body).toBe(200);
+  const id = v.json().data.id as string;
+  const d = (await chamar('POST', '/api/integracao/autoscar/incluir', gestor, { id_veiculo: id })).json().data;
+  const post = { ...d.veiculoPost, description: descricao };
+  const e = await chamar('POST', '/api/integracao/autoscar/enviar', gestor, { id_veiculo: id, veiculo_post: post });
+  expect(e.statusCode, e.body).toBe(200);
+  return { id, idAnuncio: e.json().data.id_anuncio as string, post };
+}
+
+const alterar = (p: { id: string; idAnuncio: string; post: object }, descricao: string) =>
+  chamar('POST', '/api/integracao/autoscar/alterar', gestor, {
+    id_veiculo: p.id,
+    id_anuncio: p.idAnuncio,
+    veiculo_post: { ...p.post, description: descricao },
+  });
+
+/**
+ * Autoscar's `alterar` held right after the channel answered, before the server records it (as a process that
+ * stalls or dies there): `chegou` resolves once the channel has the change; `soltar(erro?)` lets the call go on.
+ */
+function suspenderDepoisDoCanal() {
+  const pub = CANAIS_REGISTRADOS.autoscar.publicacao;
+  if (!pub?.alterar) throw new Error('Autoscar sem alterar');
+  const original = pub.alterar;
+  let avisar = () => {};
+  let soltar: (erro?: Error) => void = () => {};
+  const chegou = new Promise<void>((ok) => {
+    avisar = ok;
+  });
+  const solto = new Promise<Error | undefined>((ok) => {
+    soltar = ok;
+  });
+  pub.alterar = async (...args) => {
+    const r = await original(...args);
+    avisar();
+    const erro = await solto;
+    if (erro) throw erro;
+    return r;
+  };
+  return { chegou, soltar, restaurar: () => (pub.alterar = original) };
+}
+
+beforeAll(async () => {
+  amb = await criarAmbiente({ CANAIS_TIMEOUT_MS: '5000' });
+  base = await ouvir(amb);
+  chamar = chamarComo(amb);
+  gestor = await amb.entrar('gestorA');
+  const admin = await amb.entrar('admin');
+  // Autoscar is configured by an admin only (spec 1 §6).
+  const a = await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/integracoes/autoscar`, admin, { status: true, id_autoscar: '123' });
+  expect(a.statusCode, a.body).toBe(200);
+}, 120_000);
+afterAll(() => amb.encerrar());
+
+describe('alterar com lease', () => {
+  it('clique duplo: a segunda alteração, com a primeira em andamento, recebe 409 e o canal recebe uma só alteração', async () => {
+    const p = await publicado('Anúncio para alterar duas vezes');
+    const primeira = alterar(p, 'Alteração do teste lento'); // "lento": the sandbox answers after 2 s
+    await new Promise((ok) => setTimeout(ok, 400));
+    expect((await registro(p.id))?.lease_ate).not.toBeNull();
+    const segunda = await alterar(p, 'Alteração do teste lento');
+    expect(segunda.statusCode).toBe(409);
+    expect(segunda.json().data).toBe(
+      'A alteração deste anúncio em Autoscar já está em andamento. Aguarde a conclusão antes de enviar novamente.',
+    );
+    // Excluir waits for the change too (a delete racing the change would leave the channel's order unknown).
+    const x = await chamar('POST', '/api/integracao/autoscar/excluir', gestor, { id_veiculo: p.id, id_anuncio: p.idAnuncio });
+    expect(x.statusCode).toBe(409);
+    const r = await primeira;
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data).toMatchObject({ estado: 'publicado', id_anuncio: p.idAnuncio, mensagem: 'Anúncio alterado em Autoscar.' });
+    expect(await noCanal(p.idAnuncio)).toMatchObject({ description: 'Alteração do teste lento', alteracoes: 1 });
+    expect(await registro(p.id)).toMatchObject({ estado: 'publicado', lease_ate: null, ultimo_erro: null, desatualizado: false });
+    // Once the first is done, a new change goes through.
+    expect((await alterar(p, 'Outra alteração')).statusCode).toBe(200);
+    expect(await noCanal(p.idAnuncio)).toMatchObject({ description: 'Outra alteração', alteracoes: 2 });
+  });
+
+  it('recusa do canal: o anúncio continua publicado, com o motivo, e pode ser alterado de novo', async () => {
+    const p = await publicado('Anúncio com alteração recusada');
+    const r = await alterar(p, 'Texto para recusar');
+    expect(r.statusCode).toBe(422);
+    const reg = await registro(p.id);
+    expect(reg).toMatchObject({ estado: 'publicado', lease_ate: null, desatualizado: false });
+    expect(reg?.ultimo_erro).toBeTruthy();
+    expect((await noCanal(p.idAnuncio))?.alteracoes).toBe(0);
+    expect((await alterar(p, 'Texto aceito')).statusCode).toBe(200);
+    expect(await registro(p.id)).toMatchObject({ ultimo_erro: null, lease_ate: null });
+  });
+
+  it('canal fora do ar: 502 em português; o anúncio fica desatualizado com o motivo, sem nova chamada automática', async () => {
+    const p = await publicado('Anúncio com canal fora do ar');
+    const r = await alterar(p, 'Alteração para falhar');
+    expect(r.statusCode).toBe(502);
+    expect(r.json().data).toContain('Autoscar não confirmou a alteração do anúncio');
+    expect(await registro(p.id)).toMatchObject({ estado: 'publicado', lease_ate: null, desatualizado: true });
+    await amb.tarefas.executar(TAREFA_RECONCILIAR);
+    expect((await noCanal(p.idAnuncio))?.alteracoes).toBe(0);
+  });
+
+  it('queda entre a resposta do canal e a gravação: a reconciliação marca a alteração como não confirmada sem chamar o canal', async () => {
+    const p = await publicado('Anúncio para alteração interrompida');
+    const s = suspenderDepoisDoCanal();
+    try {
+      const pedido = alterar(p, 'Alteração interrompida');
+      await s.chegou;
+      expect(await noCanal(p.idAnuncio)).toMatchObject({ description: 'Alteração interrompida', alteracoes: 1 });
+      // The request still owns the change: another click is refused.
+      expect((await alterar(p, 'Alteração interrompida')).statusCode).toBe(409);
+      // The request "died": its lease runs out and the job resolves it without calling the channel.
+      await amb.banco.db
+        .update(veiculoIntegracoes)
+        .set({ lease_ate: sql`now() - interval '1 second'` })
+        .where(and(eq(veiculoIntegracoes.veiculo_id, p.id), eq(veiculoIntegracoes.canal, 'autoscar')));
+      await amb.tarefas.executar(TAREFA_RECONCILIAR);
+      const reg = await registro(p.id);
+      expect(reg).toMatchObject({ estado: 'publicado', lease_ate: null, desatualizado: true, id_anuncio: p.idAnuncio });
+      expect(reg?.ultimo_erro).toBe(
+        'A alteração do anúncio em Autoscar foi interrompida antes da resposta do canal. Confira o anúncio e, se preciso, envie a alteração de novo.',
+      );
+      expect((await noCanal(p.idAnuncio))?.alteracoes).toBe(1);
+      // The stalled request's late failure does not overwrite what the reconciliation recorded.
+      s.soltar(new Error('queda simulada depois da resposta do canal'));
+      expect((await pedido).statusCode).toBe(500);
+      expect((await registro(p.id))?.ultimo_erro).toBe(reg?.ultimo_erro);
+    } finally {
+      s.restaurar();
+    }
+    // The reseller sends the change again: one more change at the channel, and the advert is current.
+    expect((await alterar(p, 'Alteração interrompida')).statusCode).toBe(200);
+    expect((await noCanal(p.idAnuncio))?.alteracoes).toBe(2);
+    expect(await registro(p.id)).toMatchObject({ desatualizado: false, ultimo_erro: null, lease_ate: null });
+  });
+
+  it('o veículo alterado durante a alteração continua desatualizado depois dela', async () => {
+    const p = await publicado('Anúncio e veículo alterados juntos');
+    const s = suspenderDepoisDoCanal();
+    try {
+      const pedido = alterar(p, 'Alteração com o veículo mudando');
+      await s.chegou;
+      const atual = (await chamar('GET', `/api/revendas/${amb.ids.revendaA}/veiculos/${p.id}`, gestor)).json().data;
+      const v = await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/veiculos/${p.id}`, gestor, {
+        ...VEICULO_EXEMPLO,
+        vevalor: '69.900,00',
+        versao: atual.versao,
+      });
+      expect(v.statusCode, v.body).toBe(200);
+      s.soltar();
+      expect((await pedido).statusCode).toBe(200);
+    } finally {
+      s.restaurar();
+    }
+    expect(await registro(p.id)).toMatchObject({ lease_ate: null, ultimo_erro: null, desatualizado: true });
+  });
+});
