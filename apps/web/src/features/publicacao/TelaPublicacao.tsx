@@ -1,12 +1,14 @@
 import type { CanalId } from '@intermedio/contracts';
 import { MENSAGENS_PUBLICACAO_VEICULO as M } from '@intermedio/contracts';
 import { Alert, Box, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEventHandler, Fragment, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ROTULO_CANAL } from '@/lib/canais';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
+import { useEnviarPublicacao } from './api';
 
 /** One row of a publishing screen: label, the product's read-only value, the channel's (editable) value. */
 export type LinhaPublicacao = {
@@ -141,7 +143,7 @@ export function TelaPublicacao({
 }
 
 /** The invalid-submit state of a screen: "Campos obrigatórios não preenchidos!" and back to the top (spec 3 §5). */
-export function useInvalido() {
+function useInvalido() {
   const [invalido, setInvalido] = useState(false);
   return {
     invalido,
@@ -150,5 +152,35 @@ export function useInvalido() {
       window.scrollTo({ top: 0, behavior: 'smooth' });
     },
     aoValido: () => setInvalido(false),
+  };
+}
+
+/**
+ * A screen's send (spec 3 §5): the channel's `enviar` (or `alterar` with `idAnuncio`) and the invalid state.
+ * `estado` goes to TelaPublicacao as is; `aoSubmeter` is the form's submit handler: a valid form sends its values (as
+ * `post` turns them into the channel's post), an invalid one shows the alert with what `recusado` lists (Olx and
+ * Mercado Livre name the refused fields).
+ */
+export function useEnvio<P>(canal: CanalId, idRevenda: string, idVeiculo: string, idAnuncio?: string) {
+  const enviar = useEnviarPublicacao<P>(canal, idRevenda, idVeiculo, idAnuncio);
+  const { invalido, aoInvalido, aoValido } = useInvalido();
+  const [mensagens, setMensagens] = useState<string[]>([]);
+  return {
+    estado: { enviando: enviar.isPending, erroEnvio: enviar.error, invalido, mensagens },
+    aoSubmeter: <V,>(
+      form: Pick<UseFormReturnType<V>, 'onSubmit'>,
+      { post = (valores) => valores as unknown as P, recusado }: { post?: (valores: V) => P; recusado?: () => string[] } = {},
+    ) =>
+      form.onSubmit(
+        (valores) => {
+          aoValido();
+          setMensagens([]);
+          enviar.mutate(post(valores as V));
+        },
+        () => {
+          setMensagens(recusado?.() ?? []);
+          aoInvalido();
+        },
+      ),
   };
 }

@@ -1,4 +1,6 @@
-import { Group, Text } from '@mantine/core';
+import type { OpcaoCanalApi } from '@intermedio/contracts';
+import { Group, Select, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { Moeda } from '@/ui/Formatados';
 import { Miniatura } from '@/ui/Miniatura';
 import type { DadosIntermedio } from './api';
@@ -35,6 +37,46 @@ export function linhaImagens(imagens: readonly Imagem[]): LinhaPublicacao {
       </Group>
     ) : (
       <Text size="sm">Nenhuma foto.</Text>
+    ),
+  };
+}
+
+type FormLinhas<V> = Pick<UseFormReturnType<V>, 'values' | 'getInputProps' | 'setFieldValue'>;
+
+/** A searchable select of a channel's list bound to `campo` (Autoline, Autoscar); `extra` overrides its props. */
+export function selecaoCanal<V>(
+  form: FormLinhas<V>,
+  rotulo: string,
+  campo: keyof V & string,
+  lista: readonly OpcaoCanalApi[] | undefined,
+  extra: object = {},
+) {
+  return (
+    <Select
+      aria-label={rotulo}
+      data={(lista ?? []).map((o) => ({ value: o.id, label: o.nome }))}
+      searchable
+      nothingFoundMessage="Nada encontrado"
+      {...form.getInputProps(campo)}
+      // An empty choice is null: Mantine keeps the last label shown for a value it does not list.
+      value={(form.values[campo] as string) || null}
+      {...extra}
+    />
+  );
+}
+
+/** The plate row: the channel's plate typed in upper case, the vehicle's beside it. */
+export function linhaPlaca<V>(form: FormLinhas<V>, campo: keyof V & string, placa: string): LinhaPublicacao {
+  return {
+    rotulo: 'Placa',
+    intermedio: placa,
+    canal: (
+      <TextInput
+        aria-label="Placa"
+        maxLength={8}
+        {...form.getInputProps(campo)}
+        onChange={(e) => form.setFieldValue(campo, e.currentTarget.value.toUpperCase() as never)}
+      />
     ),
   };
 }

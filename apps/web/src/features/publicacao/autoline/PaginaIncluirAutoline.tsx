@@ -7,19 +7,20 @@ import {
   type VeiculoPostAutoline,
   veiculoPostAutoline,
 } from '@intermedio/contracts';
-import { Checkbox, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, SimpleGrid, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { Moeda } from '@/ui/Formatados';
-import { useEnviarPublicacao, useModelos, useRascunho, useVersoes } from '../api';
-import { type LinhaPublicacao, TelaPublicacao, useInvalido } from '../TelaPublicacao';
+import { useRascunho } from '../api';
+import { useCascataRascunho } from '../cascata';
+import { linhaPlaca, selecaoCanal } from '../linhas';
+import { type LinhaPublicacao, TelaPublicacao, useEnvio } from '../TelaPublicacao';
 
 type Opcao = { id: string; nome: string };
 type Valores = Omit<VeiculoPostAutoline, 'ModelYear' | 'BuiltYear' | 'Odometer' | 'Price' | 'IsZeroKm'>;
 
-const opcoes = (lista: readonly Opcao[] | undefined) => (lista ?? []).map((o) => ({ value: o.id, label: o.nome }));
 const SEM_FLAGS = Object.fromEntries(NOMES_FLAGS_AUTOLINE.map((f) => [f, 0])) as Record<FlagAutoline, 0 | 1>;
 
 /**
@@ -30,8 +31,7 @@ const SEM_FLAGS = Object.fromEntries(NOMES_FLAGS_AUTOLINE.map((f) => [f, 0])) as
 export default function PaginaIncluirAutoline() {
   const { idRevenda = '', idVeiculo = '' } = useParams();
   const rascunho = useRascunho<RascunhoAutoline>('autoline', idVeiculo);
-  const enviar = useEnviarPublicacao<Valores>('autoline', idRevenda, idVeiculo);
-  const { invalido, aoInvalido, aoValido } = useInvalido();
+  const envio = useEnvio<Valores>('autoline', idRevenda, idVeiculo);
   const form = useForm<Valores>({
     initialValues: {
       MakeId: '',
@@ -71,36 +71,16 @@ export default function PaginaIncluirAutoline() {
     });
   }, [d]);
 
-  // Cascade (spec 3 §4): the draft's lists until the user picks another brand or model.
   const v = form.values;
-  const marcaDoRascunho = v.MakeId === d?.veiculoPost.CodigoMarca;
-  const modeloDoRascunho = marcaDoRascunho && v.ModelId === d?.veiculoPost.CodigoModelo;
-  const modelos = useModelos('autoline', idVeiculo, d && !marcaDoRascunho ? v.MakeId || null : null);
-  const versoes = useVersoes(
+  const cascata = useCascataRascunho(
     'autoline',
     idVeiculo,
-    d && !modeloDoRascunho ? v.MakeId || null : null,
-    d && !modeloDoRascunho ? v.ModelId || null : null,
+    { marca: v.MakeId, modelo: v.ModelId, versao: v.ModelVersionId },
+    d && { marca: d.veiculoPost.CodigoMarca, modelo: d.veiculoPost.CodigoModelo, modelos: d.retModelo, versoes: d.retVersao },
+    (id) => form.setFieldValue('ModelVersionId', id),
   );
-  const listaVersoes = (modeloDoRascunho ? d?.retVersao : versoes.data) ?? [];
-  const unicaVersao = listaVersoes.length === 1 ? listaVersoes[0]?.id : undefined;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the list changes
-  useEffect(() => {
-    if (unicaVersao && !form.values.ModelVersionId) form.setFieldValue('ModelVersionId', unicaVersao);
-  }, [unicaVersao]);
-
-  const selecao = (rotulo: string, campo: keyof Valores, lista: readonly Opcao[] | undefined, extra: object = {}) => (
-    <Select
-      aria-label={rotulo}
-      data={opcoes(lista)}
-      searchable
-      nothingFoundMessage="Nada encontrado"
-      {...form.getInputProps(campo)}
-      // An empty choice is null: Mantine keeps the last label shown for a value it does not list.
-      value={(form.values[campo] as string) || null}
-      {...extra}
-    />
-  );
+  const selecao = (rotulo: string, campo: keyof Valores, lista: readonly Opcao[] | undefined, extra: object = {}) =>
+    selecaoCanal(form, rotulo, campo, lista, extra);
 
   const linhas = (): LinhaPublicacao[] => {
     if (!d) return [];
@@ -119,11 +99,11 @@ export default function PaginaIncluirAutoline() {
         rotulo: 'Modelo',
         obrigatorio: true,
         intermedio: ve.modelo,
-        canal: selecao('Modelo', 'ModelId', marcaDoRascunho ? d.retModelo : modelos.data, {
+        canal: selecao('Modelo', 'ModelId', cascata.modelos, {
           onChange: (x: string | null) => form.setValues({ ModelId: x ?? '', ModelVersionId: '' }),
         }),
       },
-      { rotulo: 'Versão', obrigatorio: true, intermedio: ve.versao, canal: selecao('Versão', 'ModelVersionId', listaVersoes) },
+      { rotulo: 'Versão', obrigatorio: true, intermedio: ve.versao, canal: selecao('Versão', 'ModelVersionId', cascata.versoes) },
       { rotulo: 'Ano de fabricação', somenteLeitura: true, intermedio: ve.anoFabricacao ?? '', canal: p.AnoFabricacao ?? '' },
       { rotulo: 'Ano do modelo', somenteLeitura: true, intermedio: ve.anoModelo ?? '', canal: p.AnoModelo ?? '' },
       {
@@ -148,18 +128,7 @@ export default function PaginaIncluirAutoline() {
         intermedio: ROTULO_CAMBIO[ve.cambio],
         canal: selecao('Câmbio', 'TransmissionId', d.retCambio),
       },
-      {
-        rotulo: 'Placa',
-        intermedio: ve.placa,
-        canal: (
-          <TextInput
-            aria-label="Placa"
-            maxLength={8}
-            {...form.getInputProps('RegistrationPlate')}
-            onChange={(e) => form.setFieldValue('RegistrationPlate', e.currentTarget.value.toUpperCase())}
-          />
-        ),
-      },
+      linhaPlaca(form, 'RegistrationPlate', ve.placa),
       {
         rotulo: 'Informações adicionais',
         intermedio: ve.observacao,
@@ -209,13 +178,8 @@ export default function PaginaIncluirAutoline() {
       canal="autoline"
       carregando={!d}
       erroCarga={rascunho.error}
-      enviando={enviar.isPending}
-      erroEnvio={enviar.error}
-      invalido={invalido}
-      onSubmit={form.onSubmit((valores) => {
-        aoValido();
-        enviar.mutate(valores);
-      }, aoInvalido)}
+      {...envio.estado}
+      onSubmit={envio.aoSubmeter(form)}
       linhas={linhas()}
     />
   );

@@ -15,9 +15,10 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '@/lib/api';
 import { Moeda } from '@/ui/Formatados';
-import { useEnviarPublicacao, useModelos, useRascunho, useVersoes } from '../api';
-import { linhaImagens } from '../linhas';
-import { type LinhaPublicacao, TelaPublicacao, useInvalido } from '../TelaPublicacao';
+import { useRascunho } from '../api';
+import { useCascataRascunho } from '../cascata';
+import { linhaImagens, linhaPlaca, selecaoCanal } from '../linhas';
+import { type LinhaPublicacao, TelaPublicacao, useEnvio } from '../TelaPublicacao';
 
 type Tipo = 'carro' | 'moto';
 type Opcao = { id: string; nome: string };
@@ -43,7 +44,6 @@ type Valores = {
   motor: string;
 };
 
-const opcoes = (lista: readonly Opcao[] | undefined) => (lista ?? []).map((o) => ({ value: o.id, label: o.nome }));
 const porNome = (a: Opcao, b: Opcao) => a.nome.localeCompare(b.nome, 'pt-BR', { sensitivity: 'base' });
 const OPCOES_UF = UFS.map((uf) => ({ value: uf, label: uf }));
 const numeros = (lista: readonly number[]) => lista.map((n) => ({ value: String(n), label: String(n) }));
@@ -91,8 +91,7 @@ export function FormularioAutoscar({ tipo, alterar }: { tipo: Tipo; alterar?: bo
   const { idRevenda = '', idVeiculo = '', idAnuncio } = useParams();
   const anuncio = alterar ? idAnuncio : undefined;
   const rascunho = useRascunho<RascunhoAutoscar>('autoscar', idVeiculo, anuncio);
-  const enviar = useEnviarPublicacao<VeiculoPostAutoscar>('autoscar', idRevenda, idVeiculo, anuncio);
-  const { invalido, aoInvalido, aoValido } = useInvalido();
+  const envio = useEnvio<VeiculoPostAutoscar>('autoscar', idRevenda, idVeiculo, anuncio);
   const d = rascunho.data;
   const fotos = d?.veiculoPost.photos ?? [];
   const form = useForm<Valores>({
@@ -143,41 +142,22 @@ export function FormularioAutoscar({ tipo, alterar }: { tipo: Tipo; alterar?: bo
     });
   }, [d]);
 
-  // Cascade (spec 3 §4): the draft's lists until the user picks another brand or model.
   const v = form.values;
-  const marcaDoRascunho = v.marca === d?.veiculoData.veiculo_marca;
-  const modeloDoRascunho = marcaDoRascunho && v.modelo === d?.veiculoData.veiculo_modelo;
-  const modelos = useModelos('autoscar', idVeiculo, d && !marcaDoRascunho ? v.marca || null : null);
-  const versoes = useVersoes(
+  const cascata = useCascataRascunho(
     'autoscar',
     idVeiculo,
-    d && !modeloDoRascunho ? v.marca || null : null,
-    d && !modeloDoRascunho ? v.modelo || null : null,
+    { marca: v.marca, modelo: v.modelo, versao: v.modelId },
+    d && { marca: d.veiculoData.veiculo_marca, modelo: d.veiculoData.veiculo_modelo, modelos: d.retModelo, versoes: d.retVersaoFilter },
+    (id) => form.setFieldValue('modelId', id),
   );
-  const listaModelos = marcaDoRascunho ? d?.retModelo : modelos.data;
-  const listaVersoes = [...((modeloDoRascunho ? d?.retVersaoFilter : versoes.data) ?? [])].sort(porNome);
-  const unicaVersao = listaVersoes.length === 1 ? listaVersoes[0]?.id : undefined;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the list changes
-  useEffect(() => {
-    if (unicaVersao && !form.values.modelId) form.setFieldValue('modelId', unicaVersao);
-  }, [unicaVersao]);
+  const listaVersoes = [...cascata.versoes].sort(porNome);
 
   const titulo = `${alterar ? 'Alterar' : 'Incluir'} ${tipo} Autoscar`;
   const painel = `Integração Autoscar - ${alterar ? 'Alterar' : 'Incluir'} veículo`;
   const outroTipo = d && d.tipo !== tipo;
-  const selecao = (rotulo: string, campo: keyof Valores, lista: readonly Opcao[] | undefined, extra: object = {}) => (
-    <Select
-      aria-label={rotulo}
-      data={opcoes(lista)}
-      searchable
-      nothingFoundMessage="Nada encontrado"
-      {...form.getInputProps(campo)}
-      // An empty choice is null: Mantine keeps the last label shown for a value it does not list.
-      value={(form.values[campo] as string) || null}
-      {...extra}
-    />
-  );
-  const maiusculas = (campo: 'plate' | 'city' | 'motor') => ({
+  const selecao = (rotulo: string, campo: keyof Valores, lista: readonly Opcao[] | undefined, extra: object = {}) =>
+    selecaoCanal(form, rotulo, campo, lista, extra);
+  const maiusculas = (campo: 'city' | 'motor') => ({
     ...form.getInputProps(campo),
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => form.setFieldValue(campo, e.currentTarget.value.toUpperCase()),
   });
@@ -216,7 +196,7 @@ export function FormularioAutoscar({ tipo, alterar }: { tipo: Tipo; alterar?: bo
         rotulo: 'Modelo',
         obrigatorio: true,
         intermedio: ve.modelo,
-        canal: selecao('Modelo', 'modelo', listaModelos, {
+        canal: selecao('Modelo', 'modelo', cascata.modelos, {
           onChange: (x: string | null) => form.setValues({ modelo: x ?? '', modelId: '' }),
         }),
       },
@@ -243,7 +223,7 @@ export function FormularioAutoscar({ tipo, alterar }: { tipo: Tipo; alterar?: bo
         intermedio: ROTULO_CAMBIO[ve.cambio],
         canal: selecao('Transmissão', 'transmission', d.retTipoTransmissao),
       },
-      { rotulo: 'Placa', intermedio: ve.placa, canal: <TextInput aria-label="Placa" maxLength={8} {...maiusculas('plate')} /> },
+      linhaPlaca(form, 'plate', ve.placa),
       {
         rotulo: 'Quilometragem',
         somenteLeitura: true,
@@ -282,13 +262,8 @@ export function FormularioAutoscar({ tipo, alterar }: { tipo: Tipo; alterar?: bo
       canal="autoscar"
       carregando={!d}
       erroCarga={rascunho.error ?? (outroTipo ? new ApiError(422, MENSAGENS_PUBLICACAO_VEICULO.naoPermitido) : null)}
-      enviando={enviar.isPending}
-      erroEnvio={enviar.error}
-      invalido={invalido}
-      onSubmit={form.onSubmit((valores) => {
-        aoValido();
-        enviar.mutate(paraPost(valores, tipo, fotos) as VeiculoPostAutoscar);
-      }, aoInvalido)}
+      {...envio.estado}
+      onSubmit={envio.aoSubmeter(form, { post: (valores) => paraPost(valores, tipo, fotos) as VeiculoPostAutoscar })}
       linhas={linhas()}
     />
   );

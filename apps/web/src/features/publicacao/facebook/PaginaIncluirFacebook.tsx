@@ -4,16 +4,15 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { useEnviarPublicacao, useRascunho } from '../api';
+import { useRascunho } from '../api';
 import { linhaImagens, linhasDoVeiculo } from '../linhas';
-import { TelaPublicacao, useInvalido } from '../TelaPublicacao';
+import { TelaPublicacao, useEnvio } from '../TelaPublicacao';
 
 /** "Incluir carro Facebook" (spec 3 §2.4, §2.5, §5): description ≥ 20, link ≥ 10, the photos posted with it. */
 export default function PaginaIncluirFacebook() {
   const { idRevenda = '', idVeiculo = '' } = useParams();
   const rascunho = useRascunho<RascunhoFacebook>('facebook', idVeiculo);
-  const enviar = useEnviarPublicacao<PostFacebook>('facebook', idRevenda, idVeiculo);
-  const { invalido, aoInvalido, aoValido } = useInvalido();
+  const envio = useEnvio<PostFacebook>('facebook', idRevenda, idVeiculo);
   const form = useForm<PostFacebook>({
     initialValues: { face_descricao: '', face_link: '' },
     validate: zod4Resolver(postFacebook, { errorPriority: 'first' }),
@@ -31,13 +30,8 @@ export default function PaginaIncluirFacebook() {
       canal="facebook"
       carregando={!rascunho.data}
       erroCarga={rascunho.error}
-      enviando={enviar.isPending}
-      erroEnvio={enviar.error}
-      invalido={invalido}
-      onSubmit={form.onSubmit((valores) => {
-        aoValido();
-        enviar.mutate(valores);
-      }, aoInvalido)}
+      {...envio.estado}
+      onSubmit={envio.aoSubmeter(form)}
       linhas={
         v && post
           ? [

@@ -4,16 +4,15 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { useEnviarPublicacao, useRascunho } from '../api';
+import { useRascunho } from '../api';
 import { linhaImagens, linhasDoVeiculo } from '../linhas';
-import { TelaPublicacao, useInvalido } from '../TelaPublicacao';
+import { TelaPublicacao, useEnvio } from '../TelaPublicacao';
 
 /** "Incluir carro Instagram" (spec 3 §2.4, §2.5, §5): description ≥ 20; the photos go as a carousel (up to 10). */
 export default function PaginaIncluirInstagram() {
   const { idRevenda = '', idVeiculo = '' } = useParams();
   const rascunho = useRascunho<RascunhoInstagram>('instagram', idVeiculo);
-  const enviar = useEnviarPublicacao<PostInstagram>('instagram', idRevenda, idVeiculo);
-  const { invalido, aoInvalido, aoValido } = useInvalido();
+  const envio = useEnvio<PostInstagram>('instagram', idRevenda, idVeiculo);
   const form = useForm<PostInstagram>({
     initialValues: { ig_descricao: '' },
     validate: zod4Resolver(postInstagram, { errorPriority: 'first' }),
@@ -31,13 +30,8 @@ export default function PaginaIncluirInstagram() {
       canal="instagram"
       carregando={!d}
       erroCarga={rascunho.error}
-      enviando={enviar.isPending}
-      erroEnvio={enviar.error}
-      invalido={invalido}
-      onSubmit={form.onSubmit((valores) => {
-        aoValido();
-        enviar.mutate(valores);
-      }, aoInvalido)}
+      {...envio.estado}
+      onSubmit={envio.aoSubmeter(form)}
       linhas={
         d
           ? [

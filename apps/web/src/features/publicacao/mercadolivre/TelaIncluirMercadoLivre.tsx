@@ -10,11 +10,11 @@ import {
 import { List, Select, Textarea, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { useEnviarPublicacao, useRascunho } from '../api';
+import { useRascunho } from '../api';
 import { linhaImagens, linhasDoVeiculo } from '../linhas';
-import { type LinhaPublicacao, TelaPublicacao, useInvalido } from '../TelaPublicacao';
+import { type LinhaPublicacao, TelaPublicacao, useEnvio } from '../TelaPublicacao';
 import { mensagensDoEsquema } from '../validacao';
 
 const TIPOS: Record<TipoAtributoMl, string> = {
@@ -40,9 +40,7 @@ const VAZIO: PostMercadoLivre = {
 export function TelaIncluirMercadoLivre({ titulo }: { titulo: string }) {
   const { idRevenda = '', idVeiculo = '' } = useParams();
   const rascunho = useRascunho<RascunhoMercadoLivre>('mercadolivre', idVeiculo);
-  const enviar = useEnviarPublicacao<PostMercadoLivre>('mercadolivre', idRevenda, idVeiculo);
-  const { invalido, aoInvalido, aoValido } = useInvalido();
-  const [erros, setErros] = useState<string[]>([]);
+  const envio = useEnvio<PostMercadoLivre>('mercadolivre', idRevenda, idVeiculo);
   const r = rascunho.data;
   const esquema = zod4Resolver(postMercadoLivre, { errorPriority: 'first' });
   const form = useForm<PostMercadoLivre>({
@@ -179,25 +177,16 @@ export function TelaIncluirMercadoLivre({ titulo }: { titulo: string }) {
       canal="mercadolivre"
       carregando={!r}
       erroCarga={rascunho.error}
-      enviando={enviar.isPending}
-      erroEnvio={enviar.error}
-      invalido={invalido}
-      mensagens={erros}
-      onSubmit={form.onSubmit(
-        (valores) => {
-          aoValido();
-          setErros([]);
-          enviar.mutate(valores);
-        },
-        () => {
+      {...envio.estado}
+      onSubmit={envio.aoSubmeter(form, {
+        recusado: () => {
           const valores = form.getValues();
-          setErros([
+          return [
             ...mensagensDoEsquema(postMercadoLivre, valores),
             ...atributosFaltando(r?.requiredAtributos ?? [], valores.ml_attributes),
-          ]);
-          aoInvalido();
+          ];
         },
-      )}
+      })}
       linhas={linhas}
     />
   );

@@ -16,11 +16,11 @@ import {
 import { Checkbox, Group, Select, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { useEnviarPublicacao, useModelos, useRascunho, useVersoes } from '../api';
+import { useModelos, useRascunho, useVersoes } from '../api';
 import { linhaImagens, linhasDoVeiculo } from '../linhas';
-import { type LinhaPublicacao, TelaPublicacao, useInvalido } from '../TelaPublicacao';
+import { type LinhaPublicacao, TelaPublicacao, useEnvio } from '../TelaPublicacao';
 import { comoDados, mensagensDoEsquema } from '../validacao';
 
 /** Codes of the form as OLX takes them; '' or '0' = not chosen (spec 3 §3.5). */
@@ -55,9 +55,7 @@ const VAZIO: PostOlx = {
 export default function PaginaIncluirOlx() {
   const { idRevenda = '', idVeiculo = '' } = useParams();
   const rascunho = useRascunho<RascunhoOlx>('olx', idVeiculo);
-  const enviar = useEnviarPublicacao<PostOlx>('olx', idRevenda, idVeiculo);
-  const { invalido, aoInvalido, aoValido } = useInvalido();
-  const [erros, setErros] = useState<string[]>([]);
+  const envio = useEnvio<PostOlx>('olx', idRevenda, idVeiculo);
   const form = useForm<PostOlx>({ initialValues: VAZIO, validate: zod4Resolver(postOlx, { errorPriority: 'first' }) });
   const r = rascunho.data;
   // biome-ignore lint/correctness/useExhaustiveDependencies: filled once, when the draft arrives
@@ -204,21 +202,8 @@ export default function PaginaIncluirOlx() {
       canal="olx"
       carregando={!r}
       erroCarga={rascunho.error}
-      enviando={enviar.isPending}
-      erroEnvio={enviar.error}
-      invalido={invalido}
-      onSubmit={form.onSubmit(
-        (valores) => {
-          aoValido();
-          setErros([]);
-          enviar.mutate(valores);
-        },
-        () => {
-          setErros(mensagensDoEsquema(postOlx, form.getValues()));
-          aoInvalido();
-        },
-      )}
-      mensagens={erros}
+      {...envio.estado}
+      onSubmit={envio.aoSubmeter(form, { recusado: () => mensagensDoEsquema(postOlx, form.getValues()) })}
       linhas={linhas}
     />
   );

@@ -3,9 +3,9 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
-import { type DadosIntermedio, useEnviarPublicacao, useRascunho } from '../api';
+import { type DadosIntermedio, useRascunho } from '../api';
 import { linhaImagens } from '../linhas';
-import { type LinhaPublicacao, TelaPublicacao, useInvalido } from '../TelaPublicacao';
+import { type LinhaPublicacao, TelaPublicacao, useEnvio } from '../TelaPublicacao';
 import { type CamposPortal, type FormPortal, type ListasPortal, type NomeLinhaPortal, useLinhasPortal } from './linhasPortal';
 
 type Valores = Record<string, unknown>;
@@ -59,8 +59,7 @@ function FormularioPortal<R extends RascunhoPortal, P extends Valores>({
   idRevenda: string;
   idVeiculo: string;
 }) {
-  const enviar = useEnviarPublicacao<P>(def.canal, idRevenda, idVeiculo);
-  const { invalido, aoInvalido, aoValido } = useInvalido();
+  const envio = useEnvio<P>(def.canal, idRevenda, idVeiculo);
   const form = useForm<P>({ initialValues: def.valoresIniciais(d), validate: zod4Resolver(def.esquema, { errorPriority: 'first' }) });
   const iniciais = def.valoresIniciais(d);
   const comuns = useLinhasPortal<P>({
@@ -80,13 +79,8 @@ function FormularioPortal<R extends RascunhoPortal, P extends Valores>({
       canal={def.canal}
       carregando={false}
       erroCarga={null}
-      enviando={enviar.isPending}
-      erroEnvio={enviar.error}
-      invalido={invalido}
-      onSubmit={form.onSubmit((valores) => {
-        aoValido();
-        enviar.mutate(valores);
-      }, aoInvalido)}
+      {...envio.estado}
+      onSubmit={envio.aoSubmeter(form)}
       linhas={[...def.linhas(comuns, form, d), linhaImagens(d.imagens)]}
     />
   );

@@ -7,7 +7,7 @@ import {
   postWebmotors,
   type RascunhoWebmotors,
 } from '@intermedio/contracts';
-import { Checkbox, NativeSelect, NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, NativeSelect, NumberInput, SimpleGrid, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
@@ -15,9 +15,9 @@ import { useParams } from 'react-router';
 import { formatarNumero } from '@/lib/formato';
 import { Moeda } from '@/ui/Formatados';
 import { MoedaInput } from '@/ui/MoedaInput';
-import { useEnviarPublicacao, useModelos, useRascunho, useVersoes } from '../api';
-import { linhaImagens } from '../linhas';
-import { type LinhaPublicacao, TelaPublicacao, useInvalido } from '../TelaPublicacao';
+import { useModelos, useRascunho, useVersoes } from '../api';
+import { linhaImagens, linhaPlaca } from '../linhas';
+import { type LinhaPublicacao, TelaPublicacao, useEnvio } from '../TelaPublicacao';
 
 type Valores = RascunhoWebmotors['veiculoPost'];
 
@@ -40,8 +40,7 @@ export function FormularioWebmotors({ titulo, alterar = false }: { titulo: strin
   const { idRevenda = '', idVeiculo = '', idAnuncio } = useParams();
   const anuncio = alterar ? idAnuncio : undefined;
   const rascunho = useRascunho<RascunhoWebmotors>('webmotors', idVeiculo, anuncio);
-  const enviar = useEnviarPublicacao<PostWebmotorsEntrada>('webmotors', idRevenda, idVeiculo, anuncio);
-  const { invalido, aoInvalido, aoValido } = useInvalido();
+  const envio = useEnvio<PostWebmotorsEntrada>('webmotors', idRevenda, idVeiculo, anuncio);
   const form = useForm<Valores>({ validate: zod4Resolver(postWebmotors, { errorPriority: 'first' }) });
   const d = rascunho.data;
   // biome-ignore lint/correctness/useExhaustiveDependencies: filled once, when the draft arrives
@@ -132,18 +131,7 @@ export function FormularioWebmotors({ titulo, alterar = false }: { titulo: strin
               />
             ),
           },
-          {
-            rotulo: 'Placa',
-            intermedio: i.placa,
-            canal: (
-              <TextInput
-                aria-label="Placa"
-                maxLength={8}
-                {...form.getInputProps('Placa')}
-                onChange={(e) => form.setFieldValue('Placa', e.currentTarget.value.toUpperCase())}
-              />
-            ),
-          },
+          linhaPlaca(form, 'Placa', i.placa),
           {
             rotulo: 'Quilometragem',
             intermedio: formatarNumero(i.km),
@@ -243,13 +231,8 @@ export function FormularioWebmotors({ titulo, alterar = false }: { titulo: strin
       canal="webmotors"
       carregando={!d || linhas.length === 0}
       erroCarga={rascunho.error}
-      enviando={enviar.isPending}
-      erroEnvio={enviar.error}
-      invalido={invalido}
-      onSubmit={form.onSubmit((valores) => {
-        aoValido();
-        enviar.mutate(valores as PostWebmotorsEntrada);
-      }, aoInvalido)}
+      {...envio.estado}
+      onSubmit={envio.aoSubmeter(form, { post: (valores) => valores as PostWebmotorsEntrada })}
       linhas={linhas}
     />
   );
