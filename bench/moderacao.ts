@@ -7,14 +7,23 @@
  * each the median of 10 runs after 2 warm-ups, alternating. Goal: API ≤ 1.5 × SQL.
  * Then the bulk validation of 1,000 checked entries in one request (goal < 2 s).
  * Runs on the embedded PGlite and, with DATABASE_URL, on that PostgreSQL server (a database created and dropped).
- * Alone: `node --import tsx bench/moderacao.ts` (replaces its rows in bench/resultados.md), or within `npm run bench`.
+ * The screens (PGlite, the production build served by the server, Debian's chromium headless at 1366×768): each
+ * dashboard opened by its address with the app already cached, timed until it is usable — the count in the panel's
+ * heading, the first rows drawn, scrolled to the last entry and drawn there, a checkbox clicked and checked (goal
+ * < 1.5 s). Then a burst of live events on the open incluidos screen (another admin validates 100 entries and 20
+ * resellers change their channel settings, touching 500 more entries, in one transaction): the requests it costs
+ * (goal: no download of the whole queue, one request for the touched rows) and the time until the screen shows it.
+ * Alone: `node --import tsx bench/moderacao.ts` (builds the SPA, replaces its rows in bench/resultados.md), or within
+ * `npm run bench` (after the first-load benchmark has built it).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FilaModeracao } from '@intermedio/contracts';
 import { sql } from 'drizzle-orm';
+import { chromium, type Page } from 'playwright-core';
 import { bancoPostgres, entrarComoAdmin, type Registrar } from './veiculos.ts';
 
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,9 +33,18 @@ const LOTE = 1000;
 const RODADAS = 10;
 const FILAS: FilaModeracao[] = ['incluidos', 'alterados', 'removidos', 'banners', 'vendidos'];
 const mediana = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const DIST = path.join(RAIZ, 'apps/web/dist');
+const TELAS: { fila: FilaModeracao; painel: string }[] = [
+  { fila: 'incluidos', painel: 'Lista de veículos incluídos' },
+  { fila: 'alterados', painel: 'Lista de veículos alterados' },
+  { fila: 'removidos', painel: 'Lista de veículos removidos' },
+  { fila: 'banners', painel: 'Lista de banners' },
+  { fila: 'vendidos', painel: 'Lista de vendidos' },
+];
+const numero = (texto: string) => Number(/ - ([\d.]+) /.exec(texto)?.[1]?.replaceAll('.', '') ?? Number.NaN);
 
 /** 200 resellers, 5,000 vehicles (25 each) and 5,000 banners and sold items, each queued. All in SQL, in the database. */
-async function povoar(db: import('../apps/server/src/db/cliente.ts').Db) {
+export async function povoar(db: import('../apps/server/src/db/cliente.ts').Db) {
   await db.execute(sql`
     insert into revendas (perazao_social_nome, penome_fantasia, peemail, plano)
     select 'Bench ' || i, 'Revenda Bench ' || lpad(i::text, 3, '0'), 'bench' || i || '@moderacao.test', 'concessionaria'
@@ -91,13 +109,127 @@ async function povoar(db: import('../apps/server/src/db/cliente.ts').Db) {
   }
 }
 
-async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
+/**
+ * Opens one dashboard by its address and answers the ms until it is usable: the panel's count, the first row, the last
+ * row after scrolling to the end, a checkbox checked. `linhas` is the queue's size (the heading must say it).
+ */
+export async function medirTela(page: Page, base: string, painel: string, fila: FilaModeracao, linhas: number) {
+  const t0 = performance.now();
+  const marcas: string[] = [];
+  const marcar = (o: string) => marcas.push(`${o} ${Math.round(performance.now() - t0)}`);
+  await page.goto(`${base}/dashboard/${fila}`);
+  marcar('load');
+  const titulo = page.getByRole('heading', { name: new RegExp(`^${painel} - [\\d.]+ `) });
+  await titulo.waitFor({ timeout: 30_000 });
+  marcar('contagem');
+  const n = numero((await titulo.textContent()) ?? '');
+  if (n !== linhas) throw new Error(`${fila}: o painel diz ${n}, esperado ${linhas}`);
+  const regiao = page.getByRole('region', { name: painel, exact: true });
+  await regiao.locator('tr[aria-rowindex="2"]').waitFor();
+  marcar('1ª linha');
+  await regiao.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  const ultima = regiao.locator(`tr[aria-rowindex="${linhas + 1}"]`);
+  await ultima.waitFor();
+  marcar('última');
+  const caixa = ultima.getByRole('checkbox');
+  await caixa.click();
+  await page.waitForFunction((el) => (el as HTMLInputElement | null)?.checked === true, await caixa.elementHandle());
+  marcar('marcada');
+  if (process.env.BENCH_DETALHE) console.log(`  ${fila}: ${marcas.join(', ')}`);
+  return performance.now() - t0;
+}
+
+/** The five screens and a burst of live events, in headless chromium against this server (its SPA build). */
+export async function medirTelas(registrar: Registrar, base: string, cookie: string, db: import('../apps/server/src/db/cliente.ts').Db) {
+  const navegador = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const ctx = await navegador.newContext({ serviceWorkers: 'block', viewport: { width: 1366, height: 768 } });
+    await ctx.addCookies([{ name: 'intermedio_sessao', value: cookie.split('=')[1] ?? '', url: base }]);
+    const page = await ctx.newPage();
+    // The app once, so each screen is timed as an admin opens it on a working day (scripts in the HTTP cache).
+    await page.goto(`${base}/home`);
+    await page.getByRole('button', { name: 'Sair' }).first().waitFor({ timeout: 60_000 });
+    const tamanhos = new Map<FilaModeracao, number>();
+    for (const { fila } of TELAS) {
+      const veiculo = fila === 'incluidos' || fila === 'alterados' || fila === 'removidos';
+      const r = await fetch(`${base}/api/moderacao/${veiculo ? 'veiculos' : 'publicacoes'}/${fila}`, { headers: { cookie } });
+      tamanhos.set(fila, ((await r.json()) as { data: unknown[] }).data.length);
+    }
+    for (const { fila, painel } of TELAS) {
+      const linhas = tamanhos.get(fila) ?? 0;
+      await medirTela(page, base, painel, fila, linhas); // warm-up (the screen's own chunk, the list's statement)
+      const tempos: number[] = [];
+      for (let i = 0; i < 3; i++) tempos.push(await medirTela(page, base, painel, fila, linhas));
+      registrar(
+        `moderação ${fila}: tela utilizável no chromium (${linhas} entradas; contagem, rolagem até a última, marcar), mediana de 3`,
+        mediana(tempos),
+        'ms',
+        1500,
+      );
+    }
+
+    // A burst on the open incluidos screen: 100 entries validated elsewhere, 20 resellers' settings changed (500 entries).
+    const painel = 'Lista de veículos incluídos';
+    const antes = tamanhos.get('incluidos') ?? 0;
+    await medirTela(page, base, painel, 'incluidos', antes);
+    const pedidos: string[] = [];
+    let ultimaResposta = 0;
+    page.on('request', (r) => {
+      const u = new URL(r.url()).pathname;
+      if (u.startsWith('/api/moderacao/veiculos/incluidos')) pedidos.push(`${r.method()} ${u}`);
+    });
+    page.on('requestfinished', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/moderacao/veiculos/incluidos')) ultimaResposta = performance.now();
+    });
+    await page.waitForTimeout(500);
+    pedidos.length = 0;
+    const t0 = performance.now();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        delete from moderacao where id in (
+          select m.id from moderacao m join revendas r on r.id = m.revenda_id
+          where m.fila = 'incluidos' and r.penome_fantasia like 'Revenda Bench %' order by m.id limit 100)`);
+      await tx.execute(sql`
+        update revenda_integracoes set status = not status where revenda_id in (
+          select id from revendas where penome_fantasia like 'Revenda Bench %' order by penome_fantasia desc limit 20)`);
+    });
+    await page.getByRole('heading', { name: `${painel} - ${(antes - 100).toLocaleString('pt-BR')} veículos` }).waitFor({ timeout: 30_000 });
+    const mostrada = performance.now();
+    // The touched rows come in a request of their own: wait until no request has started for a while, then count.
+    let vistos = -1;
+    while (vistos !== pedidos.length) {
+      vistos = pedidos.length;
+      await page.waitForTimeout(400);
+    }
+    // Until the count changed on screen and the last answer arrived (its rows are drawn in the same task).
+    const ms = Math.max(mostrada, ultimaResposta) - t0;
+    const inteiras = pedidos.filter((p) => p === 'GET /api/moderacao/veiculos/incluidos').length;
+    const lotes = pedidos.filter((p) => p.endsWith('/linhas')).length;
+    if (process.env.BENCH_DETALHE) console.log(pedidos);
+    registrar(
+      'moderação: rajada ao vivo (100 validadas por outro admin + 20 revendas, 600 entradas): downloads da fila inteira',
+      inteiras,
+      'pedidos',
+      0,
+    );
+    registrar('moderação: a mesma rajada: pedidos de linhas (as 500 entradas tocadas)', lotes, 'pedidos', 1);
+    registrar('moderação: a mesma rajada: da gravação até a tela mostrá-la (contagem e linhas tocadas)', ms, 'ms', 1500);
+    await ctx.close();
+  } finally {
+    await navegador.close();
+  }
+}
+
+async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', databaseUrl?: string, tela = false) {
   const { buildApp } = await import('../apps/server/src/app.ts');
   const { lerConfig } = await import('../apps/server/src/config.ts');
   const { moderacaoListaRepository } = await import('../apps/server/src/modules/moderacao/moderacao-lista.repository.ts');
   const dir = mkdtempSync(path.join(tmpdir(), 'intermedio-bench-moderacao-'));
   const pgBanco = databaseUrl ? await bancoPostgres(databaseUrl, 'bench_moderacao') : null;
-  const env: Record<string, string> = { DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0', SEED_DEMO: '1' };
+  const env: Record<string, string> = { DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0', SEED_DEMO: '1', WEB_DIST: DIST };
   if (pgBanco) Object.assign(env, { DATABASE_URL: pgBanco.url, SECRET_KEY: 'chave-do-bench-com-mais-de-32-caracteres!!' });
   const aplicacao = await buildApp(lerConfig(env), { logger: false });
   try {
@@ -146,6 +278,8 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
       registrar(`moderação ${fila} (${rotulo}): razão API / SQL`, a / s, '×', 1.5);
     }
 
+    if (tela) await medirTelas(registrar, base, cookie, db);
+
     // Bulk validation: 1,000 checked entries of incluidos in one request (one transaction).
     const lista = (await (await fetch(`${base}/api/moderacao/veiculos/incluidos`, { headers: { cookie } })).json()) as {
       data: { id: string }[];
@@ -168,8 +302,10 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
   }
 }
 
-export async function medirModeracao(registrar: Registrar) {
-  await medirEm(registrar, 'PGlite');
+/** `construir`: build the SPA first (alone); within `npm run bench` the first-load benchmark has just built it. */
+export async function medirModeracao(registrar: Registrar, op: { construir?: boolean } = {}) {
+  if (op.construir) execFileSync('npm', ['run', '-s', 'build', '-w', '@intermedio/web'], { cwd: RAIZ, stdio: 'ignore' });
+  await medirEm(registrar, 'PGlite', undefined, true);
   if (process.env.DATABASE_URL) await medirEm(registrar, 'PostgreSQL', process.env.DATABASE_URL);
 }
 
@@ -177,12 +313,15 @@ export async function medirModeracao(registrar: Registrar) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const linhas: string[] = [];
   let ok = true;
-  await medirModeracao((medida, valor, unidade, meta) => {
-    const v = Math.round(valor * 100) / 100;
-    ok &&= valor <= meta;
-    linhas.push(`| ${medida} | ${v} ${unidade} | ≤ ${meta} ${unidade} | ${valor <= meta ? 'ok' : 'FALHOU'} |`);
-    console.log(linhas.at(-1));
-  });
+  await medirModeracao(
+    (medida, valor, unidade, meta) => {
+      const v = Math.round(valor * 100) / 100;
+      ok &&= valor <= meta;
+      linhas.push(`| ${medida} | ${v} ${unidade} | ≤ ${meta} ${unidade} | ${valor <= meta ? 'ok' : 'FALHOU'} |`);
+      console.log(linhas.at(-1));
+    },
+    { construir: !process.env.BENCH_SEM_BUILD },
+  );
   const arquivo = path.join(RAIZ, 'bench/resultados.md');
   const atuais = readFileSync(arquivo, 'utf8').trimEnd().split('\n');
   // Its rows go right after the stock list's rows (the table of `npm run bench`), replacing the previous ones.

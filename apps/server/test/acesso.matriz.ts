@@ -175,6 +175,14 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
     regra: 'admin',
     exemplo: () => ({ url: `/api/moderacao/veiculos/alterados/lista/${ID_INEXISTENTE}` }),
   },
+  'POST /api/moderacao/veiculos/:fila/linhas': {
+    regra: 'admin',
+    exemplo: () => ({ url: '/api/moderacao/veiculos/incluidos/linhas', payload: { ids: [ID_INEXISTENTE] } }),
+  },
+  'POST /api/moderacao/publicacoes/:fila/linhas': {
+    regra: 'admin',
+    exemplo: () => ({ url: '/api/moderacao/publicacoes/banners/linhas', payload: { ids: [ID_INEXISTENTE] } }),
+  },
   'GET /api/moderacao/publicacoes/:fila': { regra: 'admin', exemplo: () => ({ url: '/api/moderacao/publicacoes/banners' }) },
   'GET /api/moderacao/publicacoes/:fila/lista/:idEntrada': {
     regra: 'admin',

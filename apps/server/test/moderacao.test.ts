@@ -94,6 +94,25 @@ describe('vehicle queues: listing (spec 2 §2, §3)', () => {
     expect(outra.json().data).toBe(MENSAGENS_MODERACAO.naoEncontrada);
   });
 
+  it('the rows endpoint answers several entries in the list shape in one request, without those that left the queue', async () => {
+    const [a, b] = [await incluir(), await incluir()];
+    const [ea, eb] = [await doVeiculo('incluidos', a), await doVeiculo('incluidos', b)];
+    if (!ea || !eb) throw new Error('sem entradas');
+    expect((await validar('incluidos', [eb.id])).statusCode).toBe(200);
+    const r = await chamar('POST', '/api/moderacao/veiculos/incluidos/linhas', admin, { ids: [ea.id, eb.id, ea.id] });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data).toEqual([ea]);
+    // An entry of another queue is not this queue's row.
+    const outra = await chamar('POST', '/api/moderacao/veiculos/alterados/linhas', admin, { ids: [ea.id] });
+    expect(outra.json().data).toEqual([]);
+    const vazio = await chamar('POST', '/api/moderacao/veiculos/incluidos/linhas', admin, { ids: [] });
+    expect(vazio.statusCode).toBe(400);
+    expect(vazio.json().data).toMatch(/Informe ao menos uma entrada|inválid/);
+    const demais = Array.from({ length: 1001 }, () => ea.id);
+    expect((await chamar('POST', '/api/moderacao/veiculos/incluidos/linhas', admin, { ids: demais })).statusCode).toBe(400);
+    expect((await chamar('POST', '/api/moderacao/veiculos/incluidos/linhas', admin, { ids: ['x'] })).statusCode).toBe(400);
+  });
+
   it('alterados lists each field change since the entry was queued (old → new, who, when)', async () => {
     const id = await incluir({ vecor: 'Branco', vevalor: '50.000,00' });
     await alterar(id, { vecor: 'Preto', vevalor: '50.000,00' });
@@ -234,6 +253,9 @@ describe('banner and sold queues', () => {
     });
     const linha = await chamar('GET', `/api/moderacao/publicacoes/banners/lista/${e?.id}`, admin);
     expect(linha.json().data).toEqual(e);
+    const linhas = await chamar('POST', '/api/moderacao/publicacoes/banners/linhas', admin, { ids: [e?.id] });
+    expect(linhas.json().data).toEqual([e]);
+    expect((await chamar('POST', '/api/moderacao/publicacoes/vendidos/linhas', admin, { ids: [e?.id] })).json().data).toEqual([]);
     const v = await validar('banners', [e?.id ?? '']);
     expect(v.json().data).toEqual({ validados: 1 });
     expect((await chamar('GET', `/api/moderacao/publicacoes/banners/lista/${e?.id}`, admin)).statusCode).toBe(404);
@@ -258,6 +280,8 @@ describe('access (admin only)', () => {
     expect((await chamar('GET', '/api/moderacao/publicacoes/vendidos', gestorA)).statusCode).toBe(403);
     expect((await chamar('POST', `/api/moderacao/incluidos/${e?.id}/validar`, gestorA)).statusCode).toBe(403);
     expect((await chamar('POST', '/api/moderacao/incluidos/validar', gestorA, { ids: [e?.id] })).statusCode).toBe(403);
+    expect((await chamar('POST', '/api/moderacao/veiculos/incluidos/linhas', gestorA, { ids: [e?.id] })).statusCode).toBe(403);
+    expect((await chamar('POST', '/api/moderacao/publicacoes/banners/linhas', gestorA, { ids: [e?.id] })).statusCode).toBe(403);
     expect(await doVeiculo('incluidos', id)).toBeDefined();
   });
 });

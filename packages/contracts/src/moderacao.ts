@@ -90,6 +90,18 @@ export const validarLoteEntrada = z.object({
     .max(MAXIMO_VALIDACAO_LOTE, `No máximo ${MAXIMO_VALIDACAO_LOTE} entradas por vez`),
 });
 export type ValidarLoteEntrada = z.infer<typeof validarLoteEntrada>;
+
+/**
+ * Several entries of one queue in one request (the live list's patch after a burst of events): a reseller's
+ * change touches every entry of that reseller, so one burst may touch hundreds of rows.
+ */
+export const MAXIMO_LINHAS_AO_VIVO = 1000;
+export const linhasModeracaoEntrada = z.object({
+  ids: z
+    .array(idParam, 'Informe as entradas')
+    .min(1, 'Informe ao menos uma entrada')
+    .max(MAXIMO_LINHAS_AO_VIVO, `No máximo ${MAXIMO_LINHAS_AO_VIVO} entradas por vez`),
+});
 export const validacaoResposta = envelopeSucesso(z.object({ validados: z.number().int() }));
 
 export const filaParam = z.object({ fila: z.enum(FILAS_MODERACAO) });

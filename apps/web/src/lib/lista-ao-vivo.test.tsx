@@ -8,10 +8,12 @@ import { EventSourceFalso, falha, simularApi, simularEventSource, sucesso } from
 import { criarInvalidador, useEventosAoVivo } from './eventos';
 import {
   aplicarLinha,
+  aplicarLinhas,
   criarAtualizadorDeLista,
   ehListaAoVivo,
   invalidarForaDasListasAoVivo,
   LIMITE_LINHAS_POR_RAJADA,
+  LIMITE_LOTE_LINHAS,
   type OpcoesListaAoVivo,
   useListaAoVivo,
 } from './lista-ao-vivo';
@@ -38,6 +40,24 @@ describe('aplicarLinha', () => {
     expect(aplicarLinha(base, 'c0', { id: 'c0', nome: 'z' }, op).map((l) => l.id)).toEqual(['c1', 'c2', 'c0']);
     expect(aplicarLinha(base, 'c1', null, op).map((l) => l.nome)).toEqual(['b', 'f']);
     expect(base.map((l) => l.nome)).toEqual(['b', 'd', 'f']);
+  });
+});
+
+describe('aplicarLinhas', () => {
+  const op = { idDe: opcoes.idDe, comparar: opcoes.comparar };
+  it('aplica uma rajada de uma vez com o mesmo resultado que linha a linha', () => {
+    const base = lista('b', 'd', 'f', 'h');
+    const mudancas = new Map<string, Linha | null>([
+      ['c1', null],
+      ['c3', { id: 'c3', nome: 'a' }],
+      ['n1', { id: 'n1', nome: 'e' }],
+      ['n2', { id: 'n2', nome: 'z' }],
+      ['x', null],
+    ]);
+    const umaAUma = [...mudancas].reduce<Linha[]>((l, [id, linha]) => aplicarLinha(l, id, linha, op), base);
+    expect(aplicarLinhas(base, mudancas, op)).toEqual(umaAUma);
+    expect(aplicarLinhas(base, mudancas, op).map((l) => l.nome)).toEqual(['a', 'b', 'e', 'f', 'z']);
+    expect(base.map((l) => l.nome)).toEqual(['b', 'd', 'f', 'h']);
   });
 });
 
@@ -85,6 +105,58 @@ describe('criarAtualizadorDeLista', () => {
     expect(api).not.toHaveBeenCalled();
     expect(invalidar).toHaveBeenCalledTimes(1);
     expect(invalidar).toHaveBeenCalledWith({ queryKey: CHAVE, exact: true });
+  });
+
+  it('remoções não contam para o limite: mil DELETE numa rajada (uma validação em lote) não pedem nada', async () => {
+    const api = simularApi({});
+    const dados = Array.from({ length: 1200 }, (_, i) => ({ id: `c${i}`, nome: String(i).padStart(4, '0') }));
+    const { qc, atualizador } = preparar(dados);
+    const invalidar = vi.spyOn(qc, 'invalidateQueries');
+    for (let i = 0; i < 1000; i++) atualizador.receber(ev(`c${i}`, 'DELETE'));
+    await vi.advanceTimersByTimeAsync(40);
+    expect(api).not.toHaveBeenCalled();
+    expect(invalidar).not.toHaveBeenCalled();
+    expect(qc.getQueryData<Linha[]>(CHAVE)?.map((l) => l.id)).toEqual(dados.slice(1000).map((l) => l.id));
+  });
+
+  it('com urlLinhas, uma rajada de centenas de linhas custa um só pedido (as que não vêm saíram da lista)', async () => {
+    const pedidos: string[][] = [];
+    const api = simularApi({
+      'POST /api/coisas/linhas': (_c, init) => {
+        const ids = (JSON.parse(String(init.body)) as { ids: string[] }).ids;
+        pedidos.push(ids);
+        return sucesso(ids.filter((id) => id !== 'c5').map((id) => ({ id, nome: id === 'novo' ? 'a' : `x${id}` })));
+      },
+    });
+    const dados = Array.from({ length: 300 }, (_, i) => ({ id: `c${i}`, nome: `m${String(i).padStart(3, '0')}` }));
+    const qc = new QueryClient();
+    qc.setQueryData(CHAVE, dados);
+    const atualizador = criarAtualizadorDeLista(qc, { ...opcoes, urlLinhas: '/api/coisas/linhas' }, 40);
+    const invalidar = vi.spyOn(qc, 'invalidateQueries');
+    for (let i = 0; i < 200; i++) atualizador.receber(ev(`c${i}`));
+    atualizador.receber(ev('novo', 'INSERT'));
+    atualizador.receber(ev('c250', 'DELETE'));
+    await vi.advanceTimersByTimeAsync(40);
+    expect(api).toHaveBeenCalledTimes(1);
+    expect(invalidar).not.toHaveBeenCalled();
+    expect(pedidos[0]).toHaveLength(201);
+    const depois = qc.getQueryData<Linha[]>(CHAVE) ?? [];
+    expect(depois).toHaveLength(300 - 2 + 1);
+    expect(depois[0]).toEqual({ id: 'novo', nome: 'a' });
+    expect(depois.find((l) => l.id === 'c7')?.nome).toBe('xc7');
+    expect(depois.some((l) => l.id === 'c5' || l.id === 'c250')).toBe(false);
+  });
+
+  it(`com urlLinhas, acima de ${LIMITE_LOTE_LINHAS} linhas a buscar, baixa a lista uma vez`, async () => {
+    const api = simularApi({});
+    const qc = new QueryClient();
+    qc.setQueryData(CHAVE, lista('b'));
+    const atualizador = criarAtualizadorDeLista(qc, { ...opcoes, urlLinhas: '/api/coisas/linhas' }, 40);
+    const invalidar = vi.spyOn(qc, 'invalidateQueries').mockResolvedValue();
+    for (let i = 0; i <= LIMITE_LOTE_LINHAS; i++) atualizador.receber(ev(`n${i}`, 'INSERT'));
+    await vi.advanceTimersByTimeAsync(40);
+    expect(api).not.toHaveBeenCalled();
+    expect(invalidar).toHaveBeenCalledTimes(1);
   });
 
   it('espera o download em andamento terminar antes de aplicar (ele pode ser anterior à mudança)', async () => {

@@ -9,6 +9,8 @@ import { ApiError, api } from './api';
  * that touches one of its rows makes it fetch only that row from the list's single-row endpoint (same shape
  * as the list's rows) and patch its cached copy: the row is replaced, inserted where the server's order puts
  * it, or removed (DELETE event, or 404: the row left the list). Events arriving close together are coalesced.
+ * A list whose events can touch many rows at once (the moderation queues: a reseller's change touches all its
+ * entries) also gives `urlLinhas`: then a burst costs at most one request, for the touched rows only.
  *
  * How a list uses it (see features/revendas/api.ts, features/usuarios/api.ts):
  *
@@ -36,6 +38,11 @@ export type OpcoesListaAoVivo<T> = {
   url: string;
   /** One row of the list, in the list's shape; 404 when that row is not (or no longer) in the list. */
   urlLinha: (id: string) => string;
+  /**
+   * Optional: several rows in one request (POST `{ids}`, up to LIMITE_LOTE_LINHAS), answering those still in the
+   * list in its shape (a missing id left the list).
+   */
+  urlLinhas?: string;
   /** The row's contract schema: answers are only checked against it in development. */
   esquema: z.ZodType<T>;
   idDe: (linha: T) => string;
@@ -51,8 +58,10 @@ export type OpcoesListaAoVivo<T> = {
 
 /** Coalescing delay: a burst of events is patched once, shortly after its last event. */
 export const ATRASO_LISTA_MS = 40;
-/** Above this many changed rows in one burst, one download of the list is cheaper than a request per row. */
+/** Above this many rows to fetch in one burst, one download of the list is cheaper than a request per row. */
 export const LIMITE_LINHAS_POR_RAJADA = 50;
+/** With `urlLinhas`: the most rows one batch request asks for (above it, one download of the whole list). */
+export const LIMITE_LOTE_LINHAS = 1000;
 
 /** Our own server's typed answers are trusted in production builds (no parse of large lists). */
 export const esquemaEmDesenvolvimento = <T>(esquema: z.ZodType<T>): z.ZodType<T> | undefined => (import.meta.env.DEV ? esquema : undefined);
@@ -96,11 +105,35 @@ export function aplicarLinha<T>(
   return sem;
 }
 
+/**
+ * Applies a burst's changes at once (id → the row, or null: removed): one pass over the list and a merge of the
+ * sorted new rows, instead of a copy of the list per changed row.
+ */
+export function aplicarLinhas<T>(
+  lista: readonly T[],
+  mudancas: ReadonlyMap<string, T | null>,
+  op: Pick<OpcoesListaAoVivo<T>, 'idDe' | 'comparar'>,
+): T[] {
+  const sem = lista.filter((l) => !mudancas.has(op.idDe(l)));
+  const novas = [...mudancas.values()].filter((l): l is T => l !== null).sort(op.comparar);
+  if (novas.length === 0) return sem;
+  const resultado: T[] = [];
+  let i = 0;
+  for (const nova of novas) {
+    // Same rule as aplicarLinha: a new row goes after the rows that compare equal to it.
+    while (i < sem.length && op.comparar(sem[i] as T, nova) <= 0) resultado.push(sem[i++] as T);
+    resultado.push(nova);
+  }
+  while (i < sem.length) resultado.push(sem[i++] as T);
+  return resultado;
+}
+
 /** The patcher of one list: gathers the rows events touch and, after ATRASO_LISTA_MS, patches the cache. */
 export function criarAtualizadorDeLista<T>(queryClient: QueryClient, op: OpcoesListaAoVivo<T>, atrasoMs = ATRASO_LISTA_MS) {
   const pendentes = new Map<string, boolean>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const esquema = esquemaEmDesenvolvimento(op.esquema);
+  const esquemaLote = esquemaEmDesenvolvimento(z.array(op.esquema));
 
   const buscarLinha = async (id: string): Promise<T | null> => {
     try {
@@ -125,15 +158,23 @@ export function criarAtualizadorDeLista<T>(queryClient: QueryClient, op: OpcoesL
     }
     const lote = [...pendentes];
     pendentes.clear();
-    if (lote.length > LIMITE_LINHAS_POR_RAJADA) {
+    // Removals cost no request (a bulk validation's thousand DELETE events included); only the rest is fetched.
+    const mudancas = new Map<string, T | null>(lote.filter(([, remover]) => remover).map(([id]) => [id, null]));
+    const buscar = lote.filter(([, remover]) => !remover).map(([id]) => id);
+    if (buscar.length > (op.urlLinhas ? LIMITE_LOTE_LINHAS : LIMITE_LINHAS_POR_RAJADA)) {
       await queryClient.invalidateQueries({ queryKey: op.queryKey, exact: true });
       return;
     }
     try {
-      const linhas = await Promise.all(lote.map(async ([id, remover]) => [id, remover ? null : await buscarLinha(id)] as const));
-      queryClient.setQueryData<T[]>(op.queryKey, (atual) =>
-        atual ? linhas.reduce<T[]>((lista, [id, linha]) => aplicarLinha(lista, id, linha, op), atual) : atual,
-      );
+      if (op.urlLinhas && buscar.length > 1) {
+        const linhas = await api.post(op.urlLinhas, { ids: buscar }, { esquema: esquemaLote });
+        for (const id of buscar) mudancas.set(id, null);
+        for (const l of linhas) mudancas.set(op.idDe(l), l);
+      } else {
+        for (const [id, linha] of await Promise.all(buscar.map(async (id) => [id, await buscarLinha(id)] as const)))
+          mudancas.set(id, linha);
+      }
+      if (mudancas.size > 0) queryClient.setQueryData<T[]>(op.queryKey, (atual) => (atual ? aplicarLinhas(atual, mudancas, op) : atual));
     } catch {
       // The row could not be fetched (network, server): fall back to one download of the list.
       await queryClient.invalidateQueries({ queryKey: op.queryKey, exact: true });

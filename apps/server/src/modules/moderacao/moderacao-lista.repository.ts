@@ -1,7 +1,8 @@
 import type { FilaPublicacaoModeracao, FilaVeiculoModeracao, ModeracaoPublicacaoLinha, ModeracaoVeiculoLinha } from '@intermedio/contracts';
-import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/cliente.ts';
+import { linhasEmJson } from '../../db/json.ts';
 import {
   banners,
   moderacao,
@@ -19,7 +20,8 @@ import {
  * (their vehicle, banner or sold item no longer exists: spec 2 §4) in a data-modifying CTE and selects the
  * entries joined with what they show, read live (reseller name and logo, the vehicle's headline and first
  * photo, S.I. from revenda_integracoes, S.A. from veiculo_integracoes), so a change anywhere shows at once.
- * The same statement with an id filter answers one row (the screens patch their copy on live events).
+ * The same statement with an id filter answers one row, or the rows of a list of ids (the screens patch their copy on
+ * live events).
  */
 
 /** The same text as Date.prototype.toISOString (UTC, milliseconds). */
@@ -63,7 +65,12 @@ function siPorRevenda(db: Executor) {
     .as('si');
 }
 
-function consultaVeiculos(db: Executor, fila: FilaVeiculoModeracao, idEntrada?: string) {
+/** Which entries of the queue: all, one, or those of a list of ids. */
+type Filtro = string | readonly string[] | undefined;
+const porId = (filtro: Filtro) =>
+  filtro === undefined ? undefined : typeof filtro === 'string' ? eq(moderacao.id, filtro) : inArray(moderacao.id, [...filtro]);
+
+function consultaVeiculos(db: Executor, fila: FilaVeiculoModeracao, idEntrada?: Filtro) {
   const capa = db
     .select({ capa_thumb: sql<string | null>`coalesce(${veiculoImagens.file_thumb}, ${veiculoImagens.file_url})`.as('capa_thumb') })
     .from(veiculoImagens)
@@ -118,11 +125,11 @@ function consultaVeiculos(db: Executor, fila: FilaVeiculoModeracao, idEntrada?: 
     .leftJoinLateral(capa, sql`true`)
     .leftJoinLateral(sa, sql`true`)
     .leftJoin(si, eq(si.revenda_id, moderacao.revenda_id))
-    .where(and(eq(moderacao.fila, fila), idEntrada ? eq(moderacao.id, idEntrada) : undefined))
+    .where(and(eq(moderacao.fila, fila), porId(idEntrada)))
     .orderBy(desc(moderacao.created_at), desc(moderacao.id));
 }
 
-function consultaPublicacoes(db: Executor, fila: FilaPublicacaoModeracao, idEntrada?: string) {
+function consultaPublicacoes(db: Executor, fila: FilaPublicacaoModeracao, idEntrada?: Filtro) {
   const t = fila === 'banners' ? banners : vendidos;
   const chave = fila === 'banners' ? moderacao.banner_id : moderacao.vendido_id;
   const texto = fila === 'banners' ? banners.peblocotextobanners : vendidos.peblocotextovendidos;
@@ -151,7 +158,7 @@ function consultaPublicacoes(db: Executor, fila: FilaPublicacaoModeracao, idEntr
     .from(moderacao)
     .innerJoin(t, eq(t.id, chave))
     .innerJoin(revendas, eq(revendas.id, moderacao.revenda_id))
-    .where(and(eq(moderacao.fila, fila), idEntrada ? eq(moderacao.id, idEntrada) : undefined))
+    .where(and(eq(moderacao.fila, fila), porId(idEntrada)))
     .orderBy(desc(moderacao.created_at), desc(moderacao.id));
 }
 
@@ -159,6 +166,11 @@ export const moderacaoListaRepository = {
   /** The statements the API runs (the benchmark runs them directly and compares with the API). */
   listarVeiculos: (db: Executor, fila: FilaVeiculoModeracao) => emJson(db, fila, consultaVeiculos(db, fila)),
   listarPublicacoes: (db: Executor, fila: FilaPublicacaoModeracao) => emJson(db, fila, consultaPublicacoes(db, fila)),
+
+  /** The entries of these ids still in the queue, as one JSON array text (the others left it). */
+  linhasVeiculos: (db: Executor, fila: FilaVeiculoModeracao, ids: readonly string[]) => linhasEmJson(db, consultaVeiculos(db, fila, ids)),
+  linhasPublicacoes: (db: Executor, fila: FilaPublicacaoModeracao, ids: readonly string[]) =>
+    linhasEmJson(db, consultaPublicacoes(db, fila, ids)),
 
   async linhaVeiculo(db: Executor, fila: FilaVeiculoModeracao, idEntrada: string): Promise<ModeracaoVeiculoLinha | undefined> {
     const [l] = await consultaVeiculos(db, fila, idEntrada);

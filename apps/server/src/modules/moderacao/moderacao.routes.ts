@@ -5,6 +5,7 @@ import {
   filaPublicacaoParam,
   filaVeiculoParam,
   idParam,
+  linhasModeracaoEntrada,
   moderacaoPublicacaoLinhaResposta,
   moderacaoPublicacaoListaResposta,
   moderacaoVeiculoLinhaResposta,
@@ -60,6 +61,22 @@ export async function moderacaoRoutes(app: FastifyInstance, op: { moderacao: Mod
     async (req) => sucesso(await moderacao.linhaVeiculo(req.params.fila, req.params.idEntrada)),
   );
 
+  // Reads with a body (up to 1,000 ids do not fit an address): POST, like every write, with the CSRF header.
+  r.post(
+    `${base}/veiculos/:fila/linhas`,
+    {
+      config: { acesso: 'admin' },
+      schema: {
+        tags,
+        summary: 'Várias entradas da fila de veículos (mesmo formato), para a lista ao vivo; as que saíram da fila não vêm',
+        params: z.object({ fila: filaVeiculoParam }),
+        body: linhasModeracaoEntrada,
+        response: { 200: moderacaoVeiculoListaResposta, ...erros },
+      },
+    },
+    async (req, reply) => enviarJson(reply, await moderacao.linhasVeiculos(req.params.fila, req.body.ids)),
+  );
+
   r.get(
     `${base}/publicacoes/:fila`,
     {
@@ -86,6 +103,21 @@ export async function moderacaoRoutes(app: FastifyInstance, op: { moderacao: Mod
       },
     },
     async (req) => sucesso(await moderacao.linhaPublicacao(req.params.fila, req.params.idEntrada)),
+  );
+
+  r.post(
+    `${base}/publicacoes/:fila/linhas`,
+    {
+      config: { acesso: 'admin' },
+      schema: {
+        tags,
+        summary: 'Várias entradas da fila de banners ou vendidos (mesmo formato), para a lista ao vivo; as que saíram não vêm',
+        params: z.object({ fila: filaPublicacaoParam }),
+        body: linhasModeracaoEntrada,
+        response: { 200: moderacaoPublicacaoListaResposta, ...erros },
+      },
+    },
+    async (req, reply) => enviarJson(reply, await moderacao.linhasPublicacoes(req.params.fila, req.body.ids)),
   );
 
   r.post(

@@ -13,6 +13,11 @@ export function criarModeracaoService(db: Db) {
       if (!linha) throw naoEncontrado(MENSAGENS_MODERACAO.naoEncontrada);
       return linha;
     },
+    /** Several entries at once (live patch after a burst); the ones not answered left the queue. */
+    linhasVeiculos: (fila: FilaVeiculoModeracao, ids: readonly string[]) =>
+      moderacaoListaRepository.linhasVeiculos(db, fila, [...new Set(ids)]),
+    linhasPublicacoes: (fila: FilaPublicacaoModeracao, ids: readonly string[]) =>
+      moderacaoListaRepository.linhasPublicacoes(db, fila, [...new Set(ids)]),
     listarPublicacoes: (fila: FilaPublicacaoModeracao) => moderacaoListaRepository.listarPublicacoes(db, fila),
     async linhaPublicacao(fila: FilaPublicacaoModeracao, idEntrada: string) {
       const linha = await moderacaoListaRepository.linhaPublicacao(db, fila, idEntrada);

@@ -131,6 +131,8 @@ export function QuadroFila<T extends Entrada>(p: Props<T>) {
               chaveLinha={(l) => l.id}
               legenda={p.painel}
               alturaLinha={p.alturaLinha(compacta)}
+              // Rows of ~100 px with a dozen blocks each: 3 rows beyond the view are enough for a smooth scroll.
+              overscan={3}
               vazio={total === 0 ? p.vazio : 'Nenhuma entrada com estes filtros.'}
             />
           )}

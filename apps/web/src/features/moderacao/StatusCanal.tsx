@@ -1,33 +1,47 @@
 import { acoesCanalModeracao, type CanalId, type ModeracaoVeiculoLinha, ROTULO_CANAL } from '@intermedio/contracts';
-import { Anchor, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { IconBan, IconCircleCheckFilled, IconPointFilled } from '@tabler/icons-react';
+import { type CSSProperties, memo } from 'react';
 import { Link } from 'react-router';
 import { rotas } from '@/lib/rotas';
 
-/** Status icons (spec 2 §2): green check active, gold ban present but inactive, grey dot none. */
+/**
+ * Status icons (spec 2 §2): green check active, gold ban present but inactive, grey dot none. A row of a vehicle queue
+ * shows 20 of them: plain elements with the browser's own tooltip (`title`), not a Tooltip component each — with
+ * 5,000 entries the screen's drawing and scrolling time was mostly these (issue 14 "Performance").
+ */
 export function IconeStatus({ status, rotulo }: { status: boolean | undefined; rotulo: string }) {
   const texto = `${rotulo}: ${status === undefined ? 'nenhum' : status ? 'ativo' : 'inativo'}`;
   return (
-    <Tooltip label={texto}>
-      <Box component="span" role="img" aria-label={texto} style={{ display: 'inline-flex' }}>
-        {status === undefined ? (
-          <IconPointFilled size={18} color="var(--mantine-color-gray-5)" />
-        ) : status ? (
-          <IconCircleCheckFilled size={18} color="var(--mantine-color-green-7)" />
-        ) : (
-          <IconBan size={18} color="var(--mantine-color-yellow-8)" />
-        )}
-      </Box>
-    </Tooltip>
+    <span role="img" aria-label={texto} title={texto} style={{ display: 'inline-flex' }}>
+      {status === undefined ? (
+        <IconPointFilled size={18} color="var(--mantine-color-gray-5)" aria-hidden />
+      ) : status ? (
+        <IconCircleCheckFilled size={18} color="var(--mantine-color-green-7)" aria-hidden />
+      ) : (
+        <IconBan size={18} color="var(--mantine-color-yellow-8)" aria-hidden />
+      )}
+    </span>
   );
 }
+
+const LINHA: CSSProperties = { display: 'flex', alignItems: 'center', flexWrap: 'nowrap' };
+const SIGLA: CSSProperties = { fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-gray-7)' };
 
 /**
  * One channel block of a vehicle entry: S.I. (the reseller's configuration), S.A. (the vehicle's advert) and the
  * actions (spec 2 §2). Incluir and Alterar open the per-vehicle publishing screens; Excluir opens the vehicle view,
  * whose integrations table confirms and deletes the advert.
  */
-export function BlocoCanal({ linha, canal, compacto }: { linha: ModeracaoVeiculoLinha; canal: CanalId; compacto?: boolean }) {
+export const BlocoCanal = memo(function BlocoCanal({
+  linha,
+  canal,
+  compacto,
+}: {
+  linha: ModeracaoVeiculoLinha;
+  canal: CanalId;
+  compacto?: boolean;
+}) {
   const nome = ROTULO_CANAL[canal];
   const anuncio = linha.integracao_veiculo[canal];
   const acoes = acoesCanalModeracao(canal, linha);
@@ -38,34 +52,30 @@ export function BlocoCanal({ linha, canal, compacto }: { linha: ModeracaoVeiculo
     </Anchor>
   );
   const icones = (
-    <Group gap={4} wrap="nowrap">
-      <Text size="xs" c="gray.7" aria-hidden>
+    <div style={{ ...LINHA, gap: 4 }}>
+      <span style={SIGLA} aria-hidden>
         S.I.
-      </Text>
+      </span>
       <IconeStatus status={linha.integracao_revenda[canal]?.status} rotulo={`S.I. ${nome}`} />
-      <Text size="xs" c="gray.7" aria-hidden>
+      <span style={SIGLA} aria-hidden>
         S.A.
-      </Text>
+      </span>
       <IconeStatus status={anuncio?.status} rotulo={`S.A. ${nome}`} />
-    </Group>
+    </div>
   );
-  const links = (
-    <Group gap={6} wrap="nowrap">
+  const links = acoes.length > 0 && (
+    <div style={{ ...LINHA, gap: 6 }}>
       {acoes.includes('incluir') && link(rotas.revenda.publicacao.incluir(idRevenda, idVeiculo, canal), 'Incluir')}
       {acoes.includes('alterar') &&
         link(rotas.revenda.publicacao.alterar(idRevenda, idVeiculo, canal, anuncio?.id_anuncio ?? ''), 'Alterar')}
       {acoes.includes('excluir') && link(rotas.revenda.veiculos.visualizar(idRevenda, idVeiculo), 'Excluir')}
-    </Group>
+    </div>
   );
-  return compacto ? (
-    <Group gap={6} wrap="nowrap">
+  // Memoised: checking a row (or any change of the frame) leaves the 10 blocks of every drawn row as they are.
+  return (
+    <div style={compacto ? { ...LINHA, gap: 6 } : { display: 'flex', flexDirection: 'column', gap: 4 }}>
       {icones}
       {links}
-    </Group>
-  ) : (
-    <Stack gap={4}>
-      {icones}
-      {links}
-    </Stack>
+    </div>
   );
-}
+});

@@ -21,8 +21,10 @@ const seg = encodeURIComponent;
 export const urlModeracao = {
   veiculos: (fila: FilaVeiculoModeracao) => `/api/moderacao/veiculos/${fila}`,
   linhaVeiculo: (fila: FilaVeiculoModeracao, id: string) => `/api/moderacao/veiculos/${fila}/lista/${seg(id)}`,
+  linhasVeiculos: (fila: FilaVeiculoModeracao) => `/api/moderacao/veiculos/${fila}/linhas`,
   publicacoes: (fila: FilaPublicacaoModeracao) => `/api/moderacao/publicacoes/${fila}`,
   linhaPublicacao: (fila: FilaPublicacaoModeracao, id: string) => `/api/moderacao/publicacoes/${fila}/lista/${seg(id)}`,
+  linhasPublicacoes: (fila: FilaPublicacaoModeracao) => `/api/moderacao/publicacoes/${fila}/linhas`,
   validarUm: (fila: FilaModeracao, id: string) => `/api/moderacao/${fila}/${seg(id)}/validar`,
   validarLote: (fila: FilaModeracao) => `/api/moderacao/${fila}/validar`,
 };
@@ -68,7 +70,10 @@ function useDadosAtuais<T>(queryKey: QueryKey) {
   return () => queryClient.getQueryData<T[]>(queryKey);
 }
 
-/** A vehicle queue, live row by row (lib/lista-ao-vivo.ts). */
+/**
+ * A vehicle queue, live row by row (lib/lista-ao-vivo.ts). A reseller's change touches all its entries: the rows of
+ * a burst come in one request (`urlLinhas`), never the whole queue again.
+ */
 export function useFilaVeiculos(fila: FilaVeiculoModeracao) {
   const queryKey = chaveFila(fila);
   const atuais = useDadosAtuais<ModeracaoVeiculoLinha>(queryKey);
@@ -76,6 +81,7 @@ export function useFilaVeiculos(fila: FilaVeiculoModeracao) {
     queryKey,
     url: urlModeracao.veiculos(fila),
     urlLinha: (id) => urlModeracao.linhaVeiculo(fila, id),
+    urlLinhas: urlModeracao.linhasVeiculos(fila),
     esquema: moderacaoVeiculoLinha,
     idDe: (l) => l.id,
     comparar: compararEntradas,
@@ -91,6 +97,7 @@ export function useFilaPublicacoes(fila: FilaPublicacaoModeracao) {
     queryKey,
     url: urlModeracao.publicacoes(fila),
     urlLinha: (id) => urlModeracao.linhaPublicacao(fila, id),
+    urlLinhas: urlModeracao.linhasPublicacoes(fila),
     esquema: moderacaoPublicacaoLinha,
     idDe: (l) => l.id,
     comparar: compararEntradas,
