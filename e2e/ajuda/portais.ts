@@ -13,7 +13,7 @@ const CREDENCIAIS: Record<Portal, Record<string, string>> = {
 };
 
 /** Saves the portal's integration active and connects it (tokens from the sandbox), as the configuration screen does. */
-async function configurarPortal(page: Page, idRevenda: string, canal: Portal) {
+export async function configurarPortal(page: Page, idRevenda: string, canal: Portal) {
   const status = await page.evaluate(
     async ({ id, canal, credenciais }) => {
       const sessao = (await (await fetch('/api/auth/sessao')).json()) as { data: { csrf: string } };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { comBanco } from './painel.ts';
 
@@ -20,6 +21,23 @@ export async function configurarRedes(page: Page, idRevenda: string) {
     ];
   }, idRevenda);
   expect(status).toEqual([200, 200, 200, 200]);
+}
+
+/** Connects a channel with an OAuth code (Olx, Mercado Livre), as its authorisation return does (codes are single use). */
+export async function conectarOAuth(page: Page, idRevenda: string, canal: 'olx' | 'mercadolivre') {
+  const status = await page.evaluate(
+    async ({ id, canal, code }) => {
+      const sessao = (await (await fetch('/api/auth/sessao')).json()) as { data: { csrf: string } };
+      const r = await fetch(`/api/integracao/${canal}/configurar`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': sessao.data.csrf },
+        body: JSON.stringify({ id_revenda: id, [canal === 'olx' ? 'code_olx' : 'code_ml']: code }),
+      });
+      return r.status;
+    },
+    { id: idRevenda, canal, code: `${canal}-e2e-${randomBytes(4).toString('hex')}` },
+  );
+  expect(status).toBe(200);
 }
 
 /** Saves a channel's configuration for the reseller through the API, as its configuration screen does. */

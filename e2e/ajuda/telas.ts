@@ -68,6 +68,21 @@ export const TELAS_E2E: readonly TelaE2e[] = [
   { nome: 'Página não encontrada', papeis: AG, caminho: () => '/nao-existe' },
 ];
 
+/**
+ * The per-vehicle publishing screens (the car's, one per channel): they need a vehicle of a reseller with the channel
+ * configured, which the axe suite prepares once for all of them. The portals' screens (iCarros, Mobiauto, Na Pista)
+ * are checked with axe at both widths by their own specs (ajuda/portais.ts), which configure them anyway.
+ */
+export const TELAS_PUBLICACAO_E2E: readonly { nome: string; caminho: string }[] = [
+  { nome: 'Incluir carro Webmotors', caminho: 'webmotors/incluir-carro' },
+  { nome: 'Incluir carro Autoscar', caminho: 'autoscar/incluir-carro' },
+  { nome: 'Incluir veículo Autoline', caminho: 'autoline/incluir' },
+  { nome: 'Incluir veículo Olx', caminho: 'olx/incluir' },
+  { nome: 'Incluir carro Mercado Livre', caminho: 'mercadolivre/incluir-carro' },
+  { nome: 'Incluir carro Facebook', caminho: 'facebook/incluir' },
+  { nome: 'Incluir carro Instagram', caminho: 'instagram/incluir' },
+];
+
 export const CONTA_DO_PAPEL: Record<Papel, string> = { admin: CONTAS.admin, gestor: CONTAS.gestorA };
 
 /** The demo reseller of the gestor account (Auto Demo Veículos) and one of each of its records. */

@@ -1,7 +1,8 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { violacoesAxe } from '../ajuda/axe.ts';
 import { criarRevendaComGestor, linhaCom, sufixoUnico } from '../ajuda/cadastros.ts';
-import { abrirTela, entrarComo, type IdsDemo, idsDemo, rolaDeLado, TELAS_E2E, VIEWPORTS } from '../ajuda/telas.ts';
+import { conectarOAuth, configurarIntegracao, configurarRedes, copiarCarroDemo, semRolagemLateral } from '../ajuda/publicacao.ts';
+import { abrirTela, entrarComo, type IdsDemo, idsDemo, rolaDeLado, TELAS_E2E, TELAS_PUBLICACAO_E2E, VIEWPORTS } from '../ajuda/telas.ts';
 
 // Zero axe-core violations (WCAG 2.1 AA) on every screen of `TELAS_E2E`, at both widths, and in the open states
 // (menu open, validation errors, a toast, a modal). New screens join by being added to `TELAS_E2E`.
@@ -115,3 +116,60 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+// The per-vehicle publishing screens: one reseller with every channel configured and one car, prepared once; each
+// screen is loaded once (some ask the channel's sandbox for a dozen lists) and checked at both widths, then after
+// Enviar (with writes cut off, so nothing reaches the channel): the required-fields alert or the send error.
+test.describe('publishing screens', () => {
+  let contexto: BrowserContext;
+  let page: Page;
+  let revenda: Awaited<ReturnType<typeof criarRevendaComGestor>>;
+  let base = '';
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(60_000);
+    revenda = await criarRevendaComGestor(`Axe Publicação ${sufixoUnico()}`);
+    const idVeiculo = await copiarCarroDemo(revenda.idRevenda);
+    base = `/revenda/${revenda.idRevenda}/veiculos/${idVeiculo}/integracao`;
+    contexto = await browser.newContext({ locale: 'pt-BR' });
+    page = await contexto.newPage();
+    // The admin configures every channel (Autoscar and Olx are admin-only, spec 1 §6).
+    await entrarComo(page, 'admin');
+    const id = revenda.idRevenda;
+    await configurarIntegracao(page, id, 'webmotors', { cnpj: '12345678000195', email_webmotors: 'loja@e2e.test', senha_webmotors: 's' });
+    await configurarIntegracao(page, id, 'autoscar', { id_autoscar: '123' });
+    await configurarIntegracao(page, id, 'autoline', { email_autoline: 'loja@e2e.test', senha_autoline: 's' });
+    await conectarOAuth(page, id, 'olx');
+    await conectarOAuth(page, id, 'mercadolivre');
+    await configurarRedes(page, id);
+  });
+  test.afterAll(async () => {
+    await contexto?.close();
+    await revenda?.remover();
+  });
+
+  for (const tela of TELAS_PUBLICACAO_E2E) {
+    test(tela.nome, async () => {
+      test.setTimeout(90_000);
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.goto(`${base}/${tela.caminho}`);
+      await expect(page.getByRole('heading', { level: 1, name: tela.nome })).toBeVisible();
+      // The form replaces the loader once the draft (and the channel's lists) arrived.
+      await expect(page.getByRole('form', { name: tela.nome })).toBeVisible({ timeout: 30_000 });
+      const achados: string[] = [];
+      for (const { nome, width, height } of VIEWPORTS) {
+        await page.setViewportSize({ width, height });
+        await semRolagemLateral(page, width);
+        await semViolacoes(page, `${tela.nome} a ${nome}`, achados);
+      }
+      await page.route('**/api/**', (r) => (r.request().method() === 'GET' ? r.continue() : r.abort()));
+      try {
+        await page.getByRole('button', { name: 'Enviar' }).click();
+        await expect(page.getByRole('alert').first()).toBeVisible();
+        await semViolacoes(page, `${tela.nome} depois de Enviar`, achados);
+      } finally {
+        await page.unroute('**/api/**');
+      }
+      expect(achados).toEqual([]);
+    });
+  }
+});
