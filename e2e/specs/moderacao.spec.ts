@@ -146,6 +146,23 @@ test('incluídos: colunas, blocos por canal (S.I., S.A., Incluir / Alterar / Exc
   await abrirFila(page, 'incluidos', 'Veículos incluídos');
   await expect(page.getByRole('heading', { name: /^Lista de veículos incluídos - 2 veículos/ })).toBeVisible();
 
+  // Text search and sortable columns (issue 15 §2): the count in the spec's heading follows the search.
+  const busca = page.getByRole('searchbox', { name: `Buscar em ${tabela}` });
+  await busca.fill('mobi like');
+  await expect(page.getByRole('heading', { name: /^Lista de veículos incluídos - 1 veículo \(de \d+\)$/ })).toBeVisible();
+  await expect(linhaCom(page, tabela, 'Fiat Mobi Like 1.0')).toBeVisible();
+  await expect(linhaCom(page, tabela, 'Fiat Argo Drive 1.0 Flex')).toHaveCount(0);
+  await busca.fill('');
+  await expect(page.getByRole('heading', { name: /^Lista de veículos incluídos - 2 veículos/ })).toBeVisible();
+  const corpo = page.getByRole('region', { name: tabela }).locator('tbody tr[aria-rowindex]');
+  const cabecalho = page.getByRole('columnheader', { name: 'Veículo', exact: true });
+  await cabecalho.getByRole('button').click();
+  await expect(cabecalho).toHaveAttribute('aria-sort', 'ascending');
+  await expect(corpo.first()).toContainText('Fiat Argo Drive 1.0 Flex');
+  await cabecalho.getByRole('button').click();
+  await expect(cabecalho).toHaveAttribute('aria-sort', 'descending');
+  await expect(corpo.first()).toContainText('Fiat Mobi Like 1.0');
+
   // Dados do veículo: the vehicle's fields, closed with its button.
   await linhaCom(page, tabela, 'Fiat Argo Drive 1.0 Flex')
     .getByRole('button', { name: 'Dados do veículo: Fiat Argo Drive 1.0 Flex' })

@@ -1,9 +1,10 @@
-import { Group, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconSearch } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, type ReactNode, useMemo, useRef, useState } from 'react';
 import { formatarNumero } from '@/lib/formato';
+import { CampoBusca } from './CampoBusca';
 import { DetalhesLinha } from './DetalhesLinha';
 import { filtrarEOrdenar, type Ordem, proximaOrdem, type ValorOrdenavel } from './lista';
 
@@ -169,14 +170,7 @@ export function DataTable<T>({
     <div ref={medida} style={{ minWidth: 0 }}>
       {buscar && (
         <Group justify="space-between" mb="xs" gap="xs" wrap="wrap">
-          <TextInput
-            type="search"
-            aria-label={`Buscar em ${legenda}`}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={busca}
-            onChange={(e) => setBusca(e.currentTarget.value)}
-            w={{ base: '100%', xs: 320 }}
-          />
+          <CampoBusca rotulo={`Buscar em ${legenda}`} valor={busca} aoMudar={setBusca} />
           <Text size="sm" c="gray.7" role="status" aria-live="polite" data-testid="contagem-lista">
             {filtrando
               ? `${formatarNumero(linhas.length)} de ${formatarNumero(todasLinhas.length)} registros`

@@ -21,6 +21,16 @@ export function compararValores(a: ValorOrdenavel, b: ValorOrdenavel): number {
   return colacao.compare(String(a), String(b));
 }
 
+/** The rows whose `texto` contains every word of `busca` (accent- and case-insensitive); all without a search. */
+export function filtrarPorBusca<T>(linhas: readonly T[], busca: string, texto?: (linha: T) => string): readonly T[] {
+  const palavras = normalizar(busca).split(/\s+/).filter(Boolean);
+  if (palavras.length === 0 || !texto) return linhas;
+  return linhas.filter((l) => {
+    const alvo = normalizar(texto(l));
+    return palavras.every((p) => alvo.includes(p));
+  });
+}
+
 /**
  * The rows that contain every word of `busca` (in `texto` of the row, accent- and case-insensitive), in the
  * order asked (stable: equal values keep the server's order). Without a search or an order, the rows as they came.
@@ -29,15 +39,8 @@ export function filtrarEOrdenar<T>(
   linhas: readonly T[],
   op: { busca: string; texto?: (linha: T) => string; ordem: Ordem | null; valor?: (linha: T) => ValorOrdenavel },
 ): readonly T[] {
-  const palavras = normalizar(op.busca).split(/\s+/).filter(Boolean);
-  const { texto, valor, ordem } = op;
-  let resultado = linhas;
-  if (palavras.length > 0 && texto) {
-    resultado = linhas.filter((l) => {
-      const alvo = normalizar(texto(l));
-      return palavras.every((p) => alvo.includes(p));
-    });
-  }
+  const { valor, ordem } = op;
+  let resultado = filtrarPorBusca(linhas, op.busca, op.texto);
   if (ordem && valor) {
     const sinal = ordem.direcao === 'asc' ? 1 : -1;
     resultado = resultado

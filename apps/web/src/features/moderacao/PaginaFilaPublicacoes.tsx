@@ -48,6 +48,8 @@ const ESTADOS = [
   { value: 'pendente', label: 'Pedido, não publicado' },
   { value: 'nao-pedido', label: 'Não pedido' },
 ];
+const textoDaEntrada = (l: ModeracaoPublicacaoLinha) => `${l.revenda} ${l.texto}`;
+
 function noEstado(l: ModeracaoPublicacaoLinha, valor: string, estado: string) {
   const alvo = valor as AlvoSocial;
   const publicado = l[VALIDACAO_DO_ALVO[alvo]];
@@ -134,10 +136,16 @@ function colunas(d: Definicao, baixar: (l: ModeracaoPublicacaoLinha) => void) {
     }
     return [
       { id: 'marcar', cabecalho: 'Validação', largura: 84, alinhar: 'center', celula: (l) => f.marcador(l) },
-      { id: 'revenda', cabecalho: 'Revenda', largura: 196, celula: (l) => <LogoRevenda l={l} largura={180} altura={80} /> },
+      {
+        id: 'revenda',
+        cabecalho: 'Revenda',
+        largura: 196,
+        ordenar: (l) => l.revenda,
+        celula: (l) => <LogoRevenda l={l} largura={180} altura={80} />,
+      },
       { id: 'imagem', cabecalho: 'Imagem', largura: 116, celula: (l) => imagem(l, 100, 80) },
-      { id: 'texto', cabecalho: 'Texto', largura: 280, celula: (l) => texto(l, 4) },
-      { id: 'data', cabecalho: 'Data', largura: 140, celula: (l) => <DataHora valor={l.created_at} /> },
+      { id: 'texto', cabecalho: 'Texto', largura: 280, ordenar: (l) => l.texto, celula: (l) => texto(l, 4) },
+      { id: 'data', cabecalho: 'Data', largura: 140, ordenar: (l) => l.created_at, celula: (l) => <DataHora valor={l.created_at} /> },
       { id: 'acoes', cabecalho: 'Ações', largura: 150, celula: acoes },
       ...ALVOS_SOCIAIS.map(
         (a): ColunaTabela<ModeracaoPublicacaoLinha> => ({
@@ -155,7 +163,13 @@ function colunas(d: Definicao, baixar: (l: ModeracaoPublicacaoLinha) => void) {
 function PaginaFilaPublicacoes({ fila }: { fila: FilaPublicacaoModeracao }) {
   const d = DEFINICOES[fila];
   const consulta = useFilaPublicacoes(fila);
-  const { linhas, filtros } = useFiltrosFila(consulta.data, OPCOES_ALVOS, ESTADOS, noEstado);
+  const { linhas, filtros } = useFiltrosFila(consulta.data, {
+    painel: d.painel,
+    texto: textoDaEntrada,
+    canais: OPCOES_ALVOS,
+    estados: ESTADOS,
+    noEstado,
+  });
   const cols = useMemo(
     () =>
       colunas(d, (l) => {

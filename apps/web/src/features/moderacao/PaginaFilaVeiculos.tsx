@@ -68,6 +68,12 @@ const ESTADOS = [
 ];
 const OPCOES_CANAIS = CANAIS.map((c) => ({ value: c, label: ROTULO_CANAL[c] }));
 
+/** What the search looks in: reseller, vehicle, years and, in alterados, the changed fields and values. */
+function textoDaEntrada(l: ModeracaoVeiculoLinha) {
+  const alteracoes = mudancas(l.alteracoes).map((m) => `${m.campo} ${m.antiga} ${m.nova}`);
+  return [l.revenda, nomeVeiculo(l.veiculo), anoVeiculo(l.veiculo), ...alteracoes].join(' ');
+}
+
 function noEstado(l: ModeracaoVeiculoLinha, valor: string, estado: string) {
   const canal = valor as CanalId;
   const sa = l.integracao_veiculo[canal];
@@ -190,19 +196,37 @@ function colunas(d: Definicao, abrirDados: (l: ModeracaoVeiculoLinha) => void) {
     }
     return [
       { id: 'marcar', cabecalho: 'Validação', largura: 84, alinhar: 'center', celula: (l) => f.marcador(l) },
-      { id: 'revenda', cabecalho: 'Revenda', largura: 196, celula: (l) => <LogoRevenda l={l} largura={180} altura={80} /> },
+      {
+        id: 'revenda',
+        cabecalho: 'Revenda',
+        largura: 196,
+        ordenar: (l) => l.revenda,
+        celula: (l) => <LogoRevenda l={l} largura={180} altura={80} />,
+      },
       {
         id: 'imagem',
         cabecalho: 'Imagem',
         largura: 116,
         celula: (l) => <Miniatura src={l.veiculo.miniatura} alt={`Foto de ${nomeVeiculo(l.veiculo)}`} />,
       },
-      { id: 'veiculo', cabecalho: 'Veículo', largura: 220, celula: veiculo },
-      { id: 'ano', cabecalho: 'Ano', largura: 96, celula: (l) => anoVeiculo(l.veiculo) },
-      { id: 'data', cabecalho: rotuloData, largura: 140, celula: data },
+      { id: 'veiculo', cabecalho: 'Veículo', largura: 220, ordenar: (l) => nomeVeiculo(l.veiculo), celula: veiculo },
+      { id: 'ano', cabecalho: 'Ano', largura: 96, ordenar: (l) => l.veiculo.vefipe_ano_modelo, celula: (l) => anoVeiculo(l.veiculo) },
+      {
+        id: 'data',
+        cabecalho: rotuloData,
+        largura: 140,
+        ordenar: (l) => (d.fila === 'removidos' ? l.vedataremovido : l.created_at),
+        celula: data,
+      },
       ...(d.fila === 'alterados'
         ? ([
-            { id: 'alterado', cabecalho: 'Data alterado', largura: 140, celula: (l) => <DataHora valor={l.updated_at} /> },
+            {
+              id: 'alterado',
+              cabecalho: 'Data alterado',
+              largura: 140,
+              ordenar: (l) => l.updated_at,
+              celula: (l) => <DataHora valor={l.updated_at} />,
+            },
             { id: 'mudancas', cabecalho: 'Alterações', largura: 280, celula: (l) => <Mudancas l={l} /> },
           ] as ColunaTabela<ModeracaoVeiculoLinha>[])
         : []),
@@ -229,7 +253,13 @@ function PaginaFilaVeiculos({ fila }: { fila: FilaVeiculoModeracao }) {
   const d = DEFINICOES[fila];
   const consulta = useFilaVeiculos(fila);
   const [dados, setDados] = useState<{ idRevenda: string; idVeiculo: string } | null>(null);
-  const { linhas, filtros } = useFiltrosFila(consulta.data, OPCOES_CANAIS, ESTADOS, noEstado);
+  const { linhas, filtros } = useFiltrosFila(consulta.data, {
+    painel: d.painel,
+    texto: textoDaEntrada,
+    canais: OPCOES_CANAIS,
+    estados: ESTADOS,
+    noEstado,
+  });
   const cols = useMemo(() => colunas(d, (l) => setDados({ idRevenda: l.idRevenda, idVeiculo: l.idVeiculo })), [d]);
   return (
     <>

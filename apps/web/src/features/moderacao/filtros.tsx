@@ -1,5 +1,7 @@
 import { Group, Select } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { CampoBusca } from '@/ui/CampoBusca';
+import { filtrarPorBusca } from '@/ui/lista';
 
 export type OpcaoFiltro = { value: string; label: string };
 
@@ -13,10 +15,13 @@ export function useRevendasDaFila(linhas: readonly { idRevenda: string; revenda:
 }
 
 /**
- * Beyond the spec (issue 14 §3): filters by reseller and by the state of one channel (or social target). The
- * state applies only once a channel is chosen.
+ * Beyond the spec (issue 14 §3): a text search (issue 15 §2, as the other lists), filters by reseller and by the state
+ * of one channel (or social target). The state applies only once a channel is chosen.
  */
 export function Filtros(p: {
+  rotuloBusca: string;
+  busca: string;
+  aoBuscar: (v: string) => void;
   revendas: OpcaoFiltro[];
   revenda: string | null;
   aoMudarRevenda: (v: string | null) => void;
@@ -29,6 +34,7 @@ export function Filtros(p: {
 }) {
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
+      <CampoBusca rotulo={p.rotuloBusca} valor={p.busca} aoMudar={p.aoBuscar} size="xs" w={{ base: '100%', xs: 240 }} />
       <Select
         label="Revenda"
         placeholder="Todas"
@@ -65,23 +71,32 @@ export function Filtros(p: {
   );
 }
 
+/** What a queue screen gives its filters: the panel's name, the row's searchable text and the channel states. */
+export type OpcoesFiltros<T> = {
+  painel: string;
+  texto: (l: T) => string;
+  canais: OpcaoFiltro[];
+  estados: OpcaoFiltro[];
+  noEstado: (l: T, canal: string, estado: string) => boolean;
+};
+
 /** The filters' state and the rows they keep (the queue screens' shared part). */
-export function useFiltrosFila<T extends { idRevenda: string; revenda: string }>(
-  dados: readonly T[] | undefined,
-  canais: OpcaoFiltro[],
-  estados: OpcaoFiltro[],
-  noEstado: (l: T, canal: string, estado: string) => boolean,
-) {
+export function useFiltrosFila<T extends { idRevenda: string; revenda: string }>(dados: readonly T[] | undefined, op: OpcoesFiltros<T>) {
+  const { canais, estados, noEstado, texto } = op;
+  const [busca, setBusca] = useState('');
   const [revenda, setRevenda] = useState<string | null>(null);
   const [canal, setCanal] = useState<string | null>(null);
   const [estado, setEstado] = useState<string | null>(null);
   const revendas = useRevendasDaFila(dados);
-  const linhas = useMemo(
-    () => dados?.filter((l) => (!revenda || l.idRevenda === revenda) && (!canal || !estado || noEstado(l, canal, estado))),
-    [dados, revenda, canal, estado, noEstado],
-  );
+  const linhas = useMemo(() => {
+    const escolhidas = dados?.filter((l) => (!revenda || l.idRevenda === revenda) && (!canal || !estado || noEstado(l, canal, estado)));
+    return escolhidas && filtrarPorBusca(escolhidas, busca, texto);
+  }, [dados, revenda, canal, estado, noEstado, busca, texto]);
   const filtros = (
     <Filtros
+      rotuloBusca={`Buscar em ${op.painel}`}
+      busca={busca}
+      aoBuscar={setBusca}
       revendas={revendas}
       revenda={revenda}
       aoMudarRevenda={setRevenda}

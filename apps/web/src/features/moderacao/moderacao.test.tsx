@@ -1,5 +1,5 @@
 import type { ModeracaoVeiculoLinha } from '@intermedio/contracts';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventSourceFalso, renderizarApp, respostaSessao, SESSAO_ADMIN, simularApi, simularEventSource, sucesso } from '@/test/utils';
 
@@ -38,14 +38,55 @@ const entrada = (n: number, idRevenda: string, revenda: string, modelo: string, 
   integracao_veiculo: {},
   alteracoes: [],
 });
+// The server's order: newest first.
 const FILA = [
   entrada(3, R1, 'Auto Centro', 'Mobi Like', 2020),
   entrada(2, R2, 'Bela Vista Motors', 'Toro Volcano', 2022),
   entrada(1, R1, 'Auto Centro', 'Argo Drive', 2021),
 ];
 const URL_FILA = '/api/moderacao/veiculos/incluidos';
+const PAINEL = 'Lista de veículos incluídos';
+
+/** The drawn rows' vehicle names, in order (row 0 is the header). */
+const veiculosNaTela = () =>
+  within(screen.getByRole('table', { name: PAINEL }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getByRole('button', { name: /^Dados do veículo/ }).textContent);
 
 describe('filas de moderação', () => {
+  it('busca por texto, colunas ordenáveis e a contagem "Lista de … - N veículos (de M)"; marcar todas marca só as exibidas', async () => {
+    simularEventSource();
+    simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN), [`GET ${URL_FILA}`]: sucesso(FILA) });
+    renderizarApp('/dashboard/incluidos');
+    expect(await screen.findByRole('heading', { name: `${PAINEL} - 3 veículos` })).toBeInTheDocument();
+    expect(veiculosNaTela()).toEqual(['Fiat Mobi Like', 'Fiat Toro Volcano', 'Fiat Argo Drive']);
+
+    // Any word of the reseller or the vehicle, accents and case ignored.
+    const busca = screen.getByRole('searchbox', { name: `Buscar em ${PAINEL}` });
+    fireEvent.change(busca, { target: { value: 'bela toro' } });
+    expect(await screen.findByRole('heading', { name: `${PAINEL} - 1 veículo (de 3)` })).toBeInTheDocument();
+    expect(veiculosNaTela()).toEqual(['Fiat Toro Volcano']);
+    fireEvent.change(busca, { target: { value: 'AUTO' } });
+    expect(await screen.findByRole('heading', { name: `${PAINEL} - 2 veículos (de 3)` })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Marcar todas as exibidas' }));
+    expect(screen.getByRole('button', { name: 'Validar incluídos (2)' })).toBeEnabled();
+    fireEvent.change(busca, { target: { value: '' } });
+    expect(await screen.findByRole('heading', { name: `${PAINEL} - 3 veículos` })).toBeInTheDocument();
+
+    // Sort by a header: ascending, descending, back to the server's order.
+    const veiculo = screen.getByRole('button', { name: /^Veículo/ });
+    fireEvent.click(veiculo);
+    expect(screen.getByRole('columnheader', { name: /Veículo/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(veiculosNaTela()).toEqual(['Fiat Argo Drive', 'Fiat Mobi Like', 'Fiat Toro Volcano']);
+    fireEvent.click(veiculo);
+    expect(veiculosNaTela()).toEqual(['Fiat Toro Volcano', 'Fiat Mobi Like', 'Fiat Argo Drive']);
+    fireEvent.click(screen.getByRole('button', { name: /^Ano/ }));
+    expect(veiculosNaTela()).toEqual(['Fiat Mobi Like', 'Fiat Argo Drive', 'Fiat Toro Volcano']);
+    fireEvent.click(screen.getByRole('button', { name: /^Revenda/ }));
+    expect(veiculosNaTela().slice(-1)).toEqual(['Fiat Toro Volcano']);
+  });
+
   it('uma mudança da revenda (S.I.) busca as entradas dela num só pedido, sem baixar a fila de novo', async () => {
     simularEventSource();
     let listas = 0;
