@@ -1,12 +1,43 @@
 import { defineConfig } from '@playwright/test';
 
+/**
+ * The specs share one server and one database, so they run in two lines side by side, each one file at a time:
+ * - `demo`: the specs that use or change the demo reseller and its accounts (one deactivates the demo gestor,
+ *   others rewrite its channel configuration), so they must not overlap each other;
+ * - `proprias`: the specs that create their own reseller (and the channels' sandboxes they share);
+ * then `contadores`, alone, once both lines are done: they assert exact global counts (the admin's live tiles,
+ * the moderation queues), which any vehicle written by another spec would change.
+ */
+const DEMO = [
+  'acesso',
+  'api-docs',
+  'catalogos',
+  'fipe',
+  'integracoes',
+  'login',
+  'publicacao-webmotors',
+  'pwa',
+  'revendas',
+  'shell',
+  'social',
+  'usuarios',
+  'veiculos',
+];
+const CONTADORES = ['dashboard', 'moderacao'];
+const specs = (nomes: string[]) => nomes.map((n) => `${n}.spec.ts`);
+
 // Drives Debian's chromium (never a downloaded browser) against a running panel at BASE_URL.
 export default defineConfig({
   testDir: './specs',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'demo', testMatch: specs(DEMO), workers: 1 },
+    { name: 'proprias', testIgnore: specs([...DEMO, ...CONTADORES]), workers: 1 },
+    { name: 'contadores', testMatch: specs(CONTADORES), workers: 1, dependencies: ['demo', 'proprias'] },
+  ],
   retries: 0,
   reporter: 'list',
   use: {

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs browser tests locally: builds the SPA, starts a throwaway PostgreSQL and the server, runs Playwright.
 # Usage: bash scripts/e2e-local.sh [playwright args, e.g. specs/login.spec.ts]
+# Naming spec files runs only those (--no-deps: not the two lines of specs that the counting specs wait for).
 set -euo pipefail
+case " $* " in *.spec.ts*) set -- --no-deps "$@" ;; esac
 cd "$(dirname "$0")/.."
 WORK=$(mktemp -d /tmp/intermedio-e2e.XXXXXX); chmod 755 "$WORK"
 SERVER_PID=""; PGDATA_DIR=""

@@ -112,7 +112,8 @@ export async function entrarComo(page: Page, papel: Papel) {
 /** Opens a screen and waits until it has drawn its heading and finished loading its data. */
 export async function abrirTela(page: Page, caminho: string) {
   await page.goto(caminho);
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // The heading comes with the screen's data: give it the same time as the loaders below.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('.mantine-Loader-root, [role="progressbar"]')).toHaveCount(0, { timeout: 15_000 });
 }
 
