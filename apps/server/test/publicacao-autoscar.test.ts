@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
 import { veiculoIntegracoes, veiculos } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
-import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
-import { chamarComo } from './ajuda/veiculos.ts';
+import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
+import { ambienteDePublicacao, comQuedaDepoisDoCanal } from './ajuda/publicacao.ts';
+import type { chamarComo } from './ajuda/veiculos.ts';
 
 /**
  * Autoscar and Autoline through the publishing routes of spec 3 §7 (the framework) against their sandboxes:
@@ -44,11 +44,7 @@ type Opcao = { id: string; nome: string };
 const idPorNome = (lista: Opcao[] | undefined, nome: string) => lista?.find((o) => o.nome === nome)?.id ?? '';
 
 beforeAll(async () => {
-  amb = await criarAmbiente({ CANAIS_TIMEOUT_MS: '5000' });
-  base = await ouvir(amb);
-  chamar = chamarComo(amb);
-  gestor = await amb.entrar('gestorA');
-  gestorB = await amb.entrar('gestorB');
+  ({ amb, base, chamar, gestor, gestorB } = await ambienteDePublicacao());
   const admin = await amb.entrar('admin');
   const integracao = (canal: string) => `/api/revendas/${amb.ids.revendaA}/integracoes/${canal}`;
   // Autoscar is configured by an admin only (spec 1 §6); Autoline by the reseller.
@@ -157,24 +153,15 @@ describe('Autoscar', () => {
 
 describe('Autoscar: the process dies between Autoscar’s answer and the database write', () => {
   it('the reconciliation finds the advert by our reference (externalId): one advert, published', async () => {
-    const pub = CANAIS_REGISTRADOS.autoscar.publicacao;
-    if (!pub) throw new Error('Autoscar sem publicação');
     const d = (await chamar('POST', '/api/integracao/autoscar/incluir', gestor, { id_veiculo: ids.hb20 })).json().data;
     const descricao = `Queda depois da resposta ${Date.now()}`;
-    const original = pub.enviar;
-    pub.enviar = async (...args) => {
-      await original(...args);
-      throw new Error('queda simulada depois da resposta da Autoscar');
-    };
-    try {
-      const r = await chamar('POST', '/api/integracao/autoscar/enviar', gestor, {
+    const r = await comQuedaDepoisDoCanal('autoscar', 'enviar', () =>
+      chamar('POST', '/api/integracao/autoscar/enviar', gestor, {
         id_veiculo: ids.hb20,
         veiculo_post: { ...d.veiculoPost, description: descricao },
-      });
-      expect(r.statusCode).toBe(500);
-    } finally {
-      pub.enviar = original;
-    }
+      }),
+    );
+    expect(r.statusCode).toBe(500);
     type A = { advId: string; externalId: string; description: string };
     const criados = (await noCanal<A>('autoscar')).filter((a) => a.description === descricao);
     expect(criados).toHaveLength(1);

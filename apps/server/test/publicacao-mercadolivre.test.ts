@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { veiculoIntegracoes, veiculos } from '../src/db/schema/index.ts';
-import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
-import { chamarComo } from './ajuda/veiculos.ts';
+import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
+import { ambienteDePublicacao } from './ajuda/publicacao.ts';
+import type { chamarComo } from './ajuda/veiculos.ts';
 
 /**
  * Mercado Livre through the publishing framework (spec 3 §2.3, §2.5, §3.7, §5, §7; issue 13): the category's
@@ -51,11 +52,7 @@ const enviar = async (idVeiculo: string, corpo: Record<string, unknown>) =>
   chamar('POST', '/api/integracao/mercadolivre/enviar', gestor, { id_veiculo: idVeiculo, veiculo_post: corpo });
 
 beforeAll(async () => {
-  amb = await criarAmbiente({ CANAIS_TIMEOUT_MS: '5000' });
-  base = await ouvir(amb);
-  chamar = chamarComo(amb);
-  gestor = await amb.entrar('gestorA');
-  gestorB = await amb.entrar('gestorB');
+  ({ amb, base, chamar, gestor, gestorB } = await ambienteDePublicacao());
   const c = await chamar('POST', '/api/integracao/mercadolivre/configurar', gestor, {
     id_revenda: amb.ids.revendaA,
     code_ml: 'ml-publicacao',

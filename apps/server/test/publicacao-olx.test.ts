@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { veiculoIntegracoes, veiculos } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
-import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
-import { chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
+import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
+import { ambienteDePublicacao } from './ajuda/publicacao.ts';
+import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
 /**
  * Olx through the publishing framework (spec 3 §2.5, §3.5, §5, §7; issue 13): draft with the OLX catalogue, the
@@ -48,11 +49,7 @@ const enviar = (idVeiculo: string, post: Record<string, unknown>, c = gestor) =>
   chamar('POST', '/api/integracao/olx/enviar', c, { id_veiculo: idVeiculo, usuario: 'ignorado', veiculo_post: post });
 
 beforeAll(async () => {
-  amb = await criarAmbiente({ CANAIS_TIMEOUT_MS: '5000' });
-  base = await ouvir(amb);
-  chamar = chamarComo(amb);
-  gestor = await amb.entrar('gestorA');
-  gestorB = await amb.entrar('gestorB');
+  ({ amb, base, chamar, gestor, gestorB } = await ambienteDePublicacao());
   admin = await amb.entrar('admin');
   const c = await chamar('POST', '/api/integracao/olx/configurar', admin, { id_revenda: amb.ids.revendaA, code_olx: 'olx-publicacao' });
   expect(c.statusCode, c.body).toBe(200);

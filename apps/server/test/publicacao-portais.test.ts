@@ -1,7 +1,8 @@
 import { APP_SANDBOX, type RascunhoIcarros, type RascunhoMeuCarroNovo, type RascunhoMobiauto } from '@intermedio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
-import { chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
+import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
+import { ambienteDePublicacao } from './ajuda/publicacao.ts';
+import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
 /**
  * iCarros, Mobiauto and Na Pista through the publishing routes (spec 3 §7) against their sandboxes: the reseller's
@@ -55,11 +56,7 @@ function postDe(canal: Portal, d: unknown): Record<string, unknown> {
 }
 
 beforeAll(async () => {
-  amb = await criarAmbiente({ CANAIS_TIMEOUT_MS: '5000' });
-  base = await ouvir(amb);
-  chamar = chamarComo(amb);
-  gestor = await amb.entrar('gestorA');
-  gestorB = await amb.entrar('gestorB');
+  ({ amb, base, chamar, gestor, gestorB } = await ambienteDePublicacao());
   for (const [canal, credenciais] of Object.entries(CREDENCIAIS)) {
     const gravada = await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/integracoes/${canal}`, gestor, { status: true, ...credenciais });
     expect(gravada.statusCode, gravada.body).toBe(200);

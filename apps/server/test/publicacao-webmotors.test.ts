@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revendaIntegracoes, veiculoIntegracoes } from '../src/db/schema/index.ts';
-import { type Ambiente, type Credencial, cabecalhos, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
-import { chamarComo } from './ajuda/veiculos.ts';
+import { type Ambiente, type Credencial, cabecalhos } from './ajuda/ambiente.ts';
+import { ambienteDePublicacao } from './ajuda/publicacao.ts';
+import type { chamarComo } from './ajuda/veiculos.ts';
 
 /**
  * Webmotors through the publishing framework's routes (spec 3 §7) against its SOAP sandbox: draft with Webmotors codes,
@@ -29,11 +30,7 @@ const registroWm = async () =>
   )[0];
 
 beforeAll(async () => {
-  amb = await criarAmbiente({ CANAIS_TIMEOUT_MS: '5000' });
-  base = await ouvir(amb);
-  chamar = chamarComo(amb);
-  gestor = await amb.entrar('gestorA');
-  gestorB = await amb.entrar('gestorB');
+  ({ amb, base, chamar, gestor, gestorB } = await ambienteDePublicacao());
   const r = await amb.app.inject({
     method: 'POST',
     url: '/api/integracao/webmotors/configurar',

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
 import { veiculoIntegracoes } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
-import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
+import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
+import { ambienteDePublicacao, comQuedaDepoisDoCanal } from './ajuda/publicacao.ts';
 import { CONTA_IG, configurarRedesSociais, PAGINA_FB } from './ajuda/social.ts';
-import { chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
+import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
 /**
  * Per-vehicle publishing framework (spec 3 §2.1, §4, §7; issue 12 items 5–8) through Facebook and Instagram against
@@ -67,28 +67,8 @@ const vencerLease = (idVeiculo: string, canal: string) =>
     .set({ lease_ate: sql`now() - interval '1 second'` })
     .where(and(eq(veiculoIntegracoes.veiculo_id, idVeiculo), eq(veiculoIntegracoes.canal, canal)));
 
-/** Runs `acao` with Facebook's `enviar` "dying" right after the channel answered (before the answer is recorded). */
-async function comQuedaDepoisDoCanal<T>(acao: () => Promise<T>): Promise<T> {
-  const pub = CANAIS_REGISTRADOS.facebook.publicacao;
-  if (!pub) throw new Error('Facebook sem publicação');
-  const original = pub.enviar;
-  pub.enviar = async (...args) => {
-    await original(...args);
-    throw new Error('queda simulada depois da resposta do canal');
-  };
-  try {
-    return await acao();
-  } finally {
-    pub.enviar = original;
-  }
-}
-
 beforeAll(async () => {
-  amb = await criarAmbiente({ CANAIS_TIMEOUT_MS: '5000' });
-  base = await ouvir(amb);
-  chamar = chamarComo(amb);
-  gestor = await amb.entrar('gestorA');
-  gestorB = await amb.entrar('gestorB');
+  ({ amb, base, chamar, gestor, gestorB } = await ambienteDePublicacao());
   admin = await amb.entrar('admin');
   await configurarRedesSociais(amb, gestor);
 }, 120_000);
@@ -218,7 +198,7 @@ describe('queda entre a resposta do canal e a gravação', () => {
     const id = await novoVeiculo();
     const descricao = texto('Queda depois da resposta');
     // The channel answers, then the process "dies" before recording the answer.
-    expect((await comQuedaDepoisDoCanal(() => enviarFb(id, descricao))).statusCode).toBe(500);
+    expect((await comQuedaDepoisDoCanal('facebook', 'enviar', () => enviarFb(id, descricao))).statusCode).toBe(500);
     expect(await anuncios('facebook', PAGINA_FB).then((l) => l.filter((a) => a.legenda === descricao))).toHaveLength(1);
     expect(await registro(id, 'facebook')).toMatchObject({ estado: 'pendente', id_anuncio: null });
 
@@ -247,7 +227,7 @@ describe('queda entre a resposta do canal e a gravação', () => {
   it('um clique depois do fim do prazo de um envio interrompido resolve pelo canal em vez de publicar de novo', async () => {
     const id = await novoVeiculo();
     const descricao = texto('Interrompido e clicado de novo');
-    await comQuedaDepoisDoCanal(() => enviarFb(id, descricao));
+    await comQuedaDepoisDoCanal('facebook', 'enviar', () => enviarFb(id, descricao));
     await vencerLease(id, 'facebook');
     const r = await enviarFb(id, descricao);
     expect(r.statusCode, r.body).toBe(200);

@@ -5,9 +5,10 @@ import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
 import { revendas, veiculoIntegracoes, veiculoRemocoes, veiculoVendas } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
 import { TAREFA_RETIRAR, TAREFA_VENDIDO } from '../src/modules/vendas/vendas.service.ts';
-import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
+import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
+import { ambienteDePublicacao, comQuedaDepoisDoCanal } from './ajuda/publicacao.ts';
 import { CONTA_IG, configurarRedesSociais, PAGINA_FB } from './ajuda/social.ts';
-import { chamarComo, fotoDaRevenda, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
+import { type chamarComo, fotoDaRevenda, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
 /**
  * "Marcar como vendido" (issue 16) with a vehicle published to Facebook, Instagram and Na Pista (their sandboxes):
@@ -88,11 +89,7 @@ const integracaoNaPista = async (status: boolean) => {
 };
 
 beforeAll(async () => {
-  amb = await criarAmbiente({ CANAIS_TIMEOUT_MS: '5000' });
-  base = await ouvir(amb);
-  chamar = chamarComo(amb);
-  gestor = await amb.entrar('gestorA');
-  gestorB = await amb.entrar('gestorB');
+  ({ amb, base, chamar, gestor, gestorB } = await ambienteDePublicacao());
   admin = await amb.entrar('admin');
   await configurarRedesSociais(amb, gestor);
   await integracaoNaPista(true);
@@ -241,19 +238,10 @@ describe('um canal falha e é tentado de novo', () => {
 describe('queda no meio e reconciliação', () => {
   it('o canal removeu mas a gravação não aconteceu: depois do prazo o job pergunta ao canal ("já removido") e conclui', async () => {
     const v = await novoVeiculoPublicado('Queda no meio');
-    const pub = CANAIS_REGISTRADOS.meucarronovo.publicacao;
-    if (!pub) throw new Error('Na Pista sem publicação');
-    const original = pub.excluir;
-    pub.excluir = async (...args) => {
-      await original(...args);
-      throw new Error('queda simulada depois da resposta do canal');
-    };
-    try {
+    await comQuedaDepoisDoCanal('meucarronovo', 'excluir', async () => {
       expect((await vender(v.id)).statusCode).toBe(200);
       await amb.tarefas.executar(TAREFA_RETIRAR);
-    } finally {
-      pub.excluir = original;
-    }
+    });
     // The worker "died" holding the lease: the removal is neither lost nor repeated while the lease runs.
     const [linha] = await amb.banco.db.select().from(veiculoRemocoes).where(sql`veiculo_id = ${v.id} and canal = 'meucarronovo'`);
     expect(linha?.estado).toBe('removendo');
@@ -279,21 +267,12 @@ describe('envio ainda pendente na hora da venda', () => {
     const id = criado.json().data.id as string;
     const legenda = `Pendente ${id.slice(0, 8)} — Fiat Argo Drive 2023, único dono, revisado.`;
     // Facebook got the post, but the request died before recording it: the send stays pendente.
-    const pub = CANAIS_REGISTRADOS.facebook.publicacao;
-    if (!pub) throw new Error('Facebook sem publicação');
-    const enviar = pub.enviar;
-    pub.enviar = async (...args) => {
-      await enviar(...args);
-      throw new Error('queda simulada depois da resposta do canal');
-    };
-    try {
-      await chamar('POST', '/api/integracao/facebook/enviar', gestor, {
+    await comQuedaDepoisDoCanal('facebook', 'enviar', () =>
+      chamar('POST', '/api/integracao/facebook/enviar', gestor, {
         id_veiculo: id,
         veiculo_post: { face_descricao: legenda, face_link: 'https://autodemo.test/estoque' },
-      });
-    } finally {
-      pub.enviar = enviar;
-    }
+      }),
+    );
     expect(await graph('facebook', PAGINA_FB)).toContainEqual(expect.objectContaining({ legenda }));
 
     expect((await vender(id)).statusCode).toBe(200);

@@ -3,8 +3,8 @@ import type { CanalId } from '@intermedio/contracts';
 import { sandboxes } from '@intermedio/sandbox';
 import Fastify from 'fastify';
 import { contextoDoCanal, lerConfigCanais } from '../../src/canais/config.ts';
-import type { VeiculoParaCanal } from '../../src/canais/publicacao.ts';
-import type { ContextoCanal } from '../../src/canais/tipos.ts';
+import type { SessaoCanal, VeiculoParaCanal } from '../../src/canais/publicacao.ts';
+import type { Configuracao, ContextoCanal, Resultado } from '../../src/canais/tipos.ts';
 
 /**
  * Contract tests of per-vehicle publishing: the channels' sandboxes alone on a free port (no database), the context an
@@ -25,6 +25,24 @@ export async function sandboxesNoAr() {
     fechar: () => app.close(),
   };
 }
+
+/** The sandboxes up and the channel configured as its screen does it: the context and the session an adapter gets. */
+export async function canalConfigurado(canal: CanalId, configurar: (ctx: ContextoCanal) => Promise<Resultado<Configuracao>>) {
+  const s = await sandboxesNoAr();
+  const ctx = s.ctx(canal);
+  const c = valorOk(await configurar(ctx));
+  const sessao: SessaoCanal = { segredos: c.segredos, dados: c.dados };
+  return { s, ctx, sessao };
+}
+
+/** The value of an adapter's answer that must succeed (the test stops with the channel's error otherwise). */
+export function valorOk<T>(r: Resultado<T>): T {
+  if (!r.ok) throw new Error(JSON.stringify(r.erro));
+  return r.valor;
+}
+
+/** The name of a channel's choice by its id. */
+export const nomeDaOpcao = (lista: readonly { id: string; nome: string }[], id: string) => lista.find((o) => o.id === id)?.nome;
 
 const foto = (n: number) => ({
   url: `https://cdn.autodemo.test/f${n}.jpg`,

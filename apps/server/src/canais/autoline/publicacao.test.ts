@@ -1,6 +1,6 @@
 import type { RascunhoAutoline } from '@intermedio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARRO, MOTO, referencia, sandboxesNoAr } from '../../../test/ajuda/veiculo-canal.ts';
+import { CARRO, MOTO, referencia, sandboxesNoAr, valorOk } from '../../../test/ajuda/veiculo-canal.ts';
 import type { SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import type { ContextoCanal } from '../tipos.ts';
 import { publicacaoAutoline as pub } from './publicacao.ts';
@@ -28,9 +28,8 @@ type Anuncio = {
 const anuncios = () => sb.anuncios<Anuncio>('autoline');
 
 async function rascunhoOk(v: VeiculoParaCanal = CARRO, s = sessao()): Promise<RascunhoAutoline> {
-  const r = await pub.rascunho(ctx(), s, v);
-  if (!r.ok) throw new Error(JSON.stringify(r.erro));
-  return r.valor;
+  const r = valorOk(await pub.rascunho(ctx(), s, v));
+  return r;
 }
 
 /** The screen's send: the draft's codes under the §3.6 names, the flags, the chosen features. */

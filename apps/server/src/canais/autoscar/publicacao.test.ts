@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARRO as carro, MOTO as moto, sandboxesNoAr } from '../../../test/ajuda/veiculo-canal.ts';
+import { CARRO as carro, MOTO as moto, sandboxesNoAr, valorOk } from '../../../test/ajuda/veiculo-canal.ts';
 import type { SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import type { ContextoCanal } from '../tipos.ts';
 import { cilindrada, publicacaoAutoscar as pub } from './publicacao.ts';
@@ -20,11 +20,10 @@ const anuncios = () => sb.anuncios<Anuncio>('autoscar');
 
 /** The screen's send: the draft's post with the user's choices for what the draft could not fill. */
 async function postDoRascunho(v: VeiculoParaCanal, escolhas: Record<string, unknown> = {}) {
-  const r = await pub.rascunho(ctx(), sessao(), v);
-  if (!r.ok) throw new Error(JSON.stringify(r.erro));
-  const { veiculoPost, retOpcionais } = r.valor;
+  const rascunho = valorOk(await pub.rascunho(ctx(), sessao(), v));
+  const { veiculoPost, retOpcionais } = rascunho;
   return {
-    rascunho: r.valor,
+    rascunho,
     post: { ...veiculoPost, optionals: retOpcionais.filter((o) => o.checked).map((o) => o.descricao), ...escolhas },
   };
 }
@@ -59,14 +58,13 @@ describe('Autoscar draft (incluir / alterar-get)', () => {
   });
 
   it('gives motorcycles their own lists (start, cooling) and the displacement from the name, no doors', async () => {
-    const r = await pub.rascunho(ctx(), sessao(), moto);
-    if (!r.ok) throw new Error(JSON.stringify(r.erro));
-    expect(r.valor.tipo).toBe('moto');
-    expect(r.valor.retMarca.map((m) => m.nome)).toEqual(['Honda', 'Yamaha']);
-    expect(r.valor.retTipoPartida?.map((o) => o.nome)).toEqual(['Elétrica', 'Elétrica e pedal', 'Pedal']);
-    expect(r.valor.retTipoRefrigeracao?.length).toBeGreaterThan(0);
-    expect(r.valor.veiculoPost).toMatchObject({ motor: '160', matchType: '', coolingType: '', marches: null });
-    expect(r.valor.veiculoPost.ports).toBeUndefined();
+    const r = valorOk(await pub.rascunho(ctx(), sessao(), moto));
+    expect(r.tipo).toBe('moto');
+    expect(r.retMarca.map((m) => m.nome)).toEqual(['Honda', 'Yamaha']);
+    expect(r.retTipoPartida?.map((o) => o.nome)).toEqual(['Elétrica', 'Elétrica e pedal', 'Pedal']);
+    expect(r.retTipoRefrigeracao?.length).toBeGreaterThan(0);
+    expect(r.veiculoPost).toMatchObject({ motor: '160', matchType: '', coolingType: '', marches: null });
+    expect(r.veiculoPost.ports).toBeUndefined();
     expect(cilindrada({ ...moto, modelo: 'Fazer', versao: 'FZ25 250 ABS' })).toBe('250');
   });
 
@@ -179,15 +177,13 @@ describe('Autoscar adverts', () => {
 
   it('changes an advert (alterar-get prefilled from the advert, then alterar), then deletes it; a second delete is "already removed"', async () => {
     const { post } = await postDoRascunho(carro, { city: 'Contagem', state: 'MG', description: 'Texto do anúncio' });
-    const r = await pub.enviar(ctx(), sessao(), carro, post, ref());
-    if (!r.ok) throw new Error(JSON.stringify(r.erro));
-    const id = r.valor.idAnuncio;
-    const g = await pub.rascunho(ctx(), sessao(), { ...carro, versao: 'versão que não casa' }, id);
-    if (!g.ok) throw new Error(JSON.stringify(g.erro));
-    expect(g.valor.veiculoPost.modelId).toBe(post.modelId);
+    const r = valorOk(await pub.enviar(ctx(), sessao(), carro, post, ref()));
+    const id = r.idAnuncio;
+    const g = valorOk(await pub.rascunho(ctx(), sessao(), { ...carro, versao: 'versão que não casa' }, id));
+    expect(g.veiculoPost.modelId).toBe(post.modelId);
     // What was typed for the advert, not the reseller's city nor the vehicle's notes.
-    expect(g.valor.veiculoPost).toMatchObject({ city: 'CONTAGEM', state: 'MG', description: 'Texto do anúncio' });
-    const trekking = g.valor.retVersaoFilter.find((v) => v.nome.startsWith('Trekking'))?.id;
+    expect(g.veiculoPost).toMatchObject({ city: 'CONTAGEM', state: 'MG', description: 'Texto do anúncio' });
+    const trekking = g.retVersaoFilter.find((v) => v.nome.startsWith('Trekking'))?.id;
     const alterado = await pub.alterar?.(ctx(), sessao(), { ...carro, km: 19000 }, id, {
       ...post,
       modelId: trekking,

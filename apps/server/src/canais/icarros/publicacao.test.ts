@@ -1,6 +1,6 @@
 import { postIcarros } from '@intermedio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARRO, sandboxesNoAr } from '../../../test/ajuda/veiculo-canal.ts';
+import { CARRO, canalConfigurado, nomeDaOpcao as nome, type sandboxesNoAr, valorOk } from '../../../test/ajuda/veiculo-canal.ts';
 import { configurarKeycloak } from '../keycloak.ts';
 import type { SessaoCanal } from '../publicacao.ts';
 import { REALM_ICARROS } from './client.ts';
@@ -10,10 +10,7 @@ import { planosDisponiveis, publicacaoIcarros as pub, TIMEOUT_ENVIO_ICARROS_S } 
 let sb: Awaited<ReturnType<typeof sandboxesNoAr>>;
 let sessao: SessaoCanal;
 beforeAll(async () => {
-  sb = await sandboxesNoAr();
-  const c = await configurarKeycloak(sb.ctx('icarros'), REALM_ICARROS, 'loja@autodemo.test', 's');
-  if (!c.ok) throw new Error(JSON.stringify(c.erro));
-  sessao = { segredos: c.valor.segredos, dados: c.valor.dados };
+  ({ s: sb, sessao } = await canalConfigurado('icarros', (ctx) => configurarKeycloak(ctx, REALM_ICARROS, 'loja@autodemo.test', 's')));
 });
 afterAll(() => sb.fechar());
 
@@ -21,10 +18,7 @@ const ref = (chave: string) => ({ chave, veiculoId: CARRO.id });
 
 describe('iCarros publishing', () => {
   it('drafts the vehicle with the channel codes, a single matching trim preselected and only usable plans', async () => {
-    const r = await pub.rascunho(sb.ctx('icarros'), sessao, CARRO);
-    if (!r.ok) throw new Error(JSON.stringify(r.erro));
-    const d = r.valor;
-    const nome = (lista: { id: string; nome: string }[], id: string) => lista.find((o) => o.id === id)?.nome;
+    const d = valorOk(await pub.rascunho(sb.ctx('icarros'), sessao, CARRO));
     expect(nome(d.retMarca, d.veiculoPost.makeId)).toBe('Fiat');
     expect(nome(d.retModelo, d.veiculoPost.modelId)).toBe('Argo');
     expect(nome(d.retVersao, d.veiculoPost.trimId)).toBe('Drive 1.0 6V Flex 5p Mec.');
@@ -47,10 +41,9 @@ describe('iCarros publishing', () => {
   });
 
   it('a new vehicle gets no plate and the zero-km plan preselected (the only one)', async () => {
-    const r = await pub.rascunho(sb.ctx('icarros'), sessao, { ...CARRO, novo: true, km: 0, placa: '' });
-    if (!r.ok) throw new Error(JSON.stringify(r.erro));
-    expect(r.valor.veiculoPost).toMatchObject({ plate: '', priority: '3' });
-    expect(r.valor.veiculoNovo).toBe(true);
+    const r = valorOk(await pub.rascunho(sb.ctx('icarros'), sessao, { ...CARRO, novo: true, km: 0, placa: '' }));
+    expect(r.veiculoPost).toMatchObject({ plate: '', priority: '3' });
+    expect(r.veiculoNovo).toBe(true);
   });
 
   it('cascades: models of a make, trims of a model for the model year', async () => {
@@ -74,10 +67,9 @@ describe('iCarros publishing', () => {
 
   it('sends the deal with the fixed fields, the photos and the reference; delete, then already removed', async () => {
     const post = await postValido();
-    const r = await pub.enviar(sb.ctx('icarros'), sessao, CARRO, post, ref('chave-icarros-1'));
-    if (!r.ok) throw new Error(JSON.stringify(r.erro));
-    expect(r.valor.urlAnuncio).toBe(`https://www.icarros.com.br/anuncio/${r.valor.idAnuncio}`);
-    const noCanal = (await sb.anuncios<Record<string, unknown>>('icarros')).find((a) => String(a.id) === r.valor.idAnuncio);
+    const r = valorOk(await pub.enviar(sb.ctx('icarros'), sessao, CARRO, post, ref('chave-icarros-1')));
+    expect(r.urlAnuncio).toBe(`https://www.icarros.com.br/anuncio/${r.idAnuncio}`);
+    const noCanal = (await sb.anuncios<Record<string, unknown>>('icarros')).find((a) => String(a.id) === r.idAnuncio);
     expect(noCanal).toMatchObject({
       dealerId: 4321,
       externalId: 'chave-icarros-1',
@@ -92,20 +84,19 @@ describe('iCarros publishing', () => {
         { id: 2, photo: 'https://cdn.autodemo.test/o2.jpg' },
       ],
     });
-    expect(await pub.excluir(sb.ctx('icarros'), sessao, r.valor.idAnuncio)).toEqual({ ok: true, valor: 'removido' });
-    expect(await pub.excluir(sb.ctx('icarros'), sessao, r.valor.idAnuncio)).toEqual({ ok: true, valor: 'jaRemovido' });
+    expect(await pub.excluir(sb.ctx('icarros'), sessao, r.idAnuncio)).toEqual({ ok: true, valor: 'removido' });
+    expect(await pub.excluir(sb.ctx('icarros'), sessao, r.idAnuncio)).toEqual({ ok: true, valor: 'jaRemovido' });
   });
 
   it('reconciliation finds the deal by our reference or by its id, and answers null when nothing was created', async () => {
-    const r = await pub.enviar(sb.ctx('icarros'), sessao, CARRO, await postValido(), ref('chave-icarros-2'));
-    if (!r.ok) throw new Error(JSON.stringify(r.erro));
+    const r = valorOk(await pub.enviar(sb.ctx('icarros'), sessao, CARRO, await postValido(), ref('chave-icarros-2')));
     const porChave = await pub.consultar(sb.ctx('icarros'), sessao, ref('chave-icarros-2'));
-    expect(porChave.ok && porChave.valor?.idAnuncio).toBe(r.valor.idAnuncio);
-    const porId = await pub.consultar(sb.ctx('icarros'), sessao, { ...ref('x'), idAnuncio: r.valor.idAnuncio });
-    expect(porId.ok && porId.valor?.idAnuncio).toBe(r.valor.idAnuncio);
+    expect(porChave.ok && porChave.valor?.idAnuncio).toBe(r.idAnuncio);
+    const porId = await pub.consultar(sb.ctx('icarros'), sessao, { ...ref('x'), idAnuncio: r.idAnuncio });
+    expect(porId.ok && porId.valor?.idAnuncio).toBe(r.idAnuncio);
     expect(await pub.consultar(sb.ctx('icarros'), sessao, ref('chave-que-nunca-foi-enviada'))).toEqual({ ok: true, valor: null });
-    await pub.excluir(sb.ctx('icarros'), sessao, r.valor.idAnuncio);
-    expect(await pub.consultar(sb.ctx('icarros'), sessao, { ...ref('x'), idAnuncio: r.valor.idAnuncio })).toEqual({
+    await pub.excluir(sb.ctx('icarros'), sessao, r.idAnuncio);
+    expect(await pub.consultar(sb.ctx('icarros'), sessao, { ...ref('x'), idAnuncio: r.idAnuncio })).toEqual({
       ok: true,
       valor: null,
     });

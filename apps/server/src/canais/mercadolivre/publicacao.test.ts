@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PostMercadoLivre, RascunhoMercadoLivre } from '@intermedio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARRO, sandboxesNoAr } from '../../../test/ajuda/veiculo-canal.ts';
+import { CARRO, canalConfigurado, type sandboxesNoAr, valorOk } from '../../../test/ajuda/veiculo-canal.ts';
 import type { SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import type { ContextoCanal } from '../tipos.ts';
 import { mercadolivre } from './adapter.ts';
@@ -27,19 +27,11 @@ const itens = () => s.anuncios<ItemSandbox>('mercadolivre');
 const ref = () => ({ chave: randomUUID(), veiculoId: veiculoDemo().id });
 
 beforeAll(async () => {
-  s = await sandboxesNoAr();
-  ctx = s.ctx('mercadolivre');
-  const c = await mercadolivre.configurar(ctx, { code_ml: 'codigo-teste' });
-  if (!c.ok) throw new Error(JSON.stringify(c));
-  sessao = { segredos: c.valor.segredos, dados: c.valor.dados };
+  ({ s, ctx, sessao } = await canalConfigurado('mercadolivre', (ctx) => mercadolivre.configurar(ctx, { code_ml: 'codigo-teste' })));
 });
 afterAll(() => s.fechar());
 
-async function rascunho(extra = {}) {
-  const r = await pub.rascunho(ctx, sessao, veiculoDemo(extra));
-  if (!r.ok) throw new Error(JSON.stringify(r));
-  return r.valor;
-}
+const rascunho = async (extra = {}) => valorOk(await pub.rascunho(ctx, sessao, veiculoDemo(extra)));
 const postDe = (r: RascunhoMercadoLivre, extra: Partial<PostMercadoLivre> = {}): PostMercadoLivre => ({
   ml_titulo_anuncio: r.veiculoPost.title,
   ml_descricao_anuncio: r.veiculoPost.description.plain_text,

@@ -1,6 +1,6 @@
 import { postMeuCarroNovo } from '@intermedio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARRO, MOTO, sandboxesNoAr } from '../../../test/ajuda/veiculo-canal.ts';
+import { CARRO, MOTO, nomeDaOpcao as nome, sandboxesNoAr, valorOk } from '../../../test/ajuda/veiculo-canal.ts';
 import type { SessaoCanal } from '../publicacao.ts';
 import { publicacaoMeuCarroNovo as pub } from './publicacao.ts';
 
@@ -17,19 +17,15 @@ const sessao = (login = 'loja@autodemo.test'): SessaoCanal => ({
   dados: { email_meucarronovo: login, plano_napista: 'Plano Ouro' },
 });
 const ref = (chave: string) => ({ chave, veiculoId: CARRO.id });
-const nome = (lista: { id: string; nome: string }[], id: string) => lista.find((o) => o.id === id)?.nome;
 
 async function postValido(com: Record<string, unknown> = {}) {
-  const r = await pub.rascunho(sb.ctx('meucarronovo'), sessao(), CARRO);
-  if (!r.ok) throw new Error(JSON.stringify(r.erro));
-  return postMeuCarroNovo.parse({ ...r.valor.veiculoPost, ...com });
+  const r = valorOk(await pub.rascunho(sb.ctx('meucarronovo'), sessao(), CARRO));
+  return postMeuCarroNovo.parse({ ...r.veiculoPost, ...com });
 }
 
 describe('Na Pista publishing', () => {
   it('drafts with the channel codes (upper-case names), doors from its list and the features from the vehicle', async () => {
-    const r = await pub.rascunho(sb.ctx('meucarronovo'), sessao(), { ...CARRO, blindado: true });
-    if (!r.ok) throw new Error(JSON.stringify(r.erro));
-    const d = r.valor;
+    const d = valorOk(await pub.rascunho(sb.ctx('meucarronovo'), sessao(), { ...CARRO, blindado: true }));
     expect(nome(d.retMarca, d.veiculoPost.idMarca)).toBe('FIAT');
     expect(nome(d.retModelo, d.veiculoPost.idModelo)).toBe('ARGO');
     expect(nome(d.retVersao, d.veiculoPost.idVersao)).toBe('DRIVE 1.0 6V FLEX 5P MEC.');
@@ -49,19 +45,17 @@ describe('Na Pista publishing', () => {
   });
 
   it('a motorcycle drafts from the motorcycle category', async () => {
-    const r = await pub.rascunho(sb.ctx('meucarronovo'), sessao(), MOTO);
-    if (!r.ok) throw new Error(JSON.stringify(r.erro));
-    expect(r.valor.veiculoPost.idCategoria).toBe(2);
-    expect(nome(r.valor.retVersao, r.valor.veiculoPost.idVersao)).toBe('FAN');
-    expect(r.valor.retMarca.map((m) => m.nome)).toEqual(['HONDA', 'YAMAHA']);
+    const r = valorOk(await pub.rascunho(sb.ctx('meucarronovo'), sessao(), MOTO));
+    expect(r.veiculoPost.idCategoria).toBe(2);
+    expect(nome(r.retVersao, r.veiculoPost.idVersao)).toBe('FAN');
+    expect(r.retMarca.map((m) => m.nome)).toEqual(['HONDA', 'YAMAHA']);
   });
 
   it('sends the advert with the features, options, photos and reference; delete, then already removed (403)', async () => {
     const post = await postValido({ aceitaTroca: true, adaptadoPne: true });
-    const r = await pub.enviar(sb.ctx('meucarronovo'), sessao(), CARRO, post, ref('chave-np-1'));
-    if (!r.ok) throw new Error(JSON.stringify(r.erro));
-    expect(r.valor.urlAnuncio).toBe(`https://www.napista.com.br/anuncio/${r.valor.idAnuncio}`);
-    const noCanal = (await sb.anuncios<Record<string, unknown>>('meucarronovo')).find((a) => String(a.id) === r.valor.idAnuncio);
+    const r = valorOk(await pub.enviar(sb.ctx('meucarronovo'), sessao(), CARRO, post, ref('chave-np-1')));
+    expect(r.urlAnuncio).toBe(`https://www.napista.com.br/anuncio/${r.idAnuncio}`);
+    const noCanal = (await sb.anuncios<Record<string, unknown>>('meucarronovo')).find((a) => String(a.id) === r.idAnuncio);
     expect(noCanal).toMatchObject({
       idCategoria: 1,
       codigoExterno: 'chave-np-1',
@@ -75,23 +69,22 @@ describe('Na Pista publishing', () => {
         { url: 'https://cdn.autodemo.test/o2.jpg', ordem: 2, capa: false },
       ],
     });
-    expect(await pub.excluir(sb.ctx('meucarronovo'), sessao(), r.valor.idAnuncio)).toEqual({ ok: true, valor: 'removido' });
+    expect(await pub.excluir(sb.ctx('meucarronovo'), sessao(), r.idAnuncio)).toEqual({ ok: true, valor: 'removido' });
     // The channel answers 403 "O anúncio … não pertence ao cliente informado." for an advert it no longer has.
-    const gone = await fetch(`${sb.origem}/sandbox/meucarronovo/api-server/v1/meus-dados/anuncios/${r.valor.idAnuncio}`, {
+    const gone = await fetch(`${sb.origem}/sandbox/meucarronovo/api-server/v1/meus-dados/anuncios/${r.idAnuncio}`, {
       method: 'DELETE',
       headers: { authorization: 'Bearer mcn-x' },
     });
     expect(gone.status).toBe(403);
-    expect(await pub.excluir(sb.ctx('meucarronovo'), sessao(), r.valor.idAnuncio)).toEqual({ ok: true, valor: 'jaRemovido' });
+    expect(await pub.excluir(sb.ctx('meucarronovo'), sessao(), r.idAnuncio)).toEqual({ ok: true, valor: 'jaRemovido' });
   });
 
   it('reconciliation by reference and by id; null when nothing was created', async () => {
-    const r = await pub.enviar(sb.ctx('meucarronovo'), sessao(), CARRO, await postValido(), ref('chave-np-2'));
-    if (!r.ok) throw new Error(JSON.stringify(r.erro));
+    const r = valorOk(await pub.enviar(sb.ctx('meucarronovo'), sessao(), CARRO, await postValido(), ref('chave-np-2')));
     const porChave = await pub.consultar(sb.ctx('meucarronovo'), sessao(), ref('chave-np-2'));
-    expect(porChave.ok && porChave.valor?.idAnuncio).toBe(r.valor.idAnuncio);
-    const porId = await pub.consultar(sb.ctx('meucarronovo'), sessao(), { ...ref('x'), idAnuncio: r.valor.idAnuncio });
-    expect(porId.ok && porId.valor?.idAnuncio).toBe(r.valor.idAnuncio);
+    expect(porChave.ok && porChave.valor?.idAnuncio).toBe(r.idAnuncio);
+    const porId = await pub.consultar(sb.ctx('meucarronovo'), sessao(), { ...ref('x'), idAnuncio: r.idAnuncio });
+    expect(porId.ok && porId.valor?.idAnuncio).toBe(r.idAnuncio);
     expect(await pub.consultar(sb.ctx('meucarronovo'), sessao(), ref('nunca-enviada'))).toEqual({ ok: true, valor: null });
   });
 

@@ -1,6 +1,6 @@
 import { postMobiauto } from '@intermedio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARRO, MOTO, sandboxesNoAr } from '../../../test/ajuda/veiculo-canal.ts';
+import { CARRO, canalConfigurado, MOTO, nomeDaOpcao as nome, type sandboxesNoAr, valorOk } from '../../../test/ajuda/veiculo-canal.ts';
 import { configurarKeycloak } from '../keycloak.ts';
 import type { SessaoCanal } from '../publicacao.ts';
 import { REALM_MOBIAUTO } from './client.ts';
@@ -10,28 +10,21 @@ import { publicacaoMobiauto as pub } from './publicacao.ts';
 let sb: Awaited<ReturnType<typeof sandboxesNoAr>>;
 let sessao: SessaoCanal;
 beforeAll(async () => {
-  sb = await sandboxesNoAr();
-  const c = await configurarKeycloak(sb.ctx('mobiauto'), REALM_MOBIAUTO, 'loja@autodemo.test', 's');
-  if (!c.ok) throw new Error(JSON.stringify(c.erro));
-  sessao = { segredos: c.valor.segredos, dados: c.valor.dados };
+  ({ s: sb, sessao } = await canalConfigurado('mobiauto', (ctx) => configurarKeycloak(ctx, REALM_MOBIAUTO, 'loja@autodemo.test', 's')));
 });
 afterAll(() => sb.fechar());
 
 const ref = (chave: string) => ({ chave, veiculoId: CARRO.id });
-const nome = (lista: { id: string; nome: string }[], id: string) => lista.find((o) => o.id === id)?.nome;
 
 async function postValido(com: Record<string, unknown> = {}) {
-  const r = await pub.rascunho(sb.ctx('mobiauto'), sessao, CARRO);
-  if (!r.ok) throw new Error(JSON.stringify(r.erro));
-  const basico = r.valor.retPlanos.find((p) => p.name === 'Básico')?.dealPlanId;
-  return postMobiauto.parse({ ...r.valor.veiculoData, planId: basico, ...com });
+  const r = valorOk(await pub.rascunho(sb.ctx('mobiauto'), sessao, CARRO));
+  const basico = r.retPlanos.find((p) => p.name === 'Básico')?.dealPlanId;
+  return postMobiauto.parse({ ...r.veiculoData, planId: basico, ...com });
 }
 
 describe('Mobiauto publishing', () => {
   it('drafts a car with the channel codes, type used, not armoured, the car plans and the observations', async () => {
-    const r = await pub.rascunho(sb.ctx('mobiauto'), sessao, CARRO);
-    if (!r.ok) throw new Error(JSON.stringify(r.erro));
-    const d = r.valor;
+    const d = valorOk(await pub.rascunho(sb.ctx('mobiauto'), sessao, CARRO));
     expect(nome(d.retMarca, d.veiculoData.makeId)).toBe('Fiat');
     expect(nome(d.retModelo, d.veiculoData.modelId)).toBe('Argo');
     expect(nome(d.retVersaoFilter, d.veiculoData.trimId)).toBe('Drive 1.0 6V Flex 5p Mec.');
@@ -50,11 +43,10 @@ describe('Mobiauto publishing', () => {
   });
 
   it('creates, adds the photos, publishes on the plan and keeps the whole deal; delete, then already removed', async () => {
-    const r = await pub.enviar(sb.ctx('mobiauto'), sessao, CARRO, await postValido({ armored: '1' }), ref('chave-mobi-1'));
-    if (!r.ok) throw new Error(JSON.stringify(r.erro));
-    expect(r.valor.dados).toMatchObject({ id_anuncio_mobiauto: r.valor.idAnuncio, published: true, armored: true, deal0km: false });
-    expect(r.valor.urlAnuncio).toBe(`https://www.mobiauto.com.br/comprar/carros/${r.valor.idAnuncio}`);
-    const noCanal = (await sb.anuncios<Record<string, unknown>>('mobiauto')).find((a) => String(a.id) === r.valor.idAnuncio);
+    const r = valorOk(await pub.enviar(sb.ctx('mobiauto'), sessao, CARRO, await postValido({ armored: '1' }), ref('chave-mobi-1')));
+    expect(r.dados).toMatchObject({ id_anuncio_mobiauto: r.idAnuncio, published: true, armored: true, deal0km: false });
+    expect(r.urlAnuncio).toBe(`https://www.mobiauto.com.br/comprar/carros/${r.idAnuncio}`);
+    const noCanal = (await sb.anuncios<Record<string, unknown>>('mobiauto')).find((a) => String(a.id) === r.idAnuncio);
     expect(noCanal).toMatchObject({
       vehicleType: 'CAR',
       stockKind: 'USED',
@@ -65,8 +57,8 @@ describe('Mobiauto publishing', () => {
         { url: 'https://cdn.autodemo.test/o2.jpg', position: 2 },
       ],
     });
-    expect(await pub.excluir(sb.ctx('mobiauto'), sessao, r.valor.idAnuncio)).toEqual({ ok: true, valor: 'removido' });
-    expect(await pub.excluir(sb.ctx('mobiauto'), sessao, r.valor.idAnuncio)).toEqual({ ok: true, valor: 'jaRemovido' });
+    expect(await pub.excluir(sb.ctx('mobiauto'), sessao, r.idAnuncio)).toEqual({ ok: true, valor: 'removido' });
+    expect(await pub.excluir(sb.ctx('mobiauto'), sessao, r.idAnuncio)).toEqual({ ok: true, valor: 'jaRemovido' });
   });
 
   it('a plan without slots is refused and leaves no deal behind', async () => {
@@ -79,15 +71,14 @@ describe('Mobiauto publishing', () => {
   });
 
   it('reconciliation by reference and by id; null when nothing was created', async () => {
-    const r = await pub.enviar(sb.ctx('mobiauto'), sessao, CARRO, await postValido(), ref('chave-mobi-3'));
-    if (!r.ok) throw new Error(JSON.stringify(r.erro));
+    const r = valorOk(await pub.enviar(sb.ctx('mobiauto'), sessao, CARRO, await postValido(), ref('chave-mobi-3')));
     const porChave = await pub.consultar(sb.ctx('mobiauto'), sessao, ref('chave-mobi-3'));
-    expect(porChave.ok && porChave.valor?.idAnuncio).toBe(r.valor.idAnuncio);
-    const porId = await pub.consultar(sb.ctx('mobiauto'), sessao, { ...ref('x'), idAnuncio: r.valor.idAnuncio });
-    expect(porId.ok && porId.valor?.dados).toMatchObject({ id_anuncio_mobiauto: r.valor.idAnuncio });
+    expect(porChave.ok && porChave.valor?.idAnuncio).toBe(r.idAnuncio);
+    const porId = await pub.consultar(sb.ctx('mobiauto'), sessao, { ...ref('x'), idAnuncio: r.idAnuncio });
+    expect(porId.ok && porId.valor?.dados).toMatchObject({ id_anuncio_mobiauto: r.idAnuncio });
     expect(await pub.consultar(sb.ctx('mobiauto'), sessao, ref('nunca-enviada'))).toEqual({ ok: true, valor: null });
-    await pub.excluir(sb.ctx('mobiauto'), sessao, r.valor.idAnuncio);
-    expect(await pub.consultar(sb.ctx('mobiauto'), sessao, { ...ref('x'), idAnuncio: r.valor.idAnuncio })).toEqual({
+    await pub.excluir(sb.ctx('mobiauto'), sessao, r.idAnuncio);
+    expect(await pub.consultar(sb.ctx('mobiauto'), sessao, { ...ref('x'), idAnuncio: r.idAnuncio })).toEqual({
       ok: true,
       valor: null,
     });

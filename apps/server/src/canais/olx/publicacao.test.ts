@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PostOlx, RascunhoOlx } from '@intermedio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARRO, sandboxesNoAr } from '../../../test/ajuda/veiculo-canal.ts';
+import { CARRO, canalConfigurado, type sandboxesNoAr, valorOk } from '../../../test/ajuda/veiculo-canal.ts';
 import type { SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import type { ContextoCanal } from '../tipos.ts';
 import { olx } from './adapter.ts';
@@ -22,19 +22,11 @@ const anuncios = () => s.anuncios<AnuncioSandbox>('olx');
 const ref = () => ({ chave: randomUUID(), veiculoId: veiculoDemo().id });
 
 beforeAll(async () => {
-  s = await sandboxesNoAr();
-  ctx = s.ctx('olx');
-  const c = await olx.configurar(ctx, { code_olx: 'codigo-teste' });
-  if (!c.ok) throw new Error(JSON.stringify(c));
-  sessao = { segredos: c.valor.segredos, dados: c.valor.dados };
+  ({ s, ctx, sessao } = await canalConfigurado('olx', (ctx) => olx.configurar(ctx, { code_olx: 'codigo-teste' })));
 });
 afterAll(() => s.fechar());
 
-async function rascunho(extra = {}) {
-  const r = await pub.rascunho(ctx, sessao, veiculoDemo(extra));
-  if (!r.ok) throw new Error(JSON.stringify(r));
-  return r.valor;
-}
+const rascunho = async (extra = {}) => valorOk(await pub.rascunho(ctx, sessao, veiculoDemo(extra)));
 const postDe = (r: RascunhoOlx, extra: Partial<PostOlx> = {}): PostOlx => ({
   ...r.veiculoPost,
   financial_status: '1',

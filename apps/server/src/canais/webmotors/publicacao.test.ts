@@ -4,6 +4,7 @@ import { sandboxes } from '@intermedio/sandbox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CARRO } from '../../../test/ajuda/veiculo-canal.ts';
 import { contextoDoCanal, lerConfigCanais } from '../config.ts';
 import type { SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import type { Configuracao, ContextoCanal } from '../tipos.ts';
@@ -70,27 +71,10 @@ beforeEach(() => {
 });
 
 const foto = (chave: string) => ({ url: `/arquivos/${chave}`, urlOriginal: `/arquivos/${chave}`, miniatura: `/arquivos/${chave}`, chave });
+/** The demo Argo with Webmotors' own options and photos served by `lerArquivo`. */
 const veiculo = (extra: Partial<VeiculoParaCanal> = {}): VeiculoParaCanal => ({
-  id: 'v1',
-  revendaId: 'r1',
-  tipo: 'carro',
-  marca: 'Fiat',
-  modelo: 'Argo',
-  versao: 'Drive 1.0 6V Flex 5p Mec.',
-  anoFabricacao: 2022,
-  anoModelo: 2023,
+  ...CARRO,
   placa: 'FDA1B23',
-  km: 18500,
-  valor: 72900,
-  cor: 'Branco',
-  combustivel: 'flex',
-  cambio: 'M',
-  portas: 4,
-  carroceria: 'Hatch',
-  novo: false,
-  blindado: false,
-  ipvaPago: true,
-  garantiaFabrica: false,
   observacao: 'Único dono, revisado.',
   opcionais: ['Ar condicionado', 'Vidros elétricos', 'Teto solar'],
   fotos: [foto('grande.jpg'), foto('foto.png')],

@@ -1,0 +1,37 @@
+import type { CanalId } from '@intermedio/contracts';
+import { CANAIS_REGISTRADOS } from '../../src/canais/registro.ts';
+import { criarAmbiente, ouvir } from './ambiente.ts';
+import { chamarComo } from './veiculos.ts';
+
+/**
+ * Publishing through the API: the app listening with the channels' sandboxes (5 s channel limit), its caller, and
+ * the managers of reseller A and B signed in.
+ */
+export async function ambienteDePublicacao() {
+  const amb = await criarAmbiente({ CANAIS_TIMEOUT_MS: '5000' });
+  const base = await ouvir(amb);
+  const chamar = chamarComo(amb);
+  const gestor = await amb.entrar('gestorA');
+  const gestorB = await amb.entrar('gestorB');
+  return { amb, base, chamar, gestor, gestorB };
+}
+
+/**
+ * Runs `acao` with the channel's `enviar` or `excluir` "dying" right after the channel answered, before the answer
+ * is recorded (the request died, or the server).
+ */
+export async function comQuedaDepoisDoCanal<T>(canal: CanalId, chamada: 'enviar' | 'excluir', acao: () => Promise<T>): Promise<T> {
+  const pub = CANAIS_REGISTRADOS[canal].publicacao;
+  if (!pub) throw new Error(`${canal} sem publicação`);
+  const original = pub[chamada] as (...args: unknown[]) => Promise<unknown>;
+  const trocada = async (...args: unknown[]) => {
+    await original(...args);
+    throw new Error('queda simulada depois da resposta do canal');
+  };
+  Object.assign(pub, { [chamada]: trocada });
+  try {
+    return await acao();
+  } finally {
+    Object.assign(pub, { [chamada]: original });
+  }
+}
