@@ -50,6 +50,8 @@ type Roteiro = {
   /** The text field (Observações / Descrição), whose value identifies the advert in the sandbox. */
   campoTexto: string;
   campoTextoNoCanal: string;
+  /** The portal confirms the publication later (Mobiauto): pending until the reconciliation job's poll (every minute). */
+  confirmacaoAssincrona?: boolean;
 };
 
 /**
@@ -68,7 +70,7 @@ export function testarPortal(r: Roteiro) {
   test.afterAll(() => revenda.remover());
 
   test(`${r.nome}: carrega, cascata, valida, envia, a visualização mostra o anúncio e Excluir o remove`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(r.confirmacaoAssincrona ? 270_000 : 120_000);
     await entrar(page, revenda.email);
     await expect(page).toHaveURL(/\/painel\/dashboard$/);
     await configurarPortal(page, revenda.idRevenda, r.canal);
@@ -107,8 +109,16 @@ export function testarPortal(r: Roteiro) {
 
     await page.getByRole('button', { name: 'Enviar' }).click();
     await expect(page).toHaveURL(new RegExp(`${visualizar}$`));
-    await expect(page.getByText(`Veículo publicado em ${r.nome}.`)).toBeVisible();
-    await expect(linha.getByText('Publicado', { exact: true })).toBeVisible();
+    if (r.confirmacaoAssincrona) {
+      await expect(page.getByText(/aguardando a confirmação do canal/).first()).toBeVisible();
+      await expect(linha.getByText('Pendente')).toBeVisible();
+      await expect(linha.getByText(`Aguardando a confirmação de ${r.nome}.`)).toBeVisible();
+      // The job polls the portal every minute: in review at the first look, published at the next; the view updates live.
+      await expect(linha.getByText('Publicado', { exact: true })).toBeVisible({ timeout: 150_000 });
+    } else {
+      await expect(page.getByText(`Veículo publicado em ${r.nome}.`)).toBeVisible();
+      await expect(linha.getByText('Publicado', { exact: true })).toBeVisible();
+    }
     expect((await anunciosDoPortal(page, r.canal)).some((a) => a[r.campoTextoNoCanal] === texto)).toBe(true);
 
     await linha.getByRole('button', { name: `Excluir anúncio no ${r.nome}` }).click();

@@ -1,5 +1,6 @@
 import { APP_SANDBOX, type RascunhoIcarros, type RascunhoMeuCarroNovo, type RascunhoMobiauto } from '@intermedio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
 import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
 import { ambienteDePublicacao } from './ajuda/publicacao.ts';
 import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
@@ -7,7 +8,8 @@ import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 /**
  * iCarros, Mobiauto and Na Pista through the publishing routes (spec 3 §7) against their sandboxes: the reseller's
  * stored configuration (Keycloak tokens, Na Pista login) reaches the adapters; draft → send → vehicle view → Excluir;
- * the contract's validation; Na Pista's "already removed"; Mobiauto cars only.
+ * the contract's validation; Na Pista's "already removed"; Mobiauto cars only, and its asynchronous publish
+ * confirmation polled by the reconciliation job (published, or blocked by moderation).
  */
 let amb: Ambiente;
 let base: string;
@@ -31,9 +33,17 @@ async function novoVeiculo(extra: object = {}) {
   expect(r.statusCode, r.body).toBe(200);
   return r.json().data.id as string;
 }
+type NaVisualizacao = {
+  canal: string;
+  publicado: boolean;
+  estado: string | null;
+  id_anuncio: string | null;
+  url_anuncio: string | null;
+  ultimo_erro: string | null;
+};
 const naVisualizacao = async (idVeiculo: string, canal: Portal) => {
   const r = await chamar('GET', `/api/revendas/${amb.ids.revendaA}/veiculos/${idVeiculo}`, gestor);
-  return (r.json().data.integracoes as { canal: string; publicado: boolean; id_anuncio: string | null }[]).find((i) => i.canal === canal);
+  return (r.json().data.integracoes as NaVisualizacao[]).find((i) => i.canal === canal);
 };
 const incluir = async (canal: Portal, idVeiculo: string) => {
   const r = await chamar('POST', `/api/integracao/${canal}/incluir`, gestor, { id_veiculo: idVeiculo });
@@ -82,11 +92,22 @@ describe.each(Object.keys(CREDENCIAIS) as Portal[])('%s through the publishing r
       veiculo_post: postDe(canal, d),
     });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json().data).toMatchObject({ estado: 'publicado', id_anuncio: expect.any(String) });
     const idAnuncio = r.json().data.id_anuncio as string;
     expect((await noCanal(canal)).length).toBe(antes + 1);
+    if (canal === 'mobiauto') {
+      // Mobiauto confirms the publication later: pending with the deal id until the job's poll finds it published.
+      expect(r.json().data).toMatchObject({ estado: 'pendente', id_anuncio: expect.any(String), id_anuncio_mobiauto: idAnuncio });
+      expect(r.json().data.mensagem).toContain('aguardando a confirmação do canal');
+      expect(await naVisualizacao(idVeiculo, canal)).toMatchObject({ estado: 'pendente', publicado: false, id_anuncio: idAnuncio });
+      await amb.tarefas.executar(TAREFA_RECONCILIAR); // first poll: still in review
+      expect(await naVisualizacao(idVeiculo, canal)).toMatchObject({ estado: 'pendente' });
+      await amb.tarefas.executar(TAREFA_RECONCILIAR);
+      expect(await naVisualizacao(idVeiculo, canal)).toMatchObject({
+        estado: 'publicado',
+        url_anuncio: `https://www.mobiauto.com.br/comprar/carros/${idAnuncio}`,
+      });
+    } else expect(r.json().data).toMatchObject({ estado: 'publicado', id_anuncio: expect.any(String) });
     expect(await naVisualizacao(idVeiculo, canal)).toMatchObject({ publicado: true, id_anuncio: idAnuncio });
-    if (canal === 'mobiauto') expect(r.json().data.id_anuncio_mobiauto).toBe(idAnuncio);
 
     // Another reseller's gestor cannot remove it.
     expect((await chamar('POST', `/api/integracao/${canal}/excluir`, gestorB, { id_veiculo: idVeiculo })).statusCode).toBe(403);
@@ -154,6 +175,24 @@ describe('channel specifics', () => {
     expect(ex.statusCode, ex.body).toBe(200);
     expect(ex.json().data).toEqual({ mensagem: 'Anúncio excluído com sucesso.', ja_removido: true });
     expect(await naVisualizacao(idVeiculo, 'meucarronovo')).toMatchObject({ publicado: false });
+  });
+
+  it('Mobiauto: a second send while the confirmation is awaited is refused; a deal blocked by moderation fails with the reason', async () => {
+    const idVeiculo = await novoVeiculo();
+    const post = { ...postDe('mobiauto', await incluir('mobiauto', idVeiculo)), description: 'Descrição para bloquear' };
+    const antes = (await noCanal('mobiauto')).length;
+    const r = await chamar('POST', '/api/integracao/mobiauto/enviar', gestor, { id_veiculo: idVeiculo, veiculo_post: post });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data.estado).toBe('pendente');
+    const outra = await chamar('POST', '/api/integracao/mobiauto/enviar', gestor, { id_veiculo: idVeiculo, veiculo_post: post });
+    expect(outra.statusCode).toBe(409);
+    expect(outra.json().data).toContain('já está em andamento');
+    expect((await noCanal('mobiauto')).length).toBe(antes + 1);
+    await amb.tarefas.executar(TAREFA_RECONCILIAR);
+    await amb.tarefas.executar(TAREFA_RECONCILIAR);
+    const v = await naVisualizacao(idVeiculo, 'mobiauto');
+    expect(v).toMatchObject({ estado: 'falhou', publicado: false });
+    expect(v?.ultimo_erro).toContain('bloqueado pela moderação da Mobiauto');
   });
 
   it('Mobiauto is for cars only', async () => {

@@ -17,7 +17,12 @@ import {
  * Mobiauto Open API 1.0 (channels.md §5): Keycloak realm `mobiauto`; catalogue under /api/vehicle/v1.0 (cars only),
  * the dealer's plans, inventory deals and their publishing. Features and conditionals (the screen's "opcionais" and
  * "observações") are not in the public notes: /api/vehicle/v1.0/{features,conditionals} is our reading.
- * Switches on the deal's `description`: "recusar" → 400, "falhar" → 500, "lento" / "travar" as in comum.ts.
+ * Publishing confirms asynchronously (channels.md §5, §13 "publish check"): `PUT …/publish` answers 202 with the deal
+ * in review; the publish check `GET /api/publish/v1.0/dealer/{dealerId}/deal/{dealId}` answers 404 while it is not
+ * published. As the OLX sandbox, the first check after the request finds it still in review, the next one the result:
+ * published (200, `externalUrl`), or blocked by moderation (`blocked`, `blockedReason` on the inventory deal).
+ * Switches on the deal's `description`: "recusar" → 400, "bloquear" → blocked by moderation, "falhar" → 500,
+ * "lento" / "travar" as in comum.ts.
  */
 export const DEALER_MOBIAUTO = 98765;
 const marcas = catalogoComCodigos(600).filter((m) => m.tipo === 'carro');
@@ -45,7 +50,31 @@ const PLANOS = [
   { dealPlanId: 21, name: 'Motos', planUsed: 0, quantityAvailable: 10, vehicleType: 'MOTORCYCLE' },
 ];
 
-type Deal = Record<string, unknown> & { id: number; externalId?: string; images: { id: number; url: string; position: number }[] };
+type Deal = Record<string, unknown> & {
+  id: number;
+  externalId?: string;
+  images: { id: number; url: string; position: number }[];
+  published: boolean;
+  blocked: boolean;
+  /** Publishing requested and not yet decided: how many publish checks looked at it meanwhile. */
+  emRevisao?: { olhadas: number };
+};
+
+/** The publish check looked at a deal in review: the second look decides it (moderation). */
+function olhar(d: Deal) {
+  if (!d.emRevisao || ++d.emRevisao.olhadas < 2) return;
+  d.emRevisao = undefined;
+  if (
+    String(d.description ?? '')
+      .toLowerCase()
+      .includes('bloquear')
+  )
+    Object.assign(d, {
+      blocked: true,
+      blockedReason: 'Anúncio bloqueado pela moderação da Mobiauto: a descrição não segue as regras do portal.',
+    });
+  else Object.assign(d, { published: true, externalUrl: `https://www.mobiauto.com.br/comprar/carros/${d.id}` });
+}
 
 export async function sandboxMobiauto(app: FastifyInstance) {
   await sandboxKeycloak('mobiauto', '/api/dealer/v1.0/dealers', [{ id: DEALER_MOBIAUTO, name: 'Auto Demo Veículos' }])(app);
@@ -136,12 +165,10 @@ export async function sandboxMobiauto(app: FastifyInstance) {
           const plano = PLANOS.find((p) => p.dealPlanId === Number(req.query.planId) && p.vehicleType === 'CAR');
           if (!plano) return erro(reply, 400, 'Plano inválido');
           if (plano.quantityAvailable <= 0) return erro(reply, 422, `O plano ${plano.name} não tem anúncios disponíveis`);
-          Object.assign(d, {
-            published: true,
-            planId: plano.dealPlanId,
-            externalUrl: `https://www.mobiauto.com.br/comprar/carros/${d.id}`,
-          });
-          return d;
+          // A PUT repeated while in review (or once published) changes nothing: the same request.
+          if (!d.published && !d.emRevisao)
+            Object.assign(d, { planId: plano.dealPlanId, blocked: false, blockedReason: null, emRevisao: { olhadas: 0 } });
+          return reply.code(d.published ? 200 : 202).send(d);
         },
       );
       api.put<{ Params: { dealerId: string; dealId: string } }>(
@@ -150,7 +177,7 @@ export async function sandboxMobiauto(app: FastifyInstance) {
         async (req, reply) => {
           const d = deal(req.params.dealerId, req.params.dealId);
           if (!d) return erro(reply, 404, 'Anúncio não encontrado');
-          d.published = false;
+          Object.assign(d, { published: false, emRevisao: undefined });
           return d;
         },
       );
@@ -159,6 +186,7 @@ export async function sandboxMobiauto(app: FastifyInstance) {
         PUBLICO,
         async (req, reply) => {
           const d = deal(req.params.dealerId, req.params.dealId);
+          if (d) olhar(d);
           return d?.published ? d : erro(reply, 404, 'Anúncio não publicado');
         },
       );

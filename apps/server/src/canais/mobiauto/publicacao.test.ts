@@ -6,7 +6,10 @@ import type { SessaoCanal } from '../publicacao.ts';
 import { REALM_MOBIAUTO } from './client.ts';
 import { publicacaoMobiauto as pub } from './publicacao.ts';
 
-/** Mobiauto adapter ↔ sandbox: cars only, draft, plans, create + photos + publish, delete, already removed, failures. */
+/**
+ * Mobiauto adapter ↔ sandbox: cars only, draft, plans, create + photos + publish request, the asynchronous publish
+ * confirmation (polled: in review, then published or blocked by moderation), delete, already removed, failures.
+ */
 let sb: Awaited<ReturnType<typeof sandboxesNoAr>>;
 let sessao: SessaoCanal;
 beforeAll(async () => {
@@ -42,23 +45,45 @@ describe('Mobiauto publishing', () => {
     expect(r.ok ? null : r.erro.mensagem).toBe('Operação não permitida para esse tipo de veículo');
   });
 
-  it('creates, adds the photos, publishes on the plan and keeps the whole deal; delete, then already removed', async () => {
+  it('creates, adds the photos, asks to publish on the plan; the publish check confirms at the second look; delete, then already removed', async () => {
     const r = valorOk(await pub.enviar(sb.ctx('mobiauto'), sessao, CARRO, await postValido({ armored: '1' }), ref('chave-mobi-1')));
-    expect(r.dados).toMatchObject({ id_anuncio_mobiauto: r.idAnuncio, published: true, armored: true, deal0km: false });
-    expect(r.urlAnuncio).toBe(`https://www.mobiauto.com.br/comprar/carros/${r.idAnuncio}`);
+    expect(r.confirmacao).toBe('pendente');
+    expect(r.dados).toMatchObject({ id_anuncio_mobiauto: r.idAnuncio, published: false, armored: true, deal0km: false });
     const noCanal = (await sb.anuncios<Record<string, unknown>>('mobiauto')).find((a) => String(a.id) === r.idAnuncio);
     expect(noCanal).toMatchObject({
       vehicleType: 'CAR',
       stockKind: 'USED',
       externalId: 'chave-mobi-1',
-      published: true,
+      published: false,
       images: [
         { url: 'https://cdn.autodemo.test/o1.jpg', position: 1 },
         { url: 'https://cdn.autodemo.test/o2.jpg', position: 2 },
       ],
     });
+    const porId = { ...ref('chave-mobi-1'), idAnuncio: r.idAnuncio };
+    // First poll: still in review; second: published, with the portal's address.
+    expect(await pub.consultar(sb.ctx('mobiauto'), sessao, porId)).toMatchObject({ ok: true, valor: { confirmacao: 'pendente' } });
+    expect(valorOk(await pub.consultar(sb.ctx('mobiauto'), sessao, porId))).toMatchObject({
+      idAnuncio: r.idAnuncio,
+      confirmacao: 'imediata',
+      urlAnuncio: `https://www.mobiauto.com.br/comprar/carros/${r.idAnuncio}`,
+      dados: { published: true },
+    });
     expect(await pub.excluir(sb.ctx('mobiauto'), sessao, r.idAnuncio)).toEqual({ ok: true, valor: 'removido' });
     expect(await pub.excluir(sb.ctx('mobiauto'), sessao, r.idAnuncio)).toEqual({ ok: true, valor: 'jaRemovido' });
+  });
+
+  it("a deal blocked by moderation is a refusal with the channel's reason", async () => {
+    const r = await pub.enviar(sb.ctx('mobiauto'), sessao, CARRO, await postValido({ description: 'Texto para bloquear' }), ref('m-bloq'));
+    if (!r.ok) throw new Error(JSON.stringify(r.erro));
+    const porId = { ...ref('m-bloq'), idAnuncio: r.valor.idAnuncio };
+    expect(await pub.consultar(sb.ctx('mobiauto'), sessao, porId)).toMatchObject({ ok: true, valor: { confirmacao: 'pendente' } });
+    const bloqueado = await pub.consultar(sb.ctx('mobiauto'), sessao, porId);
+    expect(bloqueado.ok ? null : bloqueado.erro).toMatchObject({
+      tipo: 'rejected',
+      mensagem: expect.stringContaining('moderação da Mobiauto'),
+    });
+    await pub.excluir(sb.ctx('mobiauto'), sessao, r.valor.idAnuncio);
   });
 
   it('a plan without slots is refused and leaves no deal behind', async () => {
@@ -71,11 +96,13 @@ describe('Mobiauto publishing', () => {
   });
 
   it('reconciliation by reference and by id; null when nothing was created', async () => {
-    const r = valorOk(await pub.enviar(sb.ctx('mobiauto'), sessao, CARRO, await postValido(), ref('chave-mobi-3')));
-    const porChave = await pub.consultar(sb.ctx('mobiauto'), sessao, ref('chave-mobi-3'));
-    expect(porChave.ok && porChave.valor?.idAnuncio).toBe(r.idAnuncio);
+    const post = await postValido();
+    const r = valorOk(await pub.enviar(sb.ctx('mobiauto'), sessao, CARRO, post, ref('chave-mobi-3')));
+    // By reference (the send's answer was lost): found in review, asked again (the same request), still pending.
+    const porChave = await pub.consultar(sb.ctx('mobiauto'), sessao, { ...ref('chave-mobi-3'), post });
+    expect(porChave.ok && porChave.valor).toMatchObject({ idAnuncio: r.idAnuncio, confirmacao: 'pendente' });
     const porId = await pub.consultar(sb.ctx('mobiauto'), sessao, { ...ref('x'), idAnuncio: r.idAnuncio });
-    expect(porId.ok && porId.valor?.dados).toMatchObject({ id_anuncio_mobiauto: r.idAnuncio });
+    expect(porId.ok && porId.valor).toMatchObject({ confirmacao: 'imediata', dados: { id_anuncio_mobiauto: r.idAnuncio } });
     expect(await pub.consultar(sb.ctx('mobiauto'), sessao, ref('nunca-enviada'))).toEqual({ ok: true, valor: null });
     await pub.excluir(sb.ctx('mobiauto'), sessao, r.idAnuncio);
     expect(await pub.consultar(sb.ctx('mobiauto'), sessao, { ...ref('x'), idAnuncio: r.idAnuncio })).toEqual({
@@ -84,7 +111,7 @@ describe('Mobiauto publishing', () => {
     });
   });
 
-  it('reconciliation publishes a deal the interrupted send created but did not publish', async () => {
+  it('reconciliation asks to publish a deal the interrupted send created but did not publish', async () => {
     const post = await postValido();
     // The send stopped after creating the deal (before the photos and the publish call).
     const criado = await fetch(`${sb.origem}/sandbox/mobiauto/api/dealer/98765/inventory/v1.0`, {
@@ -103,10 +130,15 @@ describe('Mobiauto publishing', () => {
     });
     expect(criado.status).toBe(201);
     const r = await pub.consultar(sb.ctx('mobiauto'), sessao, { ...ref('chave-mobi-4'), post });
-    expect(r.ok && r.valor?.dados).toMatchObject({ published: true });
-    expect(await pub.consultar(sb.ctx('mobiauto'), sessao, ref('chave-mobi-4'))).toMatchObject({
+    expect(r.ok && r.valor).toMatchObject({ confirmacao: 'pendente', dados: { planId: Number(post.planId) } });
+    const id = r.ok ? r.valor?.idAnuncio : '';
+    expect(await pub.consultar(sb.ctx('mobiauto'), sessao, { ...ref('chave-mobi-4'), idAnuncio: id })).toMatchObject({
       ok: true,
-      valor: { dados: { published: true } },
+      valor: { confirmacao: 'pendente' },
+    });
+    expect(await pub.consultar(sb.ctx('mobiauto'), sessao, { ...ref('chave-mobi-4'), idAnuncio: id })).toMatchObject({
+      ok: true,
+      valor: { confirmacao: 'imediata', dados: { published: true } },
     });
   });
 

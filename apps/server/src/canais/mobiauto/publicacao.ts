@@ -1,5 +1,6 @@
 import type { PostMobiauto, RascunhoMobiauto } from '@intermedio/contracts';
 import {
+  type Api,
   apiJson,
   catalogoCasado,
   erroDaResposta,
@@ -19,8 +20,10 @@ import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
 
 /**
  * Mobiauto Open API 1.0 (channels.md §5, spec 3 §3.1, §3.10, §7): cars only. A send creates the inventory deal
- * (ShortDealDto plus our reference in `externalId`, our reading), adds the photos and publishes it on the chosen plan;
- * the whole returned deal is kept, its id being id_anuncio_mobiauto. Excluir deletes the deal (it leaves the portal).
+ * (ShortDealDto plus our reference in `externalId`, our reading), adds the photos and asks to publish it on the chosen
+ * plan; the whole returned deal is kept, its id being id_anuncio_mobiauto. Publishing confirms asynchronously
+ * (channels.md §13): the send stays pending and the reconciliation polls the publish check until the deal is
+ * published or blocked by moderation. Excluir deletes the deal (it leaves the portal).
  */
 const API = '/api';
 const VEICULO = '/vehicle/v1.0';
@@ -32,13 +35,51 @@ function conectar(ctx: ContextoCanal, sessao: SessaoCanal) {
   return ok({ api: apiJson(`${ctx.base}${API}`, s.valor.token, ctx.timeoutMs), inventario: `/dealer/${dealer}/inventory/v1.0`, dealer });
 }
 
-type Deal = Record<string, unknown> & { id: number | string; externalId?: string; externalUrl?: string; published?: boolean };
-const anuncio = (d: Deal): AnuncioCanal => ({
+type Deal = Record<string, unknown> & {
+  id: number | string;
+  externalId?: string;
+  externalUrl?: string;
+  published?: boolean;
+  blocked?: boolean;
+  blockedReason?: string | null;
+};
+/** The deal as an advert: confirmed once the publish check found it published, pending while in review. */
+const anuncio = (d: Deal, confirmacao: AnuncioCanal['confirmacao'] = 'imediata'): AnuncioCanal => ({
   idAnuncio: String(d.id),
   ...(typeof d.externalUrl === 'string' ? { urlAnuncio: d.externalUrl } : {}),
   dados: { ...d, id_anuncio_mobiauto: String(d.id) },
-  confirmacao: 'imediata',
+  confirmacao,
 });
+type Conexao = { api: Api; inventario: string; dealer: string };
+const caminhoPublicacao = (c: Conexao, id: string | number) => `/publish/v1.0/dealer/${c.dealer}/deal/${encodeURIComponent(String(id))}`;
+
+/** Asks to publish the deal on the plan (an idempotent PUT): accepted (202, in review) or already published (200). */
+async function pedirPublicacao(c: Conexao, id: string | number, planId: string): Promise<Resultado<AnuncioCanal>> {
+  const r = await c.api.enviar('PUT', `${caminhoPublicacao(c, id)}/publish?planId=${encodeURIComponent(planId)}`);
+  if (!r.ok) return r;
+  if (r.valor.status !== 200 && r.valor.status !== 202)
+    return r.valor.status === 422 ? falha('quota', mensagemDoCanal(r.valor)) : erroDaResposta(r.valor);
+  const d = r.valor.json() as Deal;
+  return ok(anuncio(d, d.published === true ? 'imediata' : 'pendente'));
+}
+
+/**
+ * Where a deal stands: the publish check answers it when published (404 otherwise); the inventory deal tells a deal
+ * still in review (pending) from one blocked by moderation (refused, with the channel's reason) or gone (null).
+ */
+async function situacao(c: Conexao, id: string): Promise<Resultado<AnuncioCanal | null>> {
+  const publicado = await c.api.enviar('GET', caminhoPublicacao(c, id));
+  if (!publicado.ok) return publicado;
+  if (publicado.valor.status === 200) return ok(anuncio(publicado.valor.json() as Deal));
+  if (publicado.valor.status !== 404) return erroDaResposta(publicado.valor);
+  const r = await c.api.enviar('GET', `${c.inventario}/${encodeURIComponent(id)}`);
+  if (!r.ok) return r;
+  if (r.valor.status === 404) return ok(null);
+  if (r.valor.status !== 200) return erroDaResposta(r.valor);
+  const d = r.valor.json() as Deal;
+  if (d.blocked) return falha('rejected', String(d.blockedReason || 'anúncio bloqueado pela Mobiauto'));
+  return ok(anuncio(d, 'pendente'));
+}
 
 const modelos: NonNullable<PublicacaoVeiculo['modelos']> = async (ctx, sessao, _v, marca) => {
   const c = conectar(ctx, sessao);
@@ -140,7 +181,7 @@ export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiaut
     if (v.tipo !== 'carro') return soCarros();
     const c = conectar(ctx, sessao);
     if (!c.ok) return c;
-    const { api, inventario, dealer } = c.valor;
+    const { api, inventario } = c.valor;
     const zeroKm = post.deal0km === '1';
     const corpo = {
       vehicleType: 'CAR',
@@ -172,18 +213,11 @@ export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiaut
     if (!id) return falha('transient', 'a Mobiauto não devolveu o código do anúncio');
     const fotos = fotosDoVeiculo(v).map((url, i) => ({ url, position: i + 1 }));
     if (fotos.length) await api.enviar('POST', `${inventario}/${id}/image`, fotos);
-    const publicado = await api.enviar(
-      'PUT',
-      `/publish/v1.0/dealer/${dealer}/deal/${id}/publish?planId=${encodeURIComponent(post.planId)}`,
-    );
-    if (!publicado.ok) return publicado;
-    if (publicado.valor.status !== 200) {
-      // The deal exists but is not on the portal: removed so a new send starts clean (its reference would find it).
-      await api.enviar('DELETE', `${inventario}/${id}`);
-      const mensagem = mensagemDoCanal(publicado.valor);
-      return publicado.valor.status === 422 ? falha('quota', mensagem) : erroDaResposta(publicado.valor);
-    }
-    return ok(anuncio(publicado.valor.json() as Deal));
+    const publicado = await pedirPublicacao(c.valor, id, post.planId);
+    // Refused (no slot on the plan, invalid plan): the deal is removed so a new send starts clean (its reference
+    // would find it). No answer: kept, the reconciliation finds it by reference.
+    if (!publicado.ok && publicado.erro.tipo !== 'transient') await api.enviar('DELETE', `${inventario}/${id}`);
+    return publicado;
   },
 
   async excluir(ctx, sessao, idAnuncio) {
@@ -196,26 +230,15 @@ export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiaut
   async consultar(ctx, sessao, ref) {
     const c = conectar(ctx, sessao);
     if (!c.ok) return c;
-    const { api, inventario } = c.valor;
-    if (ref.idAnuncio) {
-      const r = await api.enviar('GET', `${inventario}/${encodeURIComponent(ref.idAnuncio)}`);
-      if (!r.ok) return r;
-      if (r.valor.status === 404) return ok(null);
-      if (r.valor.status !== 200) return erroDaResposta(r.valor);
-      return ok(anuncio(r.valor.json() as Deal));
-    }
-    const lista = await api.get<Deal[]>(inventario);
+    if (ref.idAnuncio) return situacao(c.valor, ref.idAnuncio);
+    const lista = await c.valor.api.get<Deal[]>(c.valor.inventario);
     if (!lista.ok) return lista;
     const achado = (Array.isArray(lista.valor) ? lista.valor : []).find((d) => d.externalId === ref.chave);
     if (!achado) return ok(null);
-    if (achado.published !== false) return ok(anuncio(achado));
-    // Created but not yet on the portal (the send stopped before publishing): publish it on the plan chosen then.
-    if (!ref.post?.planId) return ok(null);
-    const publicado = await api.enviar(
-      'PUT',
-      `/publish/v1.0/dealer/${c.valor.dealer}/deal/${achado.id}/publish?planId=${encodeURIComponent(ref.post.planId)}`,
-    );
-    if (!publicado.ok) return publicado;
-    return publicado.valor.status === 200 ? ok(anuncio(publicado.valor.json() as Deal)) : erroDaResposta(publicado.valor);
+    const r = await situacao(c.valor, String(achado.id));
+    if (!r.ok || r.valor?.confirmacao !== 'pendente' || !ref.post?.planId) return r;
+    // Not published yet: the send may have stopped before asking (photos, publish call), so ask on the plan chosen
+    // then; a request already in review is the same request again.
+    return pedirPublicacao(c.valor, achado.id, ref.post.planId);
   },
 };

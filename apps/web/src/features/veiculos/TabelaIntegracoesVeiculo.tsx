@@ -28,9 +28,17 @@ export function acoesIntegracao(i: IntegracaoVeiculo): ('incluir' | 'alterar' | 
 function StatusPublicacao({ i }: { i: IntegracaoVeiculo }) {
   if (i.estado === 'pendente')
     return (
-      <Badge color="yellow" variant="light">
-        Pendente
-      </Badge>
+      <Stack gap={4} align="flex-start">
+        <Badge color="yellow" variant="light">
+          Pendente
+        </Badge>
+        {/* The channel took the send and confirms it later (Olx import, Mobiauto publish check): polled by the server. */}
+        {i.id_anuncio && (
+          <Text size="xs" c="gray.7" maw={320}>
+            Aguardando a confirmação de {ROTULO_CANAL[i.canal]}.
+          </Text>
+        )}
+      </Stack>
     );
   if (i.publicado)
     return (
