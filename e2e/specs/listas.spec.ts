@@ -1,6 +1,8 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { criarRevendaComGestor, linhaCom, sufixoUnico } from '../ajuda/cadastros.ts';
 import { CONTAS, comBanco, entrar } from '../ajuda/painel.ts';
+import { copiarCarroDemo } from '../ajuda/publicacao.ts';
+import { rolaDeLado } from '../ajuda/telas.ts';
 
 /** A signed-in admin in its own browser context (a second tab of another session), counting the API calls it makes. */
 async function abrirAdmin(browser: Browser) {
@@ -86,6 +88,119 @@ test('a change made in one tab (or straight in the database) appears in the othe
   } finally {
     await a.fechar();
     await b.fechar();
+    await revenda.remover();
+  }
+});
+
+/**
+ * One list screen at 390 px: its table region, the row to look at, the row's action (a compact "Ações" menu or a
+ * single button) and how the list is searched ("Buscar em …" with the row count, or the vehicles' own filter).
+ */
+type ListaTelefone = { caminho: string; tabela: string; linha: string; acao: RegExp; menu?: string; busca?: string };
+
+test('every list fits 390 px: the row name, Mais and the actions in view, nothing scrolls sideways; search, count and sort', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const sufixo = sufixoUnico();
+  const revenda = await criarRevendaComGestor(`Lista Telefone ${sufixo}`);
+  const id = revenda.idRevenda;
+  const [ativo, removido] = [await copiarCarroDemo(id), await copiarCarroDemo(id)];
+  const marcaFipe = `Marca Telefone ${sufixo}`;
+  await comBanco(async (c) => {
+    await c.query(
+      `update veiculos set veremovido = 1, vedataremovido = now(), veremovido_usuario_nome = 'Gestor E2E', vefipe_name = $2
+       where id = $1`,
+      [removido, `Removido ${sufixo}`],
+    );
+    await c.query(`update veiculos set vefipe_name = $2 where id = $1`, [ativo, `Ativo ${sufixo}`]);
+    await c.query(
+      `insert into notificacoes (revenda_id, titulo, link, acesso) values ($1, $2, 'https://exemplo.com.br/promocao', 'todos')`,
+      [id, `Promoção ${sufixo}`],
+    );
+    await c.query(
+      `insert into fipe_manual (tipo, marca_api, modelo_api, versao_api, anomod) values (1, $1, 'Modelo T', 'Versão 1.0', '2024')`,
+      [marcaFipe],
+    );
+  });
+  const listas: ListaTelefone[] = [
+    {
+      caminho: `/revenda/${id}/veiculos/listar`,
+      tabela: 'Veículos',
+      linha: `Ativo ${sufixo}`,
+      acao: /^Ações:/,
+      menu: 'Marcar como vendido',
+    },
+    {
+      caminho: `/revenda/${id}/veiculos/historico`,
+      tabela: 'Histórico',
+      linha: `Removido ${sufixo}`,
+      acao: /^Ações:/,
+      menu: 'Baixar',
+      busca: 'Histórico',
+    },
+    {
+      caminho: `/revenda/${id}/usuarios/listar`,
+      tabela: 'Usuários',
+      linha: 'Gestor E2E',
+      acao: /^Ações:/,
+      menu: 'Alterar',
+      busca: 'Usuários',
+    },
+    {
+      caminho: `/revenda/${id}/notificacoes/listar`,
+      tabela: 'Notificações',
+      linha: `Promoção ${sufixo}`,
+      acao: /^Excluir/,
+      busca: 'Notificações',
+    },
+    { caminho: '/opcionais/listar', tabela: 'Opcionais', linha: '', acao: /^Ações:/, menu: 'Excluir', busca: 'Opcionais' },
+    {
+      caminho: '/locais-anuncio/listar',
+      tabela: 'Locais de anúncio',
+      linha: '',
+      acao: /^Ações:/,
+      menu: 'Alterar',
+      busca: 'Locais de anúncio',
+    },
+    { caminho: '/fipe/listar', tabela: 'Veículos FIPE Manual', linha: marcaFipe, acao: /^Excluir/, busca: 'Veículos FIPE Manual' },
+    { caminho: '/revenda/listar', tabela: 'Revendas', linha: `Lista Telefone ${sufixo}`, acao: /^Manutenção/, busca: 'Revendas' },
+  ];
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await entrar(page, CONTAS.admin);
+    await expect(page).toHaveURL(/\/home$/);
+    const falhas: string[] = [];
+    for (const l of listas) {
+      await page.goto(l.caminho);
+      const tabela = page.getByRole('table', { name: l.tabela, exact: true });
+      const linha = tabela
+        .getByRole('row')
+        .filter({ hasText: l.linha })
+        .filter({ has: page.getByRole('cell') })
+        .first();
+      await expect(linha, l.tabela).toBeVisible();
+      const regiao = page.getByRole('region', { name: l.tabela, exact: true });
+      if (await regiao.evaluate((el) => el.scrollWidth > el.clientWidth + 1)) falhas.push(`${l.tabela}: a tabela rola de lado`);
+      if (await rolaDeLado(page)) falhas.push(`${l.tabela}: a página rola de lado`);
+      await expect(linha.getByRole('button', { name: 'Detalhes' }), l.tabela).toBeInViewport();
+      const acao = linha.getByRole('button', { name: l.acao });
+      await expect(acao, l.tabela).toBeInViewport();
+      if (l.menu) {
+        await acao.click();
+        await expect(page.getByRole('menuitem', { name: l.menu }), l.tabela).toBeVisible();
+        await page.keyboard.press('Escape');
+      }
+      // Search and count ("Buscar em …"), and a sortable column, on every list; the vehicles keep their own filter.
+      if (l.busca) {
+        await expect(page.getByRole('searchbox', { name: `Buscar em ${l.busca}` })).toBeVisible();
+        await expect(page.getByTestId('contagem-lista')).toHaveText(/^\d+ registros?$/);
+      } else await expect(page.getByRole('textbox', { name: 'Filtrar' })).toBeVisible();
+      await expect(tabela.getByRole('columnheader').getByRole('button').first(), l.tabela).toBeVisible();
+    }
+    expect(falhas).toEqual([]);
+  } finally {
+    await comBanco((c) => c.query('delete from fipe_manual where marca_api = $1', [marcaFipe]));
     await revenda.remover();
   }
 });

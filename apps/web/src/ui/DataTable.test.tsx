@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ColunaTabela, DataTable } from './DataTable';
+import { arranjarColunas, type ColunaTabela, DataTable, LARGURA_TELEFONE } from './DataTable';
 
 type Veiculo = { id: string; nome: string; valor: number };
 const LINHAS: Veiculo[] = Array.from({ length: 5000 }, (_, i) => ({ id: `v${i}`, nome: `Veículo ${i}`, valor: i * 1000 }));
@@ -82,5 +82,30 @@ describe('DataTable', () => {
     expect(screen.getByRole('columnheader', { name: /Valor/ })).toHaveAttribute('aria-sort', 'descending');
     // Row 0 is the header.
     expect(linhasDoCorpo()[1]).toHaveTextContent('Veículo 29');
+  });
+
+  it('num telefone: colunas secundárias no "Mais", o nome divide a largura e as ações ficam compactas', () => {
+    type Usuario = { nome: string; email: string };
+    const compacta = () => 'menu';
+    const colunas: ColunaTabela<Usuario>[] = [
+      { id: 'nome', cabecalho: 'Nome', largura: 220, larguraTelefone: 'auto', celula: (u) => u.nome },
+      { id: 'email', cabecalho: 'E-mail', largura: 260, secundaria: 'telefone', celula: (u) => u.email },
+      { id: 'obs', cabecalho: 'Obs.', largura: 200, secundaria: true, celula: () => '' },
+      { id: 'acoes', cabecalho: 'Ações', largura: 200, larguraTelefone: 64, celulaTelefone: compacta, celula: () => 'botões' },
+    ];
+    const ids = (largura: number) => arranjarColunas(colunas, largura).map((c) => c.id);
+    // Not measured (tests) or wide enough: everything, as declared.
+    expect(ids(0)).toEqual(['nome', 'email', 'obs', 'acoes']);
+    expect(ids(1100)).toEqual(['nome', 'email', 'obs', 'acoes']);
+    // Too narrow for all: only the `secundaria: true` columns collapse on a desktop box.
+    expect(ids(800)).toEqual(['nome', 'email', 'acoes', '__detalhes']);
+    // A 390 px phone (358 px box): the phone-secondary ones collapse too; widths and cells are the phone's.
+    const telefone = arranjarColunas(colunas, 358);
+    expect(telefone.map((c) => c.id)).toEqual(['nome', 'acoes', '__detalhes']);
+    expect(telefone.map((c) => c.largura)).toEqual([undefined, 64, 72]);
+    expect(telefone[1]?.celula({ nome: 'A', email: 'a@b' }, 0)).toBe('menu');
+    const soma = telefone.reduce((t, c) => t + (c.largura ?? 120), 0);
+    expect(soma).toBeLessThanOrEqual(358);
+    expect(ids(LARGURA_TELEFONE)).toEqual(['nome', 'email', 'acoes', '__detalhes']);
   });
 });

@@ -17,8 +17,17 @@ export type ColunaTabela<T> = {
   alinhar?: 'left' | 'center' | 'right';
   /** Makes the column sortable by this value (header becomes a button; asc → desc → server order). */
   ordenar?: (linha: T) => ValorOrdenavel;
-  /** When the table does not fit its box, the column leaves the row for the row's "Detalhes" panel. */
-  secundaria?: boolean;
+  /**
+   * `true`: when the table does not fit its box, the column leaves the row for the row's "Detalhes" panel.
+   * `'telefone'`: the same, but only on a phone-narrow box (the column shows whenever the box is wider).
+   */
+  secundaria?: boolean | 'telefone';
+  /** Width on a phone-narrow box: 'auto' shares the rest (the row's name), a number for a compact action cell. */
+  larguraTelefone?: number | 'auto';
+  /** The cell on a phone-narrow box (a row's buttons become one "Ações" menu, see MenuAcoes). */
+  celulaTelefone?: (linha: T, indice: number) => ReactNode;
+  /** The row's actions: when the table scrolls sideways the column stays at the right edge, in view. */
+  fixa?: boolean;
   /** Plain-text name of the column (sort button, details panel) when `cabecalho` is not a string. */
   rotulo?: string;
 };
@@ -41,6 +50,48 @@ export type DataTableProps<T> = {
 };
 
 const ELIPSE: CSSProperties = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' };
+
+/** A `fixa` cell sticks to the right edge over the scrolled cells: opaque, with a line on its left. */
+const fixaEm = (fundo: string): CSSProperties => ({
+  position: 'sticky',
+  right: 0,
+  backgroundColor: fundo,
+  boxShadow: 'inset 1px 0 0 var(--mantine-color-gray-3)',
+});
+
+/** A box narrower than this (px) is a phone's: 390 px wide phones keep the row's name and its actions in view. */
+export const LARGURA_TELEFONE = 600;
+
+/**
+ * The columns a box `disponivel` px wide shows (0 = not measured yet, e.g. in tests: everything shows). On a phone
+ * the columns take their phone width and cell; the secondary columns that do not fit move into a last "Mais"
+ * column, whose button opens the row's details.
+ */
+export function arranjarColunas<T>(todas: readonly ColunaTabela<T>[], disponivel: number): readonly ColunaTabela<T>[] {
+  const telefone = disponivel > 0 && disponivel < LARGURA_TELEFONE;
+  const ajustadas = telefone
+    ? todas.map(
+        (c): ColunaTabela<T> => ({
+          ...c,
+          largura: c.larguraTelefone === 'auto' ? undefined : (c.larguraTelefone ?? c.largura),
+          celula: c.celulaTelefone ?? c.celula,
+        }),
+      )
+    : todas;
+  const total = ajustadas.reduce((soma, c) => soma + (c.largura ?? 120), 0);
+  const recolhe = (c: ColunaTabela<T>) =>
+    c.secundaria === 'telefone' ? telefone : c.secundaria === true && disponivel > 0 && total > disponivel;
+  const secundarias = ajustadas.filter(recolhe);
+  if (secundarias.length === 0) return ajustadas;
+  const detalhes: ColunaTabela<T> = {
+    id: '__detalhes',
+    cabecalho: <span title="Detalhes">Mais</span>,
+    largura: 72,
+    alinhar: 'center',
+    celula: (linha, i) => <DetalhesLinha linha={linha} indice={i} colunas={secundarias} />,
+  };
+  return [...ajustadas.filter((c) => !recolhe(c)), detalhes];
+}
 
 /**
  * A table that renders only the rows in view (plus `overscan`) so that lists of thousands of rows scroll
@@ -67,22 +118,8 @@ export function DataTable<T>({
     () => filtrarEOrdenar(todasLinhas, { busca, texto: buscar, ordem, valor: colunaOrdem?.ordenar }),
     [todasLinhas, busca, buscar, ordem, colunaOrdem],
   );
-  // Secondary columns collapse into the "Detalhes" column when the whole set is wider than the box
-  // (0 = not measured yet, e.g. in tests: everything shows).
-  const larguraTotal = todasColunas.reduce((soma, c) => soma + (c.largura ?? 120), 0);
-  const recolher = larguraDisponivel > 0 && larguraTotal > larguraDisponivel && todasColunas.some((c) => c.secundaria);
-  const colunas = useMemo(() => {
-    if (!recolher) return todasColunas;
-    const secundarias = todasColunas.filter((c) => c.secundaria);
-    const detalhes: ColunaTabela<T> = {
-      id: '__detalhes',
-      cabecalho: <span title="Detalhes">Mais</span>,
-      largura: 72,
-      alinhar: 'center',
-      celula: (linha, i) => <DetalhesLinha linha={linha} indice={i} colunas={secundarias} />,
-    };
-    return [...todasColunas.filter((c) => !c.secundaria), detalhes];
-  }, [recolher, todasColunas]);
+  // Secondary columns collapse into the "Detalhes" column when the whole set is wider than the box.
+  const colunas = useMemo(() => arranjarColunas(todasColunas, larguraDisponivel), [todasColunas, larguraDisponivel]);
 
   const virtualizador = useVirtualizer({
     count: linhas.length,
@@ -112,7 +149,7 @@ export function DataTable<T>({
             {colunas.map((c) => (
               <Table.Th
                 key={c.id}
-                style={{ width: c.largura, textAlign: c.alinhar, ...ELIPSE }}
+                style={{ width: c.largura, textAlign: c.alinhar, ...ELIPSE, ...(c.fixa && fixaEm('var(--mantine-color-body)')) }}
                 aria-sort={ordem?.coluna === c.id ? (ordem.direcao === 'asc' ? 'ascending' : 'descending') : undefined}
               >
                 {c.ordenar ? (
@@ -141,15 +178,19 @@ export function DataTable<T>({
           )}
           {itens.map((item) => {
             const linha = linhas[item.index] as T;
+            const fundo = item.index % 2 === 1 ? 'var(--mantine-color-gray-0)' : undefined;
             return (
               <Table.Tr
                 key={chaveLinha(linha, item.index)}
                 aria-rowindex={item.index + 2}
                 // Stripes follow the row's index, not its DOM position (spacer rows would make them flicker).
-                style={{ height: alturaLinha, backgroundColor: item.index % 2 === 1 ? 'var(--mantine-color-gray-0)' : undefined }}
+                style={{ height: alturaLinha, backgroundColor: fundo }}
               >
                 {colunas.map((c) => (
-                  <Table.Td key={c.id} style={{ textAlign: c.alinhar, ...ELIPSE }}>
+                  <Table.Td
+                    key={c.id}
+                    style={{ textAlign: c.alinhar, ...ELIPSE, ...(c.fixa && fixaEm(fundo ?? 'var(--mantine-color-body)')) }}
+                  >
                     {c.celula(linha, item.index)}
                   </Table.Td>
                 ))}

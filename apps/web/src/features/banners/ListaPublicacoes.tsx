@@ -139,6 +139,7 @@ export function ListaPublicacoes({ d }: { d: DefinicaoLista }) {
       id: 'texto',
       cabecalho: 'Texto',
       largura: 260,
+      ordenar: texto,
       celula: (i) => (
         <Text size="sm" lineClamp={3} title={texto(i)}>
           {texto(i)}

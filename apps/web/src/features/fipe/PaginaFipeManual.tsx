@@ -33,15 +33,35 @@ export default function PaginaFipeManual() {
   };
 
   const colunas: ColunaTabela<FipeManualVeiculo>[] = [
-    { id: 'tipo', cabecalho: 'Tipo', celula: (v) => ROTULO_TIPO_FIPE[v.tipo], largura: 110, ordenar: (v) => ROTULO_TIPO_FIPE[v.tipo] },
-    { id: 'marca', cabecalho: 'Marca', celula: (v) => v.marca_api, largura: 170, ordenar: (v) => v.marca_api },
-    { id: 'modelo', cabecalho: 'Modelo', celula: (v) => v.modelo_api, largura: 170, ordenar: (v) => v.modelo_api },
-    { id: 'versao', cabecalho: 'Versão', celula: (v) => v.versao_api, ordenar: (v) => v.versao_api },
-    { id: 'anomod', cabecalho: 'Ano modelo', celula: (v) => v.anomod, largura: 120, ordenar: (v) => v.anomod },
+    {
+      id: 'tipo',
+      cabecalho: 'Tipo',
+      celula: (v) => ROTULO_TIPO_FIPE[v.tipo],
+      largura: 110,
+      secundaria: 'telefone',
+      ordenar: (v) => ROTULO_TIPO_FIPE[v.tipo],
+    },
+    { id: 'marca', cabecalho: 'Marca', celula: (v) => v.marca_api, largura: 170, secundaria: 'telefone', ordenar: (v) => v.marca_api },
+    {
+      id: 'modelo',
+      cabecalho: 'Modelo',
+      celula: (v) => v.modelo_api,
+      largura: 170,
+      // On a phone the row's one column names the vehicle in full (brand, model and version also in the details).
+      larguraTelefone: 'auto',
+      celulaTelefone: (v) => (
+        <span title={`${v.marca_api} ${v.modelo_api} ${v.versao_api}`}>{`${v.marca_api} ${v.modelo_api} ${v.versao_api}`}</span>
+      ),
+      ordenar: (v) => v.modelo_api,
+    },
+    { id: 'versao', cabecalho: 'Versão', celula: (v) => v.versao_api, secundaria: 'telefone', ordenar: (v) => v.versao_api },
+    { id: 'anomod', cabecalho: 'Ano modelo', celula: (v) => v.anomod, largura: 120, secundaria: 'telefone', ordenar: (v) => v.anomod },
     {
       id: 'manutencao',
       cabecalho: 'Manutenção',
       largura: 130,
+      fixa: true,
+      larguraTelefone: 100,
       celula: (v) => (
         <Button
           size="compact-sm"

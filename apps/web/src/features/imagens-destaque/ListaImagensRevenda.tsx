@@ -36,14 +36,24 @@ export function ListaImagensRevenda({ d }: { d: DefinicaoImagens }) {
       id: 'imagem',
       cabecalho: 'Imagem',
       largura: 220,
-      celula: (i) => <Image src={i.imagem_url} alt={`Imagem ${i.imagem_name}`} maw={200} mah={80} fit="contain" />,
+      larguraTelefone: 'auto',
+      celula: (i) => <Image src={i.imagem_url} alt={`Imagem ${i.imagem_name}`} maw="min(200px, 100%)" mah={80} fit="contain" />,
     },
-    { id: 'nome', cabecalho: 'Arquivo', largura: 200, ordenar: (i) => i.imagem_name, celula: (i) => i.imagem_name },
-    { id: 'data', cabecalho: 'Data', largura: 150, ordenar: (i) => i.created_at, celula: (i) => <DataHora valor={i.created_at} /> },
+    { id: 'nome', cabecalho: 'Arquivo', largura: 200, secundaria: 'telefone', ordenar: (i) => i.imagem_name, celula: (i) => i.imagem_name },
+    {
+      id: 'data',
+      cabecalho: 'Data',
+      largura: 150,
+      secundaria: 'telefone',
+      ordenar: (i) => i.created_at,
+      celula: (i) => <DataHora valor={i.created_at} />,
+    },
     {
       id: 'manutencao',
       cabecalho: 'Manutenção',
       largura: 120,
+      fixa: true,
+      larguraTelefone: 100,
       celula: (i) => (
         <Button size="compact-sm" variant="light" color="red" onClick={() => setAExcluir(i)} aria-label={`Excluir ${i.imagem_name}`}>
           Excluir

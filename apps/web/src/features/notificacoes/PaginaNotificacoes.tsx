@@ -62,11 +62,20 @@ export default function PaginaNotificacoes() {
   };
 
   const colunas: ColunaTabela<Notificacao>[] = [
-    { id: 'titulo', cabecalho: 'Título', largura: 240, ordenar: (n) => n.titulo, celula: (n) => <span title={n.titulo}>{n.titulo}</span> },
+    {
+      id: 'titulo',
+      cabecalho: 'Título',
+      largura: 240,
+      larguraTelefone: 'auto',
+      ordenar: (n) => n.titulo,
+      celula: (n) => <span title={n.titulo}>{n.titulo}</span>,
+    },
     {
       id: 'link',
       cabecalho: 'Link',
       largura: 220,
+      secundaria: 'telefone',
+      ordenar: (n) => n.link,
       celula: (n) =>
         n.link ? (
           <Anchor href={n.link} target="_blank" rel="noopener noreferrer" size="sm" title={n.link}>
@@ -74,11 +83,20 @@ export default function PaginaNotificacoes() {
           </Anchor>
         ) : null,
     },
-    { id: 'acesso', cabecalho: 'Acesso', largura: 100, celula: (n) => ROTULO_ACESSO_NOTIFICACAO[n.acesso] },
+    {
+      id: 'acesso',
+      cabecalho: 'Acesso',
+      largura: 100,
+      secundaria: 'telefone',
+      ordenar: (n) => ROTULO_ACESSO_NOTIFICACAO[n.acesso],
+      celula: (n) => ROTULO_ACESSO_NOTIFICACAO[n.acesso],
+    },
     {
       id: 'lembrete',
       cabecalho: 'Lembrete',
       largura: 280,
+      // On a phone the reminder's Enviar and its state move into the row's details.
+      secundaria: 'telefone',
       celula: (n) => (
         <Group gap="xs" wrap="nowrap">
           <Button
@@ -98,6 +116,8 @@ export default function PaginaNotificacoes() {
       id: 'manutencao',
       cabecalho: 'Manutenção',
       largura: 120,
+      fixa: true,
+      larguraTelefone: 100,
       celula: (n) => (
         <Button
           size="compact-sm"

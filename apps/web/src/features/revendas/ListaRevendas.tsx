@@ -60,14 +60,17 @@ function colunas(
     {
       id: 'status',
       cabecalho: <span title="Status">St.</span>,
+      rotulo: 'Status',
       largura: 56,
       alinhar: 'center',
+      secundaria: 'telefone',
       celula: (r) => <PontoStatus cor={r.pestatus} />,
     },
     !basico && {
       id: 'logo',
       cabecalho: 'Logo',
       largura: 124,
+      secundaria: 'telefone',
       celula: (r) =>
         r.logotipo ? (
           <img
@@ -96,6 +99,7 @@ function colunas(
       id: 'loja',
       cabecalho: 'Loja',
       largura: 240,
+      larguraTelefone: 'auto',
       ordenar: (r) => r.penome_fantasia,
       celula: (r) => (
         <Group gap={6} wrap="nowrap">
@@ -120,6 +124,7 @@ function colunas(
       cabecalho: 'Mensalidade',
       largura: 130,
       alinhar: 'right',
+      secundaria: 'telefone',
       ordenar: (r) => (r.pevalormensalidade ? Number(r.pevalormensalidade) : null),
       celula: (r) => <Moeda valor={r.pevalormensalidade} />,
     },
@@ -128,6 +133,7 @@ function colunas(
       cabecalho: 'Vencimento',
       largura: 110,
       alinhar: 'center',
+      secundaria: 'telefone',
       ordenar: (r) => r.pedatavencimento,
       celula: (r) => r.pedatavencimento ?? '',
     },

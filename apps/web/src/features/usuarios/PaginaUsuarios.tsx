@@ -9,18 +9,49 @@ import { useSessaoAtiva } from '@/lib/sessao';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
+import { MenuAcoes } from '@/ui/MenuAcoes';
 import { useUsuarios } from './api';
 
 function colunas(idRevenda: string): ColunaTabela<Usuario>[] {
   return [
-    { id: 'nome', cabecalho: 'Nome', largura: 220, ordenar: (u) => u.nome, celula: (u) => <span title={u.nome}>{u.nome}</span> },
-    { id: 'email', cabecalho: 'E-mail', largura: 260, ordenar: (u) => u.email, celula: (u) => <span title={u.email}>{u.email}</span> },
-    { id: 'perfil', cabecalho: 'Perfil', largura: 140, ordenar: (u) => ROTULO_PAPEL[u.role], celula: (u) => ROTULO_PAPEL[u.role] },
-    { id: 'telefone', cabecalho: 'Telefone', largura: 160, celula: (u) => u.telefone1 },
+    {
+      id: 'nome',
+      cabecalho: 'Nome',
+      largura: 220,
+      larguraTelefone: 'auto',
+      ordenar: (u) => u.nome,
+      celula: (u) => <span title={u.nome}>{u.nome}</span>,
+    },
+    {
+      id: 'email',
+      cabecalho: 'E-mail',
+      largura: 260,
+      secundaria: 'telefone',
+      ordenar: (u) => u.email,
+      celula: (u) => <span title={u.email}>{u.email}</span>,
+    },
+    {
+      id: 'perfil',
+      cabecalho: 'Perfil',
+      largura: 140,
+      secundaria: 'telefone',
+      ordenar: (u) => ROTULO_PAPEL[u.role],
+      celula: (u) => ROTULO_PAPEL[u.role],
+    },
+    {
+      id: 'telefone',
+      cabecalho: 'Telefone',
+      largura: 160,
+      secundaria: 'telefone',
+      ordenar: (u) => u.telefone1,
+      celula: (u) => u.telefone1,
+    },
     {
       id: 'situacao',
       cabecalho: 'Situação',
       largura: 120,
+      secundaria: 'telefone',
+      ordenar: (u) => (u.ativo === 1 ? 'Ativo' : 'Bloqueado'),
       celula: (u) =>
         u.ativo === 1 ? (
           <Badge color="green" variant="light">
@@ -36,6 +67,17 @@ function colunas(idRevenda: string): ColunaTabela<Usuario>[] {
       id: 'manutencao',
       cabecalho: 'Manutenção',
       largura: 200,
+      fixa: true,
+      larguraTelefone: 64,
+      celulaTelefone: (u) => (
+        <MenuAcoes
+          nome={u.nome}
+          acoes={[
+            { rotulo: 'Alterar', para: rotas.revenda.usuarios.alterar(idRevenda, u.id) },
+            { rotulo: 'Excluir', para: rotas.revenda.usuarios.excluir(idRevenda, u.id) },
+          ]}
+        />
+      ),
       celula: (u) => (
         <Group gap="xs" wrap="nowrap">
           <Button

@@ -12,6 +12,7 @@ import { AlertaErro, mensagemDoErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
 import { DataHora, Moeda } from '@/ui/Formatados';
+import { MenuAcoes } from '@/ui/MenuAcoes';
 import { Miniatura } from '@/ui/Miniatura';
 import { type Limpeza, urlVeiculos, useHistorico, useLimpezaHistorico, useRemoverVeiculo } from './api';
 import { anoVeiculo, nomeVeiculo } from './rotulos';
@@ -27,11 +28,18 @@ const LIMPEZAS: Record<Limpeza, { botao: string; pergunta: string; feito: (n: nu
 
 function colunas(idRevenda: string, admin: boolean, aoExcluir: (v: VeiculoHistoricoLinha) => void): ColunaTabela<VeiculoHistoricoLinha>[] {
   return [
-    { id: 'foto', cabecalho: 'Foto', largura: 124, celula: (v) => <Miniatura src={v.miniatura} alt={`Foto de ${nomeVeiculo(v)}`} /> },
+    {
+      id: 'foto',
+      cabecalho: 'Foto',
+      largura: 124,
+      secundaria: 'telefone',
+      celula: (v) => <Miniatura src={v.miniatura} alt={`Foto de ${nomeVeiculo(v)}`} />,
+    },
     {
       id: 'veiculo',
       cabecalho: 'Veículo',
       largura: 260,
+      larguraTelefone: 'auto',
       ordenar: nomeVeiculo,
       celula: (v) => (
         <Text size="sm" fw={500} truncate="end" title={nomeVeiculo(v)}>
@@ -39,12 +47,13 @@ function colunas(idRevenda: string, admin: boolean, aoExcluir: (v: VeiculoHistor
         </Text>
       ),
     },
-    { id: 'ano', cabecalho: 'Ano', largura: 100, celula: anoVeiculo, ordenar: (v) => v.vefipe_ano_modelo },
+    { id: 'ano', cabecalho: 'Ano', largura: 100, secundaria: 'telefone', celula: anoVeiculo, ordenar: (v) => v.vefipe_ano_modelo },
     {
       id: 'valor',
       cabecalho: 'Valor',
       largura: 140,
       alinhar: 'right',
+      secundaria: 'telefone',
       ordenar: (v) => Number(v.vevalor),
       celula: (v) => <Moeda valor={v.vevalor} />,
     },
@@ -52,6 +61,7 @@ function colunas(idRevenda: string, admin: boolean, aoExcluir: (v: VeiculoHistor
       id: 'removido',
       cabecalho: 'Removido em',
       largura: 150,
+      secundaria: 'telefone',
       ordenar: (v) => v.vedataremovido,
       celula: (v) => <DataHora valor={v.vedataremovido} />,
     },
@@ -59,6 +69,7 @@ function colunas(idRevenda: string, admin: boolean, aoExcluir: (v: VeiculoHistor
       id: 'usuario',
       cabecalho: 'Removido por',
       largura: 170,
+      secundaria: 'telefone',
       ordenar: (v) => v.veremovido_usuario_nome,
       celula: (v) => v.veremovido_usuario_nome ?? '',
     },
@@ -66,6 +77,21 @@ function colunas(idRevenda: string, admin: boolean, aoExcluir: (v: VeiculoHistor
       id: 'acoes',
       cabecalho: 'Ações',
       largura: admin ? 270 : 110,
+      fixa: true,
+      // An admin's three buttons become one menu on a phone; a gestor's single Excluir fits as it is.
+      ...(admin && {
+        larguraTelefone: 64,
+        celulaTelefone: (v: VeiculoHistoricoLinha) => (
+          <MenuAcoes
+            nome={nomeVeiculo(v)}
+            acoes={[
+              { rotulo: 'Visualizar', para: rotas.revenda.veiculos.visualizar(idRevenda, v.id) },
+              { rotulo: 'Baixar', baixar: urlVeiculos.pacote(idRevenda, v.id) },
+              { rotulo: 'Excluir', aoClicar: () => aoExcluir(v) },
+            ]}
+          />
+        ),
+      }),
       celula: (v) => (
         <Group gap="xs" wrap="nowrap">
           {admin && (

@@ -12,6 +12,7 @@ import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
 import { DataHora, Moeda } from '@/ui/Formatados';
+import { MenuAcoes } from '@/ui/MenuAcoes';
 import { Miniatura } from '@/ui/Miniatura';
 import { useVeiculos } from './api';
 import { BloqueiosRevenda } from './BloqueiosRevenda';
@@ -23,12 +24,14 @@ function colunas(idRevenda: string, vender: ((v: VeiculoLinha) => void) | null):
       id: 'foto',
       cabecalho: 'Foto',
       largura: 124,
+      secundaria: 'telefone',
       celula: (v) => <Miniatura src={v.miniatura} alt={`Foto de ${nomeVeiculo(v)}`} />,
     },
     {
       id: 'veiculo',
       cabecalho: 'Veículo',
       largura: 280,
+      larguraTelefone: 'auto',
       ordenar: nomeVeiculo,
       celula: (v) => (
         <Stack gap={0}>
@@ -50,12 +53,13 @@ function colunas(idRevenda: string, vender: ((v: VeiculoLinha) => void) | null):
         </Stack>
       ),
     },
-    { id: 'ano', cabecalho: 'Ano', largura: 100, celula: anoVeiculo, ordenar: (v) => v.vefipe_ano_modelo },
+    { id: 'ano', cabecalho: 'Ano', largura: 100, secundaria: 'telefone', celula: anoVeiculo, ordenar: (v) => v.vefipe_ano_modelo },
     {
       id: 'valor',
       cabecalho: 'Valor',
       largura: 140,
       alinhar: 'right',
+      secundaria: 'telefone',
       ordenar: (v) => Number(v.vevalor),
       celula: (v) => <Moeda valor={v.vevalor} />,
     },
@@ -64,6 +68,7 @@ function colunas(idRevenda: string, vender: ((v: VeiculoLinha) => void) | null):
       cabecalho: 'Dias em estoque',
       ordenar: (v) => v.dias_estoque,
       largura: 130,
+      secundaria: 'telefone',
       alinhar: 'right',
       celula: (v) => formatarNumero(v.dias_estoque),
     },
@@ -71,6 +76,7 @@ function colunas(idRevenda: string, vender: ((v: VeiculoLinha) => void) | null):
       id: 'alterado',
       cabecalho: 'Atualizado em',
       largura: 150,
+      secundaria: 'telefone',
       ordenar: (v) => v.updated_at,
       celula: (v) => <DataHora valor={v.updated_at} />,
     },
@@ -78,6 +84,19 @@ function colunas(idRevenda: string, vender: ((v: VeiculoLinha) => void) | null):
       id: 'manutencao',
       cabecalho: 'Manutenção',
       largura: vender ? 440 : 270,
+      fixa: true,
+      larguraTelefone: 64,
+      celulaTelefone: (v) => (
+        <MenuAcoes
+          nome={nomeVeiculo(v)}
+          acoes={[
+            { rotulo: 'Visualizar', para: rotas.revenda.veiculos.visualizar(idRevenda, v.id) },
+            { rotulo: 'Alterar', para: rotas.revenda.veiculos.alterar(idRevenda, v.id) },
+            { rotulo: 'Excluir', para: rotas.revenda.veiculos.excluir(idRevenda, v.id) },
+            ...(vender && v.vevendido === 0 ? [{ rotulo: 'Marcar como vendido', aoClicar: () => vender(v) }] : []),
+          ]}
+        />
+      ),
       celula: (v) => (
         <Group gap="xs" wrap="nowrap">
           <Button

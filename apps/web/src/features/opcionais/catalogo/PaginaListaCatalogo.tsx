@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
+import { MenuAcoes } from '@/ui/MenuAcoes';
 import { useItensCatalogo } from './api';
 import type { DefinicaoCatalogo } from './definicao';
 
@@ -16,11 +17,30 @@ export function PaginaListaCatalogo({ def }: { def: DefinicaoCatalogo }) {
   const { data, error, refetch } = useItensCatalogo(def);
   const colunas: ColunaTabela<ItemCatalogo>[] = [
     { id: 'descricao', cabecalho: 'Descrição', celula: (i) => i.descricao, ordenar: (i) => i.descricao },
-    { id: 'ordenacao', cabecalho: 'Ordenação', celula: (i) => i.ordenacao, largura: 130, alinhar: 'right', ordenar: (i) => i.ordenacao },
+    {
+      id: 'ordenacao',
+      cabecalho: 'Ordenação',
+      celula: (i) => i.ordenacao,
+      largura: 130,
+      alinhar: 'right',
+      secundaria: 'telefone',
+      ordenar: (i) => i.ordenacao,
+    },
     {
       id: 'manutencao',
       cabecalho: 'Manutenção',
       largura: 200,
+      fixa: true,
+      larguraTelefone: 64,
+      celulaTelefone: (i) => (
+        <MenuAcoes
+          nome={i.descricao}
+          acoes={[
+            { rotulo: 'Alterar', para: def.rotas.alterar(i.id) },
+            { rotulo: 'Excluir', para: def.rotas.excluir(i.id) },
+          ]}
+        />
+      ),
       celula: (i) => (
         <Group gap="xs" wrap="nowrap">
           <Button component={Link} to={def.rotas.alterar(i.id)} size="compact-sm" variant="light" aria-label={`Alterar ${i.descricao}`}>
