@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { violacoesAxe } from './axe.ts';
 import { criarRevendaComGestor, escolherOpcao, linhaCom, sufixoUnico } from './cadastros.ts';
 import { entrar } from './painel.ts';
-import { copiarCarroDemo, semRolagemLateral } from './publicacao.ts';
+import { chamarApi, copiarCarroDemo, excluirAnuncio, semRolagemLateral } from './publicacao.ts';
 
 /** The portals with a Keycloak or login configuration (spec 3 §2.5): iCarros, Mobiauto, Na Pista (meucarronovo). */
 export type Portal = 'icarros' | 'mobiauto' | 'meucarronovo';
@@ -14,25 +14,10 @@ const CREDENCIAIS: Record<Portal, Record<string, string>> = {
 
 /** Saves the portal's integration active and connects it (tokens from the sandbox), as the configuration screen does. */
 export async function configurarPortal(page: Page, idRevenda: string, canal: Portal) {
-  const status = await page.evaluate(
-    async ({ id, canal, credenciais }) => {
-      const sessao = (await (await fetch('/api/auth/sessao')).json()) as { data: { csrf: string } };
-      const h = { 'content-type': 'application/json', 'x-csrf-token': sessao.data.csrf };
-      const gravar = await fetch(`/api/revendas/${id}/integracoes/${canal}`, {
-        method: 'PUT',
-        headers: h,
-        body: JSON.stringify({ status: true, ...credenciais }),
-      });
-      const conectar = await fetch(`/api/integracao/${canal}/configurar`, {
-        method: 'POST',
-        headers: h,
-        body: JSON.stringify({ id_revenda: id, ...credenciais }),
-      });
-      return [gravar.status, conectar.status];
-    },
-    { id: idRevenda, canal, credenciais: CREDENCIAIS[canal] },
-  );
-  expect(status).toEqual([200, 200]);
+  const credenciais = CREDENCIAIS[canal];
+  const gravar = await chamarApi(page, 'PUT', `/api/revendas/${idRevenda}/integracoes/${canal}`, { status: true, ...credenciais });
+  const conectar = await chamarApi(page, 'POST', `/api/integracao/${canal}/configurar`, { id_revenda: idRevenda, ...credenciais });
+  expect([gravar, conectar]).toEqual([200, 200]);
 }
 
 /** What the portal's sandbox received. */
@@ -121,9 +106,7 @@ export function testarPortal(r: Roteiro) {
     }
     expect((await anunciosDoPortal(page, r.canal)).some((a) => a[r.campoTextoNoCanal] === texto)).toBe(true);
 
-    await linha.getByRole('button', { name: `Excluir anúncio no ${r.nome}` }).click();
-    await expect(page.getByText(`Confirma a exclusão deste anúncio no ${r.nome}?`)).toBeVisible();
-    await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+    await excluirAnuncio(page, linha, r.nome);
     await expect(page.getByText('Anúncio excluído com sucesso.')).toBeVisible();
     await expect(linha.getByText('Não publicado')).toBeVisible();
     expect((await anunciosDoPortal(page, r.canal)).some((a) => a[r.campoTextoNoCanal] === texto)).toBe(false);

@@ -1,60 +1,46 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { criarRevendaComGestor, linhaCom, sufixoUnico } from './cadastros.ts';
 import { comBanco } from './painel.ts';
+
+/** Calls the API from the signed-in page (its session cookie and CSRF token), as the screens do; answers the status. */
+export function chamarApi(page: Page, metodo: 'POST' | 'PUT', url: string, corpo: object) {
+  return page.evaluate(
+    async ({ metodo, url, corpo }) => {
+      const sessao = (await (await fetch('/api/auth/sessao')).json()) as { data: { csrf: string } };
+      const headers = { 'content-type': 'application/json', 'x-csrf-token': sessao.data.csrf };
+      return (await fetch(url, { method: metodo, headers, body: JSON.stringify(corpo) })).status;
+    },
+    { metodo, url, corpo },
+  );
+}
 
 /** Links the reseller's Facebook page and Instagram account through the API, as the authorisation popup does. */
 export async function configurarRedes(page: Page, idRevenda: string) {
-  const status = await page.evaluate(async (id) => {
-    const sessao = (await (await fetch('/api/auth/sessao')).json()) as { data: { csrf: string } };
-    const h = { 'content-type': 'application/json', 'x-csrf-token': sessao.data.csrf };
-    const post = async (url: string, corpo: object) =>
-      (await fetch(url, { method: 'POST', headers: h, body: JSON.stringify({ id_revenda: id, ...corpo }) })).status;
-    return [
-      await post('/api/integracao/facebook/configurar', { access_token: 'sbx.demo.e2e' }),
-      await post('/api/integracao/instagram/configurar', { access_token: 'sbx.demo.e2e' }),
-      await post('/api/integracao/facebook/configurar-pagina', {
-        page_id: '100000000000001',
-        page_name: 'Auto Demo Veículos',
-        page_access_token: 'sbxpage.100000000000001',
-      }),
-      await post('/api/integracao/instagram/configurar-pagina', { page_id: '17841400000000001', page_name: 'autodemoveiculos' }),
-    ];
-  }, idRevenda);
+  const post = (url: string, corpo: object) => chamarApi(page, 'POST', url, { id_revenda: idRevenda, ...corpo });
+  const status = [
+    await post('/api/integracao/facebook/configurar', { access_token: 'sbx.demo.e2e' }),
+    await post('/api/integracao/instagram/configurar', { access_token: 'sbx.demo.e2e' }),
+    await post('/api/integracao/facebook/configurar-pagina', {
+      page_id: '100000000000001',
+      page_name: 'Auto Demo Veículos',
+      page_access_token: 'sbxpage.100000000000001',
+    }),
+    await post('/api/integracao/instagram/configurar-pagina', { page_id: '17841400000000001', page_name: 'autodemoveiculos' }),
+  ];
   expect(status).toEqual([200, 200, 200, 200]);
 }
 
 /** Connects a channel with an OAuth code (Olx, Mercado Livre), as its authorisation return does (codes are single use). */
 export async function conectarOAuth(page: Page, idRevenda: string, canal: 'olx' | 'mercadolivre') {
-  const status = await page.evaluate(
-    async ({ id, canal, code }) => {
-      const sessao = (await (await fetch('/api/auth/sessao')).json()) as { data: { csrf: string } };
-      const r = await fetch(`/api/integracao/${canal}/configurar`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': sessao.data.csrf },
-        body: JSON.stringify({ id_revenda: id, [canal === 'olx' ? 'code_olx' : 'code_ml']: code }),
-      });
-      return r.status;
-    },
-    { id: idRevenda, canal, code: `${canal}-e2e-${randomBytes(4).toString('hex')}` },
-  );
-  expect(status).toBe(200);
+  const code = `${canal}-e2e-${randomBytes(4).toString('hex')}`;
+  const corpo = { id_revenda: idRevenda, [canal === 'olx' ? 'code_olx' : 'code_ml']: code };
+  expect(await chamarApi(page, 'POST', `/api/integracao/${canal}/configurar`, corpo)).toBe(200);
 }
 
 /** Saves a channel's configuration for the reseller through the API, as its configuration screen does. */
 export async function configurarIntegracao(page: Page, idRevenda: string, canal: string, corpo: object) {
-  const status = await page.evaluate(
-    async ({ id, canal, corpo }) => {
-      const sessao = (await (await fetch('/api/auth/sessao')).json()) as { data: { csrf: string } };
-      const r = await fetch(`/api/revendas/${id}/integracoes/${canal}`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': sessao.data.csrf },
-        body: JSON.stringify({ status: true, ...corpo }),
-      });
-      return r.status;
-    },
-    { id: idRevenda, canal, corpo },
-  );
-  expect(status).toBe(200);
+  expect(await chamarApi(page, 'PUT', `/api/revendas/${idRevenda}/integracoes/${canal}`, { status: true, ...corpo })).toBe(200);
 }
 
 /**
@@ -89,6 +75,42 @@ export function copiarVeiculoDemo(idRevenda: string, tipo: 'carro' | 'moto' = 'c
   });
 }
 export const copiarCarroDemo = (idRevenda: string) => copiarVeiculoDemo(idRevenda);
+
+/**
+ * A reseller with a manager ("{nome} {sufixo}") and a copy of the first demo car, made before the file's tests and
+ * removed after them; read its fields inside the tests.
+ */
+export function revendaComCarroDemo(nome: string) {
+  const dados = {} as { revenda: Awaited<ReturnType<typeof criarRevendaComGestor>>; idVeiculo: string };
+  test.beforeAll(async () => {
+    dados.revenda = await criarRevendaComGestor(`${nome} ${sufixoUnico()}`);
+    dados.idVeiculo = await copiarCarroDemo(dados.revenda.idRevenda);
+  });
+  test.afterAll(() => dados.revenda.remover());
+  return dados;
+}
+
+/** Opens the vehicle's view: its address and the row of the channel (`nome` as the table shows it) under Integrações. */
+export async function abrirVisualizacao(page: Page, idRevenda: string, idVeiculo: string, nome: string) {
+  const visualizar = `/revenda/${idRevenda}/veiculos/${idVeiculo}/visualizar`;
+  await page.goto(visualizar);
+  return { visualizar, linha: linhaCom(page, 'Integrações', nome) };
+}
+
+/** Excluir on the channel's advert, with the spec's confirmation ("Confirma a exclusão deste anúncio no {nome}?"). */
+export async function excluirAnuncio(page: Page, onde: Page | Locator, nome: string) {
+  await onde.getByRole('button', { name: `Excluir anúncio no ${nome}` }).click();
+  await expect(page.getByText(`Confirma a exclusão deste anúncio no ${nome}?`)).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+}
+
+/** No sideways scroll at the phone (390 px) and desktop (1366 px) widths. */
+export async function semRolagemNasLarguras(page: Page) {
+  for (const largura of [390, 1366]) {
+    await page.setViewportSize({ width: largura, height: 844 });
+    await semRolagemLateral(page, largura);
+  }
+}
 
 /** What the Graph sandbox received as vehicle adverts (feed posts and carousels). */
 export async function anunciosNoSandbox(page: Page, canal: 'facebook' | 'instagram') {

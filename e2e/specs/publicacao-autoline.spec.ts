@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { criarRevendaComGestor, escolherOpcao, linhaCom, sufixoUnico } from '../ajuda/cadastros.ts';
 import { entrar } from '../ajuda/painel.ts';
-import { configurarIntegracao, copiarVeiculoDemo, semRolagemLateral } from '../ajuda/publicacao.ts';
+import { configurarIntegracao, copiarVeiculoDemo, excluirAnuncio, semRolagemNasLarguras } from '../ajuda/publicacao.ts';
 
 /**
  * Publishing to Autoline end to end (spec 3 §2.4, §2.5, §3.6, §5): the vehicle view's Incluir → "Incluir veículo
@@ -60,10 +60,7 @@ test('Autoline: carrega, valida, cascata, envia, a visualização mostra o anún
   await expect(page.getByRole('combobox', { name: 'Versão' })).toHaveValue('XL 1.5 Flex 16V 5p Aut.', { timeout: 30_000 });
   await escolherOpcao(page, 'Carroceria', 'Hatch');
   await page.getByRole('checkbox', { name: 'Não aceita troca' }).check();
-  for (const largura of [390, 1366]) {
-    await page.setViewportSize({ width: largura, height: 844 });
-    await semRolagemLateral(page, largura);
-  }
+  await semRolagemNasLarguras(page);
   const info = `Yaris E2E ${sufixoUnico()}`;
   await page.getByRole('textbox', { name: 'Informações adicionais' }).fill(info);
   await page.getByRole('button', { name: 'Enviar' }).click();
@@ -73,9 +70,7 @@ test('Autoline: carrega, valida, cascata, envia, a visualização mostra o anún
   const anuncio = (await anunciosAutoline(page)).find((a) => a.AdditionalInformation === info);
   expect(anuncio).toMatchObject({ Status: 'Ativo', IsSwapNotAccepted: '1', IsZeroKm: '0' });
 
-  await linha.getByRole('button', { name: 'Excluir anúncio no Autoline' }).click();
-  await expect(page.getByText('Confirma a exclusão deste anúncio no Autoline?')).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+  await excluirAnuncio(page, linha, 'Autoline');
   await expect(page.getByText('Anúncio excluído com sucesso.')).toBeVisible();
   await expect(linha.getByText('Não publicado')).toBeVisible();
   expect((await anunciosAutoline(page)).find((a) => a.AdId === anuncio?.AdId)?.Status).toBe('Cancelado');

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { criarRevendaComGestor, escolherOpcao, linhaCom, sufixoUnico } from '../ajuda/cadastros.ts';
 import { CONTAS, entrar } from '../ajuda/painel.ts';
-import { configurarIntegracao, copiarVeiculoDemo, semRolagemLateral } from '../ajuda/publicacao.ts';
+import { configurarIntegracao, copiarVeiculoDemo, excluirAnuncio, semRolagemLateral, semRolagemNasLarguras } from '../ajuda/publicacao.ts';
 
 /**
  * Publishing to Autoscar end to end (spec 3 §2.2–2.5, §3.3, §5, §8.1): the vehicle view's Incluir → the dispatcher →
@@ -83,10 +83,7 @@ test('Autoscar carro: carrega, cascata, valida, envia, a visualização mostra o
   await expect(page.getByRole('textbox', { name: 'Cidade' })).toHaveValue('BELO HORIZONTE');
   await escolherOpcao(page, 'UF', 'MG');
   await page.getByRole('checkbox', { name: 'Teto solar' }).check();
-  for (const largura of [390, 1366]) {
-    await page.setViewportSize({ width: largura, height: 844 });
-    await semRolagemLateral(page, largura);
-  }
+  await semRolagemNasLarguras(page);
   const descricao = `Argo E2E ${sufixoUnico()}`;
   await page.getByRole('textbox', { name: 'Descrição' }).fill(descricao);
   await page.getByRole('button', { name: 'Enviar' }).click();
@@ -121,9 +118,7 @@ test('Autoscar carro: carrega, cascata, valida, envia, a visualização mostra o
     .poll(async () => (await anunciosAutoscar(page)).find((a) => a.advId === anuncio?.advId)?.description)
     .toBe(`${descricao} alterado`);
 
-  await linha.getByRole('button', { name: 'Excluir anúncio no Autoscar' }).click();
-  await expect(page.getByText('Confirma a exclusão deste anúncio no Autoscar?')).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+  await excluirAnuncio(page, linha, 'Autoscar');
   await expect(page.getByText('Anúncio excluído com sucesso.')).toBeVisible();
   await expect(linha.getByText('Não publicado')).toBeVisible();
   expect((await anunciosAutoscar(page)).find((a) => a.advId === anuncio?.advId)?.removidoEm).toBeTruthy();
@@ -162,8 +157,7 @@ test('Autoscar moto: partida, refrigeração, marchas e cilindrada obrigatórias
   expect(anuncio).toMatchObject({ motor: '160 CC', marches: 5, status: '1' });
   expect(anuncio).not.toHaveProperty('ports');
 
-  await linha.getByRole('button', { name: 'Excluir anúncio no Autoscar' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+  await excluirAnuncio(page, linha, 'Autoscar');
   await expect(page.getByText('Anúncio excluído com sucesso.')).toBeVisible();
   await expect(linha.getByText('Não publicado')).toBeVisible();
 });

@@ -1,31 +1,30 @@
 import { expect, test } from '@playwright/test';
-import { criarRevendaComGestor, linhaCom, sufixoUnico } from '../ajuda/cadastros.ts';
+import { sufixoUnico } from '../ajuda/cadastros.ts';
 import { entrar } from '../ajuda/painel.ts';
-import { anunciosNoSandbox, configurarRedes, copiarCarroDemo, semRolagemLateral } from '../ajuda/publicacao.ts';
+import {
+  abrirVisualizacao,
+  anunciosNoSandbox,
+  configurarRedes,
+  excluirAnuncio,
+  revendaComCarroDemo,
+  semRolagemNasLarguras,
+} from '../ajuda/publicacao.ts';
 
 /**
  * Publishing a vehicle to Facebook end to end (spec 3 §2.1, §2.4, §2.5, §4, §5, §8.1): the vehicle view's Incluir,
  * "Incluir carro Facebook" with the draft, the spec's validation messages, Enviar → the view shows the advert
  * (the Graph sandbox received the post with the photos) → Excluir with the confirmation.
  */
-let revenda: Awaited<ReturnType<typeof criarRevendaComGestor>>;
-let idVeiculo: string;
-
-test.beforeAll(async () => {
-  revenda = await criarRevendaComGestor(`Publicação Facebook E2E ${sufixoUnico()}`);
-  idVeiculo = await copiarCarroDemo(revenda.idRevenda);
-});
-test.afterAll(() => revenda.remover());
+const dados = revendaComCarroDemo('Publicação Facebook E2E');
 
 test('Facebook: carrega, valida, envia, a visualização mostra o anúncio e Excluir o remove', async ({ page }) => {
   test.setTimeout(90_000);
+  const { revenda, idVeiculo } = dados;
   await entrar(page, revenda.email);
   await expect(page).toHaveURL(/\/painel\/dashboard$/);
   await configurarRedes(page, revenda.idRevenda);
 
-  const visualizar = `/revenda/${revenda.idRevenda}/veiculos/${idVeiculo}/visualizar`;
-  await page.goto(visualizar);
-  const linha = linhaCom(page, 'Integrações', 'Facebook');
+  const { visualizar, linha } = await abrirVisualizacao(page, revenda.idRevenda, idVeiculo, 'Facebook');
   await expect(linha.getByText('Não publicado')).toBeVisible();
   await linha.getByRole('link', { name: 'Incluir anúncio no Facebook' }).click();
   await expect(page).toHaveURL(/\/integracao\/facebook\/incluir$/);
@@ -45,10 +44,7 @@ test('Facebook: carrega, valida, envia, a visualização mostra o anúncio e Exc
   await expect(page.getByText("'Descrição do anúncio' é obrigatório.")).toBeVisible();
   await expect(page.getByText("'Link anúncio' é obrigatório.")).toBeVisible();
 
-  for (const largura of [390, 1366]) {
-    await page.setViewportSize({ width: largura, height: 844 });
-    await semRolagemLateral(page, largura);
-  }
+  await semRolagemNasLarguras(page);
 
   const texto = `Oportunidade ${sufixoUnico()}: carro revisado, único dono, aceita troca.`;
   await descricao.fill(texto);
@@ -60,9 +56,7 @@ test('Facebook: carrega, valida, envia, a visualização mostra o anúncio e Exc
   const post = (await anunciosNoSandbox(page, 'facebook')).find((a) => a.legenda === texto);
   expect(post?.fotos?.length).toBeGreaterThan(0);
 
-  await linha.getByRole('button', { name: 'Excluir anúncio no Facebook' }).click();
-  await expect(page.getByText('Confirma a exclusão deste anúncio no Facebook?')).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+  await excluirAnuncio(page, linha, 'Facebook');
   await expect(page.getByText('Anúncio excluído com sucesso.')).toBeVisible();
   await expect(linha.getByText('Não publicado')).toBeVisible();
   expect((await anunciosNoSandbox(page, 'facebook')).some((a) => a.legenda === texto)).toBe(false);

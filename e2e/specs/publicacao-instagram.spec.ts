@@ -1,31 +1,30 @@
 import { expect, test } from '@playwright/test';
-import { criarRevendaComGestor, linhaCom, sufixoUnico } from '../ajuda/cadastros.ts';
+import { sufixoUnico } from '../ajuda/cadastros.ts';
 import { entrar } from '../ajuda/painel.ts';
-import { anunciosNoSandbox, configurarRedes, copiarCarroDemo, semRolagemLateral } from '../ajuda/publicacao.ts';
+import {
+  abrirVisualizacao,
+  anunciosNoSandbox,
+  configurarRedes,
+  excluirAnuncio,
+  revendaComCarroDemo,
+  semRolagemNasLarguras,
+} from '../ajuda/publicacao.ts';
 
 /**
  * Publishing a vehicle to Instagram end to end (spec 3 §2.4, §2.5, §5; channels.md §10): "Incluir carro Instagram",
  * validation, Enviar → a carousel arrives at the Graph sandbox and the view shows the advert → Excluir (the
  * Instagram API removes nothing: the panel forgets the advert and says so).
  */
-let revenda: Awaited<ReturnType<typeof criarRevendaComGestor>>;
-let idVeiculo: string;
-
-test.beforeAll(async () => {
-  revenda = await criarRevendaComGestor(`Publicação Instagram E2E ${sufixoUnico()}`);
-  idVeiculo = await copiarCarroDemo(revenda.idRevenda);
-});
-test.afterAll(() => revenda.remover());
+const dados = revendaComCarroDemo('Publicação Instagram E2E');
 
 test('Instagram: carrega, valida, envia o carrossel, a visualização mostra o anúncio e Excluir o esquece', async ({ page }) => {
   test.setTimeout(90_000);
+  const { revenda, idVeiculo } = dados;
   await entrar(page, revenda.email);
   await expect(page).toHaveURL(/\/painel\/dashboard$/);
   await configurarRedes(page, revenda.idRevenda);
 
-  const visualizar = `/revenda/${revenda.idRevenda}/veiculos/${idVeiculo}/visualizar`;
-  await page.goto(visualizar);
-  const linha = linhaCom(page, 'Integrações', 'Instagram');
+  const { visualizar, linha } = await abrirVisualizacao(page, revenda.idRevenda, idVeiculo, 'Instagram');
   await linha.getByRole('link', { name: 'Incluir anúncio no Instagram' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Incluir carro Instagram' })).toBeVisible();
   const descricao = page.getByRole('textbox', { name: 'Descrição do anúncio' });
@@ -35,10 +34,7 @@ test('Instagram: carrega, valida, envia o carrossel, a visualização mostra o a
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByText('Campos obrigatórios não preenchidos!')).toBeVisible();
   await expect(page.getByText("'Descrição do anúncio' é obrigatório.")).toBeVisible();
-  for (const largura of [390, 1366]) {
-    await page.setViewportSize({ width: largura, height: 844 });
-    await semRolagemLateral(page, largura);
-  }
+  await semRolagemNasLarguras(page);
 
   const texto = `Carrossel ${sufixoUnico()}: carro revisado, único dono, aceita troca.`;
   await descricao.fill(texto);
@@ -49,9 +45,7 @@ test('Instagram: carrega, valida, envia o carrossel, a visualização mostra o a
   expect(carrossel?.tipo).toBe('CAROUSEL');
   expect(carrossel?.fotos?.length).toBeGreaterThan(1);
 
-  await linha.getByRole('button', { name: 'Excluir anúncio no Instagram' }).click();
-  await expect(page.getByText('Confirma a exclusão deste anúncio no Instagram?')).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+  await excluirAnuncio(page, linha, 'Instagram');
   await expect(page.getByText(/Anúncio excluído com sucesso\./)).toBeVisible();
   await expect(linha.getByText('Não publicado')).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { criarRevendaComGestor, escolherOpcao, linhaCom, sufixoUnico } from '../ajuda/cadastros.ts';
+import { escolherOpcao, sufixoUnico } from '../ajuda/cadastros.ts';
 import { CONTAS, entrar } from '../ajuda/painel.ts';
-import { copiarCarroDemo, semRolagemLateral } from '../ajuda/publicacao.ts';
+import { abrirVisualizacao, chamarApi, excluirAnuncio, revendaComCarroDemo, semRolagemNasLarguras } from '../ajuda/publicacao.ts';
 
 /**
  * Publishing a vehicle to Olx end to end (spec 3 §2.4, §2.5, §3.5, §5; issue 13): "Incluir veículo Olx" with the draft
@@ -9,33 +9,16 @@ import { copiarCarroDemo, semRolagemLateral } from '../ajuda/publicacao.ts';
  * view shows the advert as pending (the sandbox received it with our id) → Excluir once OLX confirms it.
  * OLX is configured by an admin only (spec 1 §6), so the admin acts here.
  */
-let revenda: Awaited<ReturnType<typeof criarRevendaComGestor>>;
-let idVeiculo: string;
-
-test.beforeAll(async () => {
-  revenda = await criarRevendaComGestor(`Publicação Olx E2E ${sufixoUnico()}`);
-  idVeiculo = await copiarCarroDemo(revenda.idRevenda);
-});
-test.afterAll(() => revenda.remover());
+const dados = revendaComCarroDemo('Publicação Olx E2E');
 
 test('Olx: carrega, valida, envia, a visualização mostra o anúncio pendente e depois publicado', async ({ page }) => {
+  const { revenda, idVeiculo } = dados;
   test.setTimeout(180_000);
   await entrar(page, CONTAS.admin);
   await expect(page).toHaveURL(/\/home$/);
-  const configurado = await page.evaluate(async (id) => {
-    const sessao = (await (await fetch('/api/auth/sessao')).json()) as { data: { csrf: string } };
-    const r = await fetch('/api/integracao/olx/configurar', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': sessao.data.csrf },
-      body: JSON.stringify({ id_revenda: id, code_olx: 'olx-e2e' }),
-    });
-    return r.status;
-  }, revenda.idRevenda);
-  expect(configurado).toBe(200);
+  expect(await chamarApi(page, 'POST', '/api/integracao/olx/configurar', { id_revenda: revenda.idRevenda, code_olx: 'olx-e2e' })).toBe(200);
 
-  const visualizar = `/revenda/${revenda.idRevenda}/veiculos/${idVeiculo}/visualizar`;
-  await page.goto(visualizar);
-  const linha = linhaCom(page, 'Integrações', 'Olx');
+  const { visualizar, linha } = await abrirVisualizacao(page, revenda.idRevenda, idVeiculo, 'Olx');
   await linha.getByRole('link', { name: 'Incluir anúncio no Olx' }).click();
   await expect(page).toHaveURL(/\/integracao\/olx\/incluir$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Incluir veículo Olx' })).toBeVisible();
@@ -55,10 +38,7 @@ test('Olx: carrega, valida, envia, a visualização mostra o anúncio pendente e
   await expect(alerta).toContainText("'Direção' é obrigatório.");
   await expect(alerta).toContainText("'Status financeiro' é obrigatório.");
 
-  for (const largura of [390, 1366]) {
-    await page.setViewportSize({ width: largura, height: 844 });
-    await semRolagemLateral(page, largura);
-  }
+  await semRolagemNasLarguras(page);
 
   const titulo = `Argo revisado ${sufixoUnico()}`;
   await page.getByRole('textbox', { name: 'Título anúncio' }).fill(titulo);
@@ -75,9 +55,7 @@ test('Olx: carrega, valida, envia, a visualização mostra o anúncio pendente e
 
   // The reconciliation job (every minute) polls the OLX import until it is accepted; the view updates live.
   await expect(linha.getByText('Publicado', { exact: true })).toBeVisible({ timeout: 150_000 });
-  await linha.getByRole('button', { name: 'Excluir anúncio no Olx' }).click();
-  await expect(page.getByText('Confirma a exclusão deste anúncio no Olx?')).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+  await excluirAnuncio(page, linha, 'Olx');
   await expect(page.getByText('Anúncio excluído com sucesso.')).toBeVisible();
   await expect(linha.getByText('Não publicado')).toBeVisible();
 });

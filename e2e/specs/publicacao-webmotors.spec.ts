@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { CONTAS, comBanco, entrar, idRevendaPorNome } from '../ajuda/painel.ts';
+import { excluirAnuncio } from '../ajuda/publicacao.ts';
 
 /**
  * Webmotors per-vehicle publishing (spec 3 §2.3–2.5, §4, §5, §8.1, §8.3) against the server's Webmotors sandbox (SOAP):
@@ -123,9 +124,7 @@ test('Webmotors: incluir carro com cascata, códigos de retorno, visualizar, Alt
   expect((await anunciosSandbox(page)).find((a) => a.CodigoAnuncio === codigo)).toMatchObject({ PrecoVenda: '69900.00' });
 
   // Excluir with the spec's confirmation and message.
-  await page.getByRole('button', { name: 'Excluir anúncio no Webmotors' }).click();
-  await expect(page.getByText('Confirma a exclusão deste anúncio no Webmotors?')).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+  await excluirAnuncio(page, page, 'Webmotors');
   await expect(page.getByText('Anúncio excluído com sucesso.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Incluir anúncio no Webmotors' })).toBeVisible();
   expect((await anunciosSandbox(page)).find((a) => a.CodigoAnuncio === codigo)?.situacao).toBe('excluido');
