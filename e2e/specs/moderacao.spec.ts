@@ -128,7 +128,12 @@ test('incluídos: colunas, blocos por canal (S.I., S.A., Incluir / Alterar / Exc
     'href',
     `/revenda/${revenda.idRevenda}/veiculos/${comAnuncio}/integracao/webmotors/WM-E2E/alterar`,
   );
-  await expect(argo.getByRole('link', { name: 'Excluir anúncio no Webmotors' })).toBeAttached();
+  // Excluir deletes the advert in place, after the spec's confirmation (spec 3 §8.1); here it is only asked and cancelled.
+  await argo.getByRole('button', { name: 'Excluir anúncio no Webmotors' }).click();
+  const exclusao = page.getByRole('dialog', { name: 'Confirmação' });
+  await expect(exclusao).toContainText('Confirma a exclusão deste anúncio no Webmotors?');
+  await exclusao.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(exclusao).toBeHidden();
   await expect(argo.getByRole('img', { name: 'S.I. Autoline: inativo' })).toBeAttached();
   await expect(argo.getByRole('link', { name: 'Incluir anúncio no Autoline' })).toHaveAttribute(
     'href',

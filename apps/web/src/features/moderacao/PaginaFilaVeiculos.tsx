@@ -3,19 +3,23 @@ import {
   CANAIS,
   type CanalId,
   type FilaVeiculoModeracao,
+  MENSAGENS_PUBLICACAO_VEICULO,
   type ModeracaoVeiculoLinha,
   ROTULO_CAMPO_VEICULO,
   ROTULO_CANAL,
 } from '@intermedio/contracts';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { urlVeiculos } from '@/features/veiculos/api';
+import { useExcluirAnuncio } from '@/features/veiculos/excluirAnuncio';
 import { anoVeiculo, nomeVeiculo } from '@/features/veiculos/rotulos';
+import { entregarAsListas } from '@/lib/lista-ao-vivo';
 import { rotas } from '@/lib/rotas';
 import type { ColunaTabela } from '@/ui/DataTable';
 import { DataHora } from '@/ui/Formatados';
 import { Miniatura } from '@/ui/Miniatura';
+import { ModalConfirmacao } from '@/ui/ModalConfirmacao';
 import { useFilaVeiculos } from './api';
 import { DadosVeiculoModal } from './DadosVeiculoModal';
 import { useFiltrosFila } from './filtros';
@@ -137,7 +141,9 @@ function Manutencao({ d, l, f }: { d: Definicao; l: ModeracaoVeiculoLinha; f: Fe
   );
 }
 
-function colunas(d: Definicao, abrirDados: (l: ModeracaoVeiculoLinha) => void) {
+type Excluir = (l: ModeracaoVeiculoLinha, canal: CanalId) => void;
+
+function colunas(d: Definicao, abrirDados: (l: ModeracaoVeiculoLinha) => void, excluir: Excluir) {
   return (f: Ferramentas<ModeracaoVeiculoLinha>): ColunaTabela<ModeracaoVeiculoLinha>[] => {
     const veiculo = (l: ModeracaoVeiculoLinha) => (
       <Anchor
@@ -186,7 +192,7 @@ function colunas(d: Definicao, abrirDados: (l: ModeracaoVeiculoLinha) => void) {
                   <Text size="xs" w={58} truncate="end" title={ROTULO_CANAL[c]}>
                     {ROTULO_CANAL[c]}
                   </Text>
-                  <BlocoCanal linha={l} canal={c} compacto />
+                  <BlocoCanal linha={l} canal={c} compacto aoExcluir={excluir} />
                 </Group>
               ))}
             </Stack>
@@ -241,7 +247,7 @@ function colunas(d: Definicao, abrirDados: (l: ModeracaoVeiculoLinha) => void) {
           id: c,
           cabecalho: ROTULO_CANAL[c],
           largura: 150,
-          celula: (l) => <BlocoCanal linha={l} canal={c} />,
+          celula: (l) => <BlocoCanal linha={l} canal={c} aoExcluir={excluir} />,
         }),
       ),
     ];
@@ -260,7 +266,25 @@ function PaginaFilaVeiculos({ fila }: { fila: FilaVeiculoModeracao }) {
     estados: ESTADOS,
     noEstado,
   });
-  const cols = useMemo(() => colunas(d, (l) => setDados({ idRevenda: l.idRevenda, idVeiculo: l.idVeiculo })), [d]);
+  // A channel block's Excluir: the spec's confirmation, then the channel's removal (as in the vehicle view).
+  const [excluindo, setExcluindo] = useState<{ l: ModeracaoVeiculoLinha; canal: CanalId } | null>(null);
+  const excluir = useExcluirAnuncio();
+  const pedirExclusao = useCallback<Excluir>((l, canal) => setExcluindo({ l, canal }), []);
+  const confirmarExclusao = ({ l, canal }: { l: ModeracaoVeiculoLinha; canal: CanalId }) =>
+    excluir.mutate(
+      { canal, idVeiculo: l.idVeiculo, idAnuncio: l.integracao_veiculo[canal]?.id_anuncio ?? null },
+      {
+        onSettled: () => {
+          setExcluindo(null);
+          // The reseller's rows again (S.A.), at once for the acting admin; the SSE event does the same for the others.
+          entregarAsListas({ tabela: 'veiculo_integracoes', revenda: l.idRevenda, id: canal, op: 'UPDATE' });
+        },
+      },
+    );
+  const cols = useMemo(
+    () => colunas(d, (l) => setDados({ idRevenda: l.idRevenda, idVeiculo: l.idVeiculo }), pedirExclusao),
+    [d, pedirExclusao],
+  );
   return (
     <>
       <QuadroFila
@@ -275,8 +299,18 @@ function PaginaFilaVeiculos({ fila }: { fila: FilaVeiculoModeracao }) {
         alturaLinha={(compacta) => (compacta ? 250 : d.fila === 'alterados' ? 104 : 96)}
         colunas={cols}
         filtros={filtros}
+        erroAcao={excluir.erro ? { texto: excluir.erro, fechar: excluir.limparErro } : null}
       />
       <DadosVeiculoModal alvo={dados} aoFechar={() => setDados(null)} />
+      <ModalConfirmacao
+        aberto={excluindo !== null}
+        titulo="Confirmação"
+        pergunta={excluindo ? MENSAGENS_PUBLICACAO_VEICULO.confirmarExclusao(ROTULO_CANAL[excluindo.canal]) : ''}
+        confirmar="Excluir"
+        ocupado={excluir.isPending}
+        aoConfirmar={() => excluindo && confirmarExclusao(excluindo)}
+        aoFechar={() => setExcluindo(null)}
+      />
     </>
   );
 }

@@ -33,6 +33,8 @@ type Props<T> = {
   linhas: readonly T[] | undefined;
   filtros: ReactNode;
   colunas: (f: Ferramentas<T>) => ColunaTabela<T>[];
+  /** Another action's error (a channel block's Excluir), shown in the same red alert area under the filters. */
+  erroAcao?: { texto: string; fechar: () => void } | null;
   alturaLinha: (compacta: boolean) => number;
   vazio: string;
 };
@@ -120,6 +122,11 @@ export function QuadroFila<T extends Entrada>(p: Props<T>) {
           {erro && (
             <Alert color="red" title="Erro na validação" withCloseButton closeButtonLabel="Fechar" onClose={() => setErro(null)}>
               {erro}
+            </Alert>
+          )}
+          {p.erroAcao && (
+            <Alert color="red" title="Erro" withCloseButton closeButtonLabel="Fechar" onClose={p.erroAcao.fechar}>
+              {p.erroAcao.texto}
             </Alert>
           )}
           {p.consulta.error && !p.consulta.data && <AlertaErro erro={p.consulta.error} tentarNovamente={() => void p.consulta.refetch()} />}

@@ -30,17 +30,20 @@ const SIGLA: CSSProperties = { fontSize: 'var(--mantine-font-size-xs)', color: '
 
 /**
  * One channel block of a vehicle entry: S.I. (the reseller's configuration), S.A. (the vehicle's advert) and the
- * actions (spec 2 §2). Incluir and Alterar open the per-vehicle publishing screens; Excluir opens the vehicle view,
- * whose integrations table confirms and deletes the advert.
+ * actions (spec 2 §2). Incluir and Alterar open the per-vehicle publishing screens (spec 3 §2.2); Excluir deletes the
+ * advert right here, as the vehicle view's Excluir does (spec 3 §8.1: the confirmation, then the channel's removal):
+ * the spec has no Excluir screen to lead to. `aoExcluir` must be stable (the block is memoised).
  */
 export const BlocoCanal = memo(function BlocoCanal({
   linha,
   canal,
   compacto,
+  aoExcluir,
 }: {
   linha: ModeracaoVeiculoLinha;
   canal: CanalId;
   compacto?: boolean;
+  aoExcluir: (linha: ModeracaoVeiculoLinha, canal: CanalId) => void;
 }) {
   const nome = ROTULO_CANAL[canal];
   const anuncio = linha.integracao_veiculo[canal];
@@ -68,7 +71,18 @@ export const BlocoCanal = memo(function BlocoCanal({
       {acoes.includes('incluir') && link(rotas.revenda.publicacao.incluir(idRevenda, idVeiculo, canal), 'Incluir')}
       {acoes.includes('alterar') &&
         link(rotas.revenda.publicacao.alterar(idRevenda, idVeiculo, canal, anuncio?.id_anuncio ?? ''), 'Alterar')}
-      {acoes.includes('excluir') && link(rotas.revenda.veiculos.visualizar(idRevenda, idVeiculo), 'Excluir')}
+      {acoes.includes('excluir') && (
+        <Anchor
+          component="button"
+          type="button"
+          size="xs"
+          c="red.9"
+          onClick={() => aoExcluir(linha, canal)}
+          aria-label={`Excluir anúncio no ${nome}`}
+        >
+          Excluir
+        </Anchor>
+      )}
     </div>
   );
   // Memoised: checking a row (or any change of the frame) leaves the 10 blocks of every drawn row as they are.

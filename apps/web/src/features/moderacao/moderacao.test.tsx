@@ -1,7 +1,16 @@
 import type { ModeracaoVeiculoLinha } from '@intermedio/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EventSourceFalso, renderizarApp, respostaSessao, SESSAO_ADMIN, simularApi, simularEventSource, sucesso } from '@/test/utils';
+import {
+  EventSourceFalso,
+  falha,
+  renderizarApp,
+  respostaSessao,
+  SESSAO_ADMIN,
+  simularApi,
+  simularEventSource,
+  sucesso,
+} from '@/test/utils';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -110,5 +119,49 @@ describe('filas de moderação', () => {
     await waitFor(() => expect(within(linha).getByRole('img', { name: 'S.I. Webmotors: inativo' })).toBeInTheDocument());
     expect(pedidos.map((p) => [...p].sort())).toEqual([['e1', 'e3']]);
     expect(listas).toBe(1);
+  });
+
+  it('Excluir num bloco de canal pede a confirmação da especificação e exclui o anúncio ali mesmo; a falha vai para o alerta vermelho', async () => {
+    simularEventSource();
+    const comAnuncio = FILA.map((l) =>
+      l.id === 'e1' ? { ...l, integracao_veiculo: { webmotors: { status: true, id_anuncio: 'WM-9' } } } : l,
+    );
+    const corpos: unknown[] = [];
+    let falhar = false;
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN),
+      [`GET ${URL_FILA}`]: sucesso(comAnuncio),
+      [`POST ${URL_FILA}/linhas`]: (_c, init) => {
+        const ids = (JSON.parse(String(init.body)) as { ids: string[] }).ids;
+        return sucesso(FILA.filter((l) => ids.includes(l.id)));
+      },
+      'POST /api/integracao/webmotors/excluir': (_c, init) => {
+        corpos.push(JSON.parse(String(init.body)));
+        return falhar ? falha(502, 'Webmotors: anúncio bloqueado.') : sucesso({ mensagem: 'Anúncio excluído com sucesso.' });
+      },
+    });
+    renderizarApp('/dashboard/incluidos');
+    const linha = (await screen.findByRole('button', { name: 'Dados do veículo: Fiat Argo Drive' })).closest('tr') as HTMLElement;
+    // A button in place, not a link to another screen.
+    expect(within(linha).queryByRole('link', { name: 'Excluir anúncio no Webmotors' })).not.toBeInTheDocument();
+
+    falhar = true;
+    fireEvent.click(within(linha).getByRole('button', { name: 'Excluir anúncio no Webmotors' }));
+    let dialogo = await screen.findByRole('dialog', { name: 'Confirmação' });
+    expect(within(dialogo).getByText('Confirma a exclusão deste anúncio no Webmotors?')).toBeInTheDocument();
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Excluir' }));
+    expect(await screen.findByText('Erro ao excluir anúncio! Webmotors: anúncio bloqueado.')).toBeInTheDocument();
+
+    falhar = false;
+    fireEvent.click(within(linha).getByRole('button', { name: 'Excluir anúncio no Webmotors' }));
+    dialogo = await screen.findByRole('dialog', { name: 'Confirmação' });
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Excluir' }));
+    expect(await screen.findByText('Anúncio excluído com sucesso.')).toBeInTheDocument();
+    expect(corpos).toEqual([
+      { id_anuncio: 'WM-9', id_veiculo: 'v1' },
+      { id_anuncio: 'WM-9', id_veiculo: 'v1' },
+    ]);
+    // The row comes again (S.A. none): no Excluir left.
+    await waitFor(() => expect(within(linha).queryByRole('button', { name: 'Excluir anúncio no Webmotors' })).not.toBeInTheDocument());
   });
 });

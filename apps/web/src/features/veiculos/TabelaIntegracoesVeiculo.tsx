@@ -1,14 +1,12 @@
 import { type CanalId, type IntegracaoVeiculo, MENSAGENS_PUBLICACAO_VEICULO as M, ROTULO_CANAL } from '@intermedio/contracts';
 import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '@/lib/api';
 import { rotas } from '@/lib/rotas';
-import { mensagemDoErro } from '@/ui/AlertaErro';
 import { chavesVeiculos } from './api';
+import { useExcluirAnuncio } from './excluirAnuncio';
 
 /** Channels whose advert can be changed from this table (spec 3 §2.1). */
 const COM_ALTERAR: readonly CanalId[] = ['autoscar', 'webmotors'];
@@ -120,23 +118,17 @@ export function TabelaIntegracoesVeiculo({
 }) {
   const queryClient = useQueryClient();
   const [excluindo, setExcluindo] = useState<IntegracaoVeiculo | null>(null);
-  const [erroExclusao, setErroExclusao] = useState<string | null>(null);
-  const excluir = useMutation({
-    mutationFn: (i: IntegracaoVeiculo) =>
-      api.post<{ mensagem: string }>(`/api/integracao/${i.canal}/excluir`, { id_anuncio: i.id_anuncio, id_veiculo: idVeiculo }),
-    // The server's text: "Anúncio excluído com sucesso." (plus the manual step where the channel has no removal).
-    onSuccess: (r) => notifications.show({ color: 'green', message: r.mensagem }),
-    onMutate: () => setErroExclusao(null),
-    // Spec 3 §8.1: "Erro ao excluir anúncio!" with the returned errors in a red alert (under the table).
-    onError: (e) => {
-      const m = mensagemDoErro(e);
-      setErroExclusao(m.startsWith(M.erroExcluir) ? m : `${M.erroExcluir} ${m}`);
-    },
-    onSettled: () => {
-      setExcluindo(null);
-      return queryClient.invalidateQueries({ queryKey: chavesVeiculos.detalhe(idRevenda, idVeiculo) });
-    },
-  });
+  const excluir = useExcluirAnuncio();
+  const confirmarExclusao = (i: IntegracaoVeiculo) =>
+    excluir.mutate(
+      { canal: i.canal, idVeiculo, idAnuncio: i.id_anuncio },
+      {
+        onSettled: () => {
+          setExcluindo(null);
+          return queryClient.invalidateQueries({ queryKey: chavesVeiculos.detalhe(idRevenda, idVeiculo) });
+        },
+      },
+    );
 
   return (
     <>
@@ -206,16 +198,9 @@ export function TabelaIntegracoesVeiculo({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {erroExclusao && (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          icon={<IconAlertCircle aria-hidden />}
-          withCloseButton
-          onClose={() => setErroExclusao(null)}
-        >
-          {erroExclusao}
+      {excluir.erro && (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden />} withCloseButton onClose={excluir.limparErro}>
+          {excluir.erro}
         </Alert>
       )}
       <Modal opened={excluindo !== null} onClose={() => !excluir.isPending && setExcluindo(null)} title="Confirmação" centered>
@@ -226,7 +211,7 @@ export function TabelaIntegracoesVeiculo({
               <Button variant="default" onClick={() => setExcluindo(null)} disabled={excluir.isPending}>
                 Cancelar
               </Button>
-              <Button color="red" onClick={() => excluir.mutate(excluindo)} loading={excluir.isPending}>
+              <Button color="red" onClick={() => confirmarExclusao(excluindo)} loading={excluir.isPending}>
                 Excluir
               </Button>
             </Group>
