@@ -115,3 +115,29 @@ describe('Mercado Livre: anúncio', () => {
     expect(await registro(argo)).toBeUndefined();
   });
 });
+
+describe('Mercado Livre: token expirado no meio da operação', () => {
+  it('a 401 renews the token once (single-use refresh token rotated and stored) and repeats the call once: one item', async () => {
+    const renovacoes = async () =>
+      ((await (await fetch(`${base}/sandbox/mercadolivre/_tokens`)).json()) as { renovacoes: number }).renovacoes;
+    const corpo = await post(argo, { ml_titulo_anuncio: `Argo token expirado ${Date.now()}` });
+    const antes = await renovacoes();
+    const quantos = (await itens()).length;
+    expect((await fetch(`${base}/sandbox/mercadolivre/_expirar`, { method: 'POST' })).status).toBe(200);
+    const r = await enviar(argo, corpo);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(await renovacoes()).toBe(antes + 1);
+    expect((await itens()).length).toBe(quantos + 1);
+    const chave = (await registro(argo))?.chave;
+    expect((await itens()).filter((i) => i.seller_custom_field === chave)).toHaveLength(1);
+    // Expired again: Excluir renews with the refresh token the first renewal stored (the old one is spent) and works.
+    await fetch(`${base}/sandbox/mercadolivre/_expirar`, { method: 'POST' });
+    const e = await chamar('POST', '/api/integracao/mercadolivre/excluir', gestor, {
+      id_veiculo: argo,
+      id_anuncio: r.json().data.id_anuncio,
+    });
+    expect(e.statusCode, e.body).toBe(200);
+    expect(await renovacoes()).toBe(antes + 2);
+    expect(await registro(argo)).toBeUndefined();
+  });
+});

@@ -195,6 +195,38 @@ describe('channel specifics', () => {
     expect(v?.ultimo_erro).toContain('bloqueado pela moderação da Mobiauto');
   });
 
+  it.each(['icarros', 'mobiauto'] as const)(
+    '%s: an access token expired before its renewal is renewed once mid-operation and the call repeated once',
+    async (canal) => {
+      const idVeiculo = await novoVeiculo();
+      const tokens = async () => ((await (await fetch(`${base}/sandbox/${canal}/_tokens`)).json()) as { renovacoes: number }).renovacoes;
+      const antes = await tokens();
+      expect((await fetch(`${base}/sandbox/${canal}/_expirar`, { method: 'POST' })).status).toBe(200);
+      // The draft's parallel catalogue calls all get 401: one renewal for the whole operation.
+      const d = await incluir(canal, idVeiculo);
+      expect(await tokens()).toBe(antes + 1);
+      // The renewed tokens were stored: the send needs no renewal, and the channel gets one advert.
+      const anuncios = (await noCanal(canal)).length;
+      const r = await chamar('POST', `/api/integracao/${canal}/enviar`, gestor, { id_veiculo: idVeiculo, veiculo_post: postDe(canal, d) });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(await tokens()).toBe(antes + 1);
+      expect((await noCanal(canal)).length).toBe(anuncios + 1);
+      if (canal === 'mobiauto') {
+        // Its publication confirmed by the job's polls (the stored token works: no renewal).
+        await amb.tarefas.executar(TAREFA_RECONCILIAR);
+        await amb.tarefas.executar(TAREFA_RECONCILIAR);
+        expect(await naVisualizacao(idVeiculo, canal)).toMatchObject({ estado: 'publicado' });
+      }
+      // Expired again: Excluir renews with the rotated (single-use) refresh token and removes the advert once.
+      await fetch(`${base}/sandbox/${canal}/_expirar`, { method: 'POST' });
+      const ex = await chamar('POST', `/api/integracao/${canal}/excluir`, gestor, { id_veiculo: idVeiculo });
+      expect(ex.statusCode, ex.body).toBe(200);
+      expect(ex.json().data.ja_removido).toBe(false);
+      expect(await tokens()).toBe(antes + 2);
+      expect((await noCanal(canal)).length).toBe(anuncios);
+    },
+  );
+
   it('Mobiauto is for cars only', async () => {
     const idMoto = await novoVeiculo({ vetipoveiculo: 'moto', vefipe_marca: 'Honda', ve_modelo: 'CG 160', ve_versao: 'Fan', veportas: 0 });
     const r = await chamar('POST', '/api/integracao/mobiauto/incluir', gestor, { id_veiculo: idMoto });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PUBLICO } from './comum.ts';
 import { itensMercadoLivre, VENDEDOR_SANDBOX } from './mercadolivre-itens.ts';
-import { bearerValido, consentimentoOAuth, novoEstadoOAuth, tokenOAuth } from './oauth.ts';
+import { bearerValido, consentimentoOAuth, expiracaoOAuth, novoEstadoOAuth, tokenOAuth } from './oauth.ts';
 
 /**
  * Mercado Livre (channels.md §2): the consent page on the auth host (under /auth: /authorization, with PKCE),
@@ -17,6 +17,7 @@ export async function sandboxMercadoLivre(app: FastifyInstance) {
     refresh: true,
     extra: () => ({ user_id: VENDEDOR_SANDBOX, scope: 'offline_access read write' }),
   });
+  expiracaoOAuth(app, 'APP_USR');
   app.get('/users/me', PUBLICO, async (req, reply) => {
     if (!bearerValido(req.headers.authorization, 'APP_USR')) return reply.code(401).send({ message: 'invalid_token', status: 401 });
     return { id: VENDEDOR_SANDBOX, nickname: 'LOJADEMO', site_id: 'MLB' };

@@ -12,6 +12,29 @@ export type EstadoOAuth = { emitidos: Map<string, { redirectUri: string; desafio
 export const novoEstadoOAuth = (): EstadoOAuth => ({ emitidos: new Map(), gastos: new Set() });
 
 const recusa = (error: string, error_description: string) => ({ error, error_description });
+
+/**
+ * Access tokens per prefix: the ones issued, the ones expired on demand (`POST /sandbox/{canal}/_expirar`, an access
+ * token refused before its time, as when the channel revokes it or the clocks drift) and how many refresh grants
+ * were answered (a test sees a renewal that ran twice).
+ */
+const tokensDe = new Map<string, { emitidos: Set<string>; expirados: Set<string>; renovacoes: number }>();
+const tokens = (prefixo: string) => {
+  const t = tokensDe.get(prefixo) ?? { emitidos: new Set<string>(), expirados: new Set<string>(), renovacoes: 0 };
+  tokensDe.set(prefixo, t);
+  return t;
+};
+
+/** `POST /_expirar`: every access token issued so far with this prefix is refused from now on; `GET /_tokens`: counts. */
+export function expiracaoOAuth(app: FastifyInstance, prefixo: string) {
+  app.post('/_expirar', PUBLICO, async () => {
+    const t = tokens(prefixo);
+    for (const e of t.emitidos) t.expirados.add(e);
+    t.emitidos.clear();
+    return { expirados: t.expirados.size, renovacoes: t.renovacoes };
+  });
+  app.get('/_tokens', PUBLICO, async () => ({ renovacoes: tokens(prefixo).renovacoes, expirados: tokens(prefixo).expirados.size }));
+}
 const s256 = (v: string) => createHash('sha256').update(v).digest('base64url');
 
 /**
@@ -57,8 +80,11 @@ export function tokenOAuth(
     } else {
       return reply.code(400).send(recusa('unsupported_grant_type', 'Unsupported grant type'));
     }
+    const access_token = `${op.prefixo}-${aleatorio()}${aleatorio()}`;
+    tokens(op.prefixo).emitidos.add(access_token);
+    if (c.grant_type === 'refresh_token') tokens(op.prefixo).renovacoes++;
     return {
-      access_token: `${op.prefixo}-${aleatorio()}${aleatorio()}`,
+      access_token,
       token_type: 'bearer',
       expires_in: 21600,
       ...(op.refresh ? { refresh_token: `${op.prefixo}-R-${aleatorio()}${aleatorio()}` } : {}),
@@ -107,5 +133,6 @@ export function consentimentoOAuth(app: FastifyInstance, caminho: string, op: { 
   });
 }
 
-/** Accepts a Bearer token this sandbox issued (any token with the channel's prefix). */
-export const bearerValido = (authorization: string | undefined, prefixo: string) => (authorization ?? '').startsWith(`Bearer ${prefixo}-`);
+/** Accepts a Bearer token this sandbox issued (any token with the channel's prefix) unless it was expired on demand. */
+export const bearerValido = (authorization: string | undefined, prefixo: string) =>
+  (authorization ?? '').startsWith(`Bearer ${prefixo}-`) && !tokens(prefixo).expirados.has((authorization ?? '').slice('Bearer '.length));

@@ -1,6 +1,7 @@
 import { ROTULO_COMBUSTIVEL } from '@intermedio/contracts';
 import { chamarCanal, type RespostaCanal, tipoPorStatus } from './http.ts';
 import { casarOpcao, ordenarOpcoes, versoesCandidatas } from './mapeamento.ts';
+import { comPortador, type Portador, portadorDe } from './portador.ts';
 import type { OpcaoCanal, SessaoCanal, VeiculoParaCanal } from './publicacao.ts';
 import { type ErroCanal, falha, ok, type Resultado } from './tipos.ts';
 
@@ -27,33 +28,40 @@ export function mensagemDoCanal(r: RespostaCanal): string {
 
 export const erroDaResposta = (r: RespostaCanal): Resultado<never> => falha(tipoPorStatus(r.status), mensagemDoCanal(r));
 
-export function apiJson(base: string, token: string, timeoutMs: number): Api {
-  const cabecalhos = { authorization: `Bearer ${token}`, accept: 'application/json' };
+/** JSON calls with a Bearer token; with a `Portador`, a 401 renews the token once and repeats the call once. */
+export function apiJson(base: string, token: string | Portador, timeoutMs: number): Api {
+  const portador = typeof token === 'string' ? { token } : token;
+  const cabecalhos = (t: string) => ({ authorization: `Bearer ${t}`, accept: 'application/json' });
+  const chamar = (caminho: string, init: (t: string) => RequestInit, limite = timeoutMs) =>
+    comPortador(portador, (t) => chamarCanal(`${base}${caminho}`, init(t), limite));
   return {
     async get<T>(caminho: string) {
-      const r = await chamarCanal(`${base}${caminho}`, { headers: cabecalhos }, timeoutMs);
+      const r = await chamar(caminho, (t) => ({ headers: cabecalhos(t) }));
       if (!r.ok) return r;
       if (r.valor.status === 204) return ok([] as T);
       if (r.valor.status !== 200) return erroDaResposta(r.valor);
       return ok(r.valor.json() as T);
     },
     enviar(metodo, caminho, corpo, limite = timeoutMs) {
-      const init: RequestInit =
+      const init = (t: string): RequestInit =>
         corpo === undefined
-          ? { method: metodo, headers: cabecalhos }
-          : { method: metodo, headers: { ...cabecalhos, 'content-type': 'application/json' }, body: JSON.stringify(corpo) };
-      return chamarCanal(`${base}${caminho}`, init, limite);
+          ? { method: metodo, headers: cabecalhos(t) }
+          : { method: metodo, headers: { ...cabecalhos(t), 'content-type': 'application/json' }, body: JSON.stringify(corpo) };
+      return chamar(caminho, init, limite);
     },
   };
 }
 
-/** A Keycloak channel's stored session: the access token (renewed by the job) and the dealer id at the channel. */
-export function sessaoKeycloak(sessao: SessaoCanal): Resultado<{ token: string; dealer: string }> {
+/**
+ * A Keycloak channel's stored session: the access token (renewed by the job, and once mid-operation on a 401) and
+ * the dealer id at the channel.
+ */
+export function sessaoKeycloak(sessao: SessaoCanal): Resultado<{ token: Portador; dealer: string }> {
   const token = sessao.segredos.access_token;
   const dealer = sessao.dados.dealer_id;
   if (!token || dealer === undefined || dealer === null || dealer === '')
     return falha('auth', 'integração sem token de acesso; configure o canal novamente');
-  return ok({ token, dealer: String(dealer) });
+  return ok({ token: portadorDe(sessao, token), dealer: String(dealer) });
 }
 
 /** Lists of `{ id, name }` (iCarros, Mobiauto) or `{ id, nome }` (Na Pista) as the screen's sorted choices. */

@@ -59,6 +59,12 @@ export type SessaoCanal = {
   segredos: Record<string, string>;
   dados: Record<string, unknown>;
   renovada?: (nova: Configuracao) => Promise<void>;
+  /**
+   * The channel refused the access token (401) although the job had not renewed it yet: renews it now, under the
+   * same claim as the job (a single-use refresh token is never spent twice), at most once per session (later calls
+   * share the first answer). The new secrets, or null when the renewal failed. Used through `portador.ts`.
+   */
+  renovarToken?: () => Promise<Record<string, string> | null>;
 };
 
 /** One choice of a channel list (brands, models, versions, colours…), sorted case-insensitively by `nome`. */

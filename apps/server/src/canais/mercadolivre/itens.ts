@@ -1,4 +1,5 @@
 import { chamarCanal, tipoPorStatus } from '../http.ts';
+import { comPortador, type Portador } from '../portador.ts';
 import { type ContextoCanal, type ErroCanal, ok, type Resultado } from '../tipos.ts';
 
 /**
@@ -34,43 +35,46 @@ export function erroMl(status: number, corpo: unknown, caminho: string): ErroCan
 
 export async function chamarMl<T>(
   ctx: ContextoCanal,
-  token: string,
+  token: Portador,
   metodo: Metodo,
   caminho: string,
   corpo?: unknown,
 ): Promise<Resultado<{ status: number; corpo: T }>> {
-  const r = await chamarCanal(
-    `${ctx.base}${caminho}`,
-    {
-      method: metodo,
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(corpo ? { 'content-type': 'application/json' } : {}) },
-      ...(corpo ? { body: JSON.stringify(corpo) } : {}),
-    },
-    ctx.timeoutMs,
+  // A 401 (token expired before its scheduled renewal) renews it once and repeats this call once (portador.ts).
+  const r = await comPortador(token, (t) =>
+    chamarCanal(
+      `${ctx.base}${caminho}`,
+      {
+        method: metodo,
+        headers: { authorization: `Bearer ${t}`, accept: 'application/json', ...(corpo ? { 'content-type': 'application/json' } : {}) },
+        ...(corpo ? { body: JSON.stringify(corpo) } : {}),
+      },
+      ctx.timeoutMs,
+    ),
   );
   if (!r.ok) return r;
   return ok({ status: r.valor.status, corpo: r.valor.json() as T });
 }
 
 /** A call whose only good answers are 2xx; anything else is ML's error. */
-async function exigir<T>(ctx: ContextoCanal, token: string, metodo: Metodo, caminho: string, corpo?: unknown): Promise<Resultado<T>> {
+async function exigir<T>(ctx: ContextoCanal, token: Portador, metodo: Metodo, caminho: string, corpo?: unknown): Promise<Resultado<T>> {
   const r = await chamarMl<T>(ctx, token, metodo, caminho, corpo);
   if (!r.ok) return r;
   if (r.valor.status < 200 || r.valor.status >= 300) return { ok: false, erro: erroMl(r.valor.status, r.valor.corpo, caminho) };
   return ok(r.valor.corpo);
 }
 
-export const atributosCategoria = (ctx: ContextoCanal, token: string, categoria: string) =>
+export const atributosCategoria = (ctx: ContextoCanal, token: Portador, categoria: string) =>
   exigir<AtributoCategoria[]>(ctx, token, 'GET', `/categories/${encodeURIComponent(categoria)}/attributes`);
 
-export const criarItem = (ctx: ContextoCanal, token: string, item: Record<string, unknown>) =>
+export const criarItem = (ctx: ContextoCanal, token: Portador, item: Record<string, unknown>) =>
   exigir<ItemMl>(ctx, token, 'POST', '/items', item);
 
-export const descreverItem = (ctx: ContextoCanal, token: string, id: string, texto: string) =>
+export const descreverItem = (ctx: ContextoCanal, token: Portador, id: string, texto: string) =>
   exigir<unknown>(ctx, token, 'POST', `/items/${encodeURIComponent(id)}/description`, { plain_text: texto });
 
 /** GET /items/{id}: `null` when ML does not know it (404). */
-export async function lerItem(ctx: ContextoCanal, token: string, id: string): Promise<Resultado<ItemMl | null>> {
+export async function lerItem(ctx: ContextoCanal, token: Portador, id: string): Promise<Resultado<ItemMl | null>> {
   const r = await chamarMl<ItemMl>(ctx, token, 'GET', `/items/${encodeURIComponent(id)}`);
   if (!r.ok) return r;
   if (r.valor.status === 404) return ok(null);
@@ -78,13 +82,13 @@ export async function lerItem(ctx: ContextoCanal, token: string, id: string): Pr
   return ok(r.valor.corpo);
 }
 
-export const alterarItem = (ctx: ContextoCanal, token: string, id: string, corpo: Record<string, unknown>) =>
+export const alterarItem = (ctx: ContextoCanal, token: Portador, id: string, corpo: Record<string, unknown>) =>
   chamarMl<{ cause?: { code?: string }[] }>(ctx, token, 'PUT', `/items/${encodeURIComponent(id)}`, corpo);
 
 /** The seller's live items with this `seller_custom_field` (our idempotency key). */
-export async function itensPorReferencia(ctx: ContextoCanal, token: string, vendedor: string, chave: string) {
+export async function itensPorReferencia(ctx: ContextoCanal, token: Portador, vendedor: string, chave: string) {
   const q = new URLSearchParams({ sku: chave });
   return exigir<{ results?: string[] }>(ctx, token, 'GET', `/users/${encodeURIComponent(vendedor)}/items/search?${q}`);
 }
 
-export const vendedorAtual = (ctx: ContextoCanal, token: string) => exigir<{ id: number | string }>(ctx, token, 'GET', '/users/me');
+export const vendedorAtual = (ctx: ContextoCanal, token: Portador) => exigir<{ id: number | string }>(ctx, token, 'GET', '/users/me');

@@ -1,5 +1,6 @@
 import { atributosFaltando, type PostMercadoLivre, type RascunhoMercadoLivre } from '@intermedio/contracts';
 import { ordenarOpcoes } from '../mapeamento.ts';
+import { type Portador, portadorDe } from '../portador.ts';
 import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
 import {
@@ -19,16 +20,20 @@ import { atributosDoItem, CATEGORIA_ML, montarRascunho, obrigatorioMl } from './
 /**
  * Per-vehicle publishing to Mercado Livre (spec 3 §2.3, §2.5, §3.7; channels.md §2): cars (MLB1744) and motorcycles
  * (MLB1763). The item carries our idempotency key as `seller_custom_field`, so a retry or the reconciliation finds it.
- * Delete = status closed, then deleted. The access token is kept fresh by the renewal job (integracoes/renovacao).
+ * Delete = status closed, then deleted. The access token is kept fresh by the renewal job (integracoes/renovacao),
+ * and renewed once mid-operation when ML answers 401 (portador.ts).
  */
 const NAO_PERMITIDO = 'Operação não permitida para esse tipo de veículo.';
 
-const token = (s: SessaoCanal): Resultado<string> =>
-  s.segredos.access_token ? ok(s.segredos.access_token) : falha('auth', 'a integração com o Mercado Livre não tem token; autorize de novo');
+/** The access token of this operation's calls (renewed once if ML answers 401 before the job renewed it). */
+const token = (s: SessaoCanal): Resultado<Portador> =>
+  s.segredos.access_token
+    ? ok(portadorDe(s, s.segredos.access_token))
+    : falha('auth', 'a integração com o Mercado Livre não tem token; autorize de novo');
 
 async function categoriaDo(
   ctx: ContextoCanal,
-  t: string,
+  t: Portador,
   v: VeiculoParaCanal,
 ): Promise<Resultado<{ id: string; atributos: AtributoCategoria[] }>> {
   const id = CATEGORIA_ML[v.tipo];

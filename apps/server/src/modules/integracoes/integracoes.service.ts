@@ -139,6 +139,18 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
       });
     },
 
+    /**
+     * A publishing call found the access token expired (the channel answered 401 before the scheduled renewal):
+     * renewed now under the renewal's claim, so a single-use refresh token is never spent twice, even by two
+     * instances. The new secrets, or null when the channel refused or did not answer (the 401 then stands).
+     */
+    async renovarAgora(idRevenda: string, canal: CanalId): Promise<Record<string, string> | null> {
+      const situacao = await dep.renovacao.renovar(idRevenda, canal, { forcar: true });
+      if (situacao !== 'renovado' && situacao !== 'em_dia') return null;
+      const r = await integracoesRepository.buscar(db, idRevenda, canal);
+      return r?.status ? segredosDe(r) : null;
+    },
+
     async listar(idRevenda: string) {
       await conferirRevenda(idRevenda);
       const registros = new Map((await integracoesRepository.listar(db, idRevenda)).map((r) => [r.canal, r]));

@@ -48,11 +48,24 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
   async function sessaoDe(canal: CanalId, idRevenda: string): Promise<{ ctx: ContextoCanal; sessao: SessaoCanal }> {
     const i = await dep.integracoes.paraPublicar(idRevenda, canal);
     if (!i?.status) throw new ErroHttp(422, M.integracaoInativa(ROTULO_CANAL[canal]));
-    return {
-      ctx: { ...i.ctx, ...(dep.lerArquivo ? { lerArquivo: dep.lerArquivo } : {}) },
+    const sessao: SessaoCanal = {
+      segredos: i.segredos,
+      dados: i.config,
       // A token the adapter renews mid-call (Webmotors' hash after "31") is stored for the next requests.
-      sessao: { segredos: i.segredos, dados: i.config, renovada: (nova) => dep.integracoes.guardarRenovada(idRevenda, canal, nova) },
+      renovada: (nova) => dep.integracoes.guardarRenovada(idRevenda, canal, nova),
     };
+    if (adaptador(canal).renovar) {
+      // An access token refused (401) before the job renewed it: renewed once for this operation, shared by its calls.
+      let renovacao: Promise<Record<string, string> | null> | undefined;
+      sessao.renovarToken = () => {
+        renovacao ??= dep.integracoes.renovarAgora(idRevenda, canal).then((novos) => {
+          if (novos) sessao.segredos = novos;
+          return novos;
+        });
+        return renovacao;
+      };
+    }
+    return { ctx: { ...i.ctx, ...(dep.lerArquivo ? { lerArquivo: dep.lerArquivo } : {}) }, sessao };
   }
 
   const exigir = <T>(canal: CanalId, r: Resultado<T>): T => {
