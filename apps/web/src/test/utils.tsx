@@ -1,7 +1,7 @@
 import type { Sessao } from '@intermedio/contracts';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { criarQueryClient, Providers } from '@/app/providers';
 import { criarRotas } from '@/app/router';
 
@@ -90,4 +90,18 @@ export class EventSourceFalso extends EventTarget {
 export function simularEventSource() {
   EventSourceFalso.abertas = [];
   vi.stubGlobal('EventSource', EventSourceFalso);
+}
+
+/**
+ * jsdom has no layout (every height 0): for this file's tests each element is `altura` px high, so the virtualised
+ * lists render the rows that fit in it.
+ */
+export function comAltura(altura: number) {
+  const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+  beforeEach(() => {
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => altura });
+  });
+  afterEach(() => {
+    if (original) Object.defineProperty(HTMLElement.prototype, 'clientHeight', original);
+  });
 }

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { comAltura } from '@/test/utils';
 import { arranjarColunas, type ColunaTabela, DataTable, LARGURA_TELEFONE } from './DataTable';
 
 type Veiculo = { id: string; nome: string; valor: number };
@@ -11,13 +12,7 @@ const COLUNAS: ColunaTabela<Veiculo>[] = [
 ];
 
 // jsdom has no layout: give the scroll area a height of 480 px (10 rows of 48 px).
-const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-beforeEach(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 480 });
-});
-afterEach(() => {
-  if (original) Object.defineProperty(HTMLElement.prototype, 'clientHeight', original);
-});
+comAltura(480);
 
 const renderizar = (linhas: Veiculo[]) =>
   render(

@@ -1,7 +1,8 @@
 import type { RevendaLinha } from '@intermedio/contracts';
 import { act, configure, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  comAltura,
   EventSourceFalso,
   ID_REVENDA,
   renderizarApp,
@@ -41,13 +42,7 @@ const linha = (i: number, extra: Partial<RevendaLinha> = {}): RevendaLinha => ({
 
 // jsdom has no layout: the virtualised table needs a height to show rows.
 // Menu dropdowns: Mantine hides them when floating-ui finds the (layout-less) target "detached", hence `hidden: true`.
-const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-beforeEach(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-});
-afterEach(() => {
-  if (original) Object.defineProperty(HTMLElement.prototype, 'clientHeight', original);
-});
+comAltura(600);
 
 describe('Lista de revendas (/revenda/listar)', { timeout: 60_000 }, () => {
   it('mostra a contagem no título e as colunas formatadas, sem paginação, com 5.000 linhas', async () => {

@@ -1,7 +1,17 @@
 import type { Usuario } from '@intermedio/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { falha, ID_REVENDA, renderizarApp, respostaSessao, SESSAO_GESTOR, simularApi, simularEventSource, sucesso } from '@/test/utils';
+import { describe, expect, it } from 'vitest';
+import {
+  comAltura,
+  falha,
+  ID_REVENDA,
+  renderizarApp,
+  respostaSessao,
+  SESSAO_GESTOR,
+  simularApi,
+  simularEventSource,
+  sucesso,
+} from '@/test/utils';
 
 // These screens are large: under a loaded machine jsdom needs more than the default 1 s to settle.
 configure({ asyncUtilTimeout: 5000 });
@@ -23,13 +33,7 @@ const usuario = (extra: Partial<Usuario> = {}): Usuario => ({
 });
 const REVENDA_RESUMO = { penome_fantasia: 'Auto Demo Veículos' };
 
-const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-beforeEach(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-});
-afterEach(() => {
-  if (original) Object.defineProperty(HTMLElement.prototype, 'clientHeight', original);
-});
+comAltura(600);
 
 /** Fills the field whose label starts with `rotulo` (required fields end with an asterisk). */
 const preencher = (rotulo: string, valor: string) =>

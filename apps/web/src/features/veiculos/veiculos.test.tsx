@@ -1,7 +1,8 @@
 import { MENSAGENS, MENSAGENS_VEICULO, type VeiculoLinha, veiculoEntrada } from '@intermedio/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  comAltura,
   EventSourceFalso,
   falha,
   ID_REVENDA,
@@ -78,13 +79,7 @@ const erros = (v: ValoresVeiculo) => {
   return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
 };
 
-const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-beforeEach(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
-});
-afterEach(() => {
-  if (original) Object.defineProperty(HTMLElement.prototype, 'clientHeight', original);
-});
+comAltura(800);
 
 describe('Regras do formulário de veículo (o mesmo esquema do servidor)', () => {
   it('aceita um usado completo e acusa cada campo que falta com "Preenchimento obrigatório"', () => {

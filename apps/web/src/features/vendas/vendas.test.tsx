@@ -1,7 +1,8 @@
 import type { VeiculoLinha, VendaVeiculo } from '@intermedio/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  comAltura,
   EventSourceFalso,
   ID_REVENDA,
   renderizarApp,
@@ -18,13 +19,7 @@ import { formatarDuracao } from './PaineisVendas';
 configure({ asyncUtilTimeout: 5000 });
 
 // The virtualised list renders the rows that fit its height (jsdom measures 0).
-const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-beforeEach(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
-});
-afterEach(() => {
-  if (original) Object.defineProperty(HTMLElement.prototype, 'clientHeight', original);
-});
+comAltura(800);
 
 const BASE = `/api/revendas/${ID_REVENDA}/veiculos`;
 const LINHA: VeiculoLinha = {

@@ -1,7 +1,8 @@
 import type { ItemCatalogo } from '@intermedio/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  comAltura,
   EventSourceFalso,
   falha,
   renderizarApp,
@@ -28,13 +29,9 @@ const ID = '33333333-3333-4333-8333-333333333333';
 // Lazy pages, Mantine and the query client take longer than findBy's default second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
-const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+comAltura(480);
 beforeEach(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 480 });
   simularEventSource();
-});
-afterEach(() => {
-  if (original) Object.defineProperty(HTMLElement.prototype, 'clientHeight', original);
 });
 
 const corpoDe = (api: ReturnType<typeof simularApi>, metodo: string) => {
