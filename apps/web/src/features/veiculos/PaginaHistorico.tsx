@@ -13,8 +13,8 @@ import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
 import { DataHora, Moeda } from '@/ui/Formatados';
 import { MenuAcoes } from '@/ui/MenuAcoes';
-import { Miniatura } from '@/ui/Miniatura';
 import { type Limpeza, urlVeiculos, useHistorico, useLimpezaHistorico, useRemoverVeiculo } from './api';
+import { colunaAno, colunaFoto, colunaValor } from './colunas';
 import { anoVeiculo, nomeVeiculo } from './rotulos';
 
 const LIMPEZAS: Record<Limpeza, { botao: string; pergunta: string; feito: (n: number) => string }> = {
@@ -28,13 +28,7 @@ const LIMPEZAS: Record<Limpeza, { botao: string; pergunta: string; feito: (n: nu
 
 function colunas(idRevenda: string, admin: boolean, aoExcluir: (v: VeiculoHistoricoLinha) => void): ColunaTabela<VeiculoHistoricoLinha>[] {
   return [
-    {
-      id: 'foto',
-      cabecalho: 'Foto',
-      largura: 124,
-      secundaria: 'telefone',
-      celula: (v) => <Miniatura src={v.miniatura} alt={`Foto de ${nomeVeiculo(v)}`} />,
-    },
+    colunaFoto(),
     {
       id: 'veiculo',
       cabecalho: 'Veículo',
@@ -47,16 +41,8 @@ function colunas(idRevenda: string, admin: boolean, aoExcluir: (v: VeiculoHistor
         </Text>
       ),
     },
-    { id: 'ano', cabecalho: 'Ano', largura: 100, secundaria: 'telefone', celula: anoVeiculo, ordenar: (v) => v.vefipe_ano_modelo },
-    {
-      id: 'valor',
-      cabecalho: 'Valor',
-      largura: 140,
-      alinhar: 'right',
-      secundaria: 'telefone',
-      ordenar: (v) => Number(v.vevalor),
-      celula: (v) => <Moeda valor={v.vevalor} />,
-    },
+    colunaAno(),
+    colunaValor(),
     {
       id: 'removido',
       cabecalho: 'Removido em',

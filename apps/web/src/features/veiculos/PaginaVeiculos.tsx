@@ -11,22 +11,16 @@ import { useSessaoAtiva } from '@/lib/sessao';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
-import { DataHora, Moeda } from '@/ui/Formatados';
+import { DataHora } from '@/ui/Formatados';
 import { MenuAcoes } from '@/ui/MenuAcoes';
-import { Miniatura } from '@/ui/Miniatura';
 import { useVeiculos } from './api';
 import { BloqueiosRevenda } from './BloqueiosRevenda';
-import { anoVeiculo, filtrarVeiculos, nomeVeiculo, OPCOES_TIPO } from './rotulos';
+import { colunaAno, colunaFoto, colunaValor } from './colunas';
+import { filtrarVeiculos, nomeVeiculo, OPCOES_TIPO } from './rotulos';
 
 function colunas(idRevenda: string, vender: ((v: VeiculoLinha) => void) | null): ColunaTabela<VeiculoLinha>[] {
   return [
-    {
-      id: 'foto',
-      cabecalho: 'Foto',
-      largura: 124,
-      secundaria: 'telefone',
-      celula: (v) => <Miniatura src={v.miniatura} alt={`Foto de ${nomeVeiculo(v)}`} />,
-    },
+    colunaFoto(),
     {
       id: 'veiculo',
       cabecalho: 'Veículo',
@@ -53,16 +47,8 @@ function colunas(idRevenda: string, vender: ((v: VeiculoLinha) => void) | null):
         </Stack>
       ),
     },
-    { id: 'ano', cabecalho: 'Ano', largura: 100, secundaria: 'telefone', celula: anoVeiculo, ordenar: (v) => v.vefipe_ano_modelo },
-    {
-      id: 'valor',
-      cabecalho: 'Valor',
-      largura: 140,
-      alinhar: 'right',
-      secundaria: 'telefone',
-      ordenar: (v) => Number(v.vevalor),
-      celula: (v) => <Moeda valor={v.vevalor} />,
-    },
+    colunaAno(),
+    colunaValor(),
     {
       id: 'estoque',
       cabecalho: 'Dias em estoque',

@@ -1,0 +1,36 @@
+import type { VeiculoLinha } from '@intermedio/contracts';
+import type { ColunaTabela } from '@/ui/DataTable';
+import { Moeda } from '@/ui/Formatados';
+import { Miniatura } from '@/ui/Miniatura';
+import { anoVeiculo, nomeVeiculo } from './rotulos';
+
+/** What the vehicle list and the history show of every vehicle. */
+type Veiculo = Pick<VeiculoLinha, 'miniatura' | 'vefipe_marca' | 'vefipe_name' | 'veano_fabricacao' | 'vefipe_ano_modelo' | 'vevalor'>;
+
+/** The list's and the history's photo, year and price columns, alike on both screens (in the row's Mais panel on a phone). */
+export const colunaFoto = <T extends Veiculo>(): ColunaTabela<T> => ({
+  id: 'foto',
+  cabecalho: 'Foto',
+  largura: 124,
+  secundaria: 'telefone',
+  celula: (v) => <Miniatura src={v.miniatura} alt={`Foto de ${nomeVeiculo(v)}`} />,
+});
+
+export const colunaAno = <T extends Veiculo>(): ColunaTabela<T> => ({
+  id: 'ano',
+  cabecalho: 'Ano',
+  largura: 100,
+  secundaria: 'telefone',
+  celula: anoVeiculo,
+  ordenar: (v) => v.vefipe_ano_modelo,
+});
+
+export const colunaValor = <T extends Veiculo>(): ColunaTabela<T> => ({
+  id: 'valor',
+  cabecalho: 'Valor',
+  largura: 140,
+  alinhar: 'right',
+  secundaria: 'telefone',
+  ordenar: (v) => Number(v.vevalor),
+  celula: (v) => <Moeda valor={v.vevalor} />,
+});
