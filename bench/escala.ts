@@ -23,7 +23,7 @@ import { revendasRepository } from '../apps/server/src/modules/revendas/revendas
 import { usuariosRepository } from '../apps/server/src/modules/usuarios/usuarios.repository.ts';
 import { veiculosListaRepository } from '../apps/server/src/modules/veiculos/veiculos-lista.repository.ts';
 import { semearEscala, semearVeiculos } from '../apps/server/test/ajuda/escala.ts';
-import { apiContraSql, receber } from './http.ts';
+import { apiContraSql, entrarComoAdmin, receber } from './http.ts';
 
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const REVENDAS = 5000;
@@ -95,19 +95,7 @@ async function bancoNovo(base: string) {
   };
 }
 
-async function entrar(base: string) {
-  const r = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@intermedio.test', senha: 'demo1234' }),
-  });
-  return (
-    r.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('intermedio_sessao='))
-      ?.split(';')[0] ?? ''
-  );
-}
+const entrar = async (base: string) => (await entrarComoAdmin(base)).cookie;
 
 /** Measures one database. */
 async function medirBanco(nomeBanco: MedidaEscala['banco'], banco: Banco): Promise<MedidaEscala[]> {

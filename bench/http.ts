@@ -1,5 +1,21 @@
 import { get as httpGet } from 'node:http';
 
+/** Signs the demo admin in: the session cookie and the CSRF token of its writes. */
+export async function entrarComoAdmin(base: string) {
+  const r = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@intermedio.test', senha: 'demo1234' }),
+  });
+  const cookie =
+    r.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('intermedio_sessao='))
+      ?.split(';')[0] ?? '';
+  const { data } = (await r.json()) as { data: { csrf: string } };
+  return { cookie, csrf: data.csrf };
+}
+
 /**
  * One GET as a browser makes it (gzip accepted), timed until its last byte has arrived: the server's whole work
  * (session, SQL, JSON, compression) and the transfer, without the client's own decompression and parsing.

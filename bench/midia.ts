@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { entrarComoAdmin } from './http.ts';
 
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export type Registrar = (medida: string, valor: number, unidade: string, meta: number) => void;
@@ -57,18 +58,8 @@ async function subir(dataDir: string): Promise<{ filho: ChildProcess; base: stri
 }
 
 async function sessao(base: string) {
-  const r = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@intermedio.test', senha: 'demo1234' }),
-  });
-  const cookie =
-    r.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('intermedio_sessao='))
-      ?.split(';')[0] ?? '';
-  const { data } = (await r.json()) as { data: { csrf: string } };
-  return { cookie, 'x-csrf-token': data.csrf };
+  const { cookie, csrf } = await entrarComoAdmin(base);
+  return { cookie, 'x-csrf-token': csrf };
 }
 
 /** Gives reseller "Auto Demo Veículos" a footer frame for its vehicles; answers its id. */

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { medirEscala, tabelaEscala } from './escala.ts';
+import { entrarComoAdmin } from './http.ts';
 
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 type Resultado = { medida: string; valor: number; unidade: string; meta: number; ok: boolean };
@@ -40,19 +41,7 @@ const parar = (f: ChildProcess) =>
   });
 const percentil = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
 
-async function entrar(base: string) {
-  const r = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@intermedio.test', senha: 'demo1234' }),
-  });
-  return (
-    r.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('intermedio_sessao='))
-      ?.split(';')[0] ?? ''
-  );
-}
+const entrar = async (base: string) => (await entrarComoAdmin(base)).cookie;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'intermedio-bench-'));
 const porta = 3900 + Math.floor(Math.random() * 90);

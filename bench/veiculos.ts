@@ -15,7 +15,10 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { apiContraSql, receber } from './http.ts';
+import { apiContraSql, entrarComoAdmin, receber } from './http.ts';
+
+// bench/moderacao.ts signs in through here.
+export { entrarComoAdmin };
 
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export type Registrar = (medida: string, valor: number, unidade: string, meta: number) => void;
@@ -42,22 +45,6 @@ export async function bancoPostgres(base: string, prefixo = 'bench_veiculos') {
       await d.end();
     },
   };
-}
-
-/** Signs the demo admin in: the session cookie and the CSRF token of its writes. */
-export async function entrarComoAdmin(base: string) {
-  const r = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@intermedio.test', senha: 'demo1234' }),
-  });
-  const cookie =
-    r.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('intermedio_sessao='))
-      ?.split(';')[0] ?? '';
-  const sessao = (await (await fetch(`${base}/api/auth/sessao`, { headers: { cookie } })).json()) as { data: { csrf: string } };
-  return { cookie, csrf: sessao.data.csrf };
 }
 
 async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
