@@ -5,9 +5,12 @@
 
 export const escaparXml = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** An element with that local name (any namespace prefix, any attributes); its inner XML is the first group. */
+const elemento = (nome: string, flags = '') => new RegExp(`<(?:\\w+:)?${nome}(?:\\s[^>]*)?>([\\s\\S]*?)</(?:\\w+:)?${nome}>`, flags);
+
 /** The text of the first element with that local name (ASMX answers are flat enough for this). */
 export function lerTag(xml: string, nome: string): string | null {
-  const m = new RegExp(`<(?:\\w+:)?${nome}(?:\\s[^>]*)?>([\\s\\S]*?)</(?:\\w+:)?${nome}>`).exec(xml);
+  const m = elemento(nome).exec(xml);
   return m
     ? (m[1] ?? '')
         .replace(/&lt;/g, '<')
@@ -23,6 +26,5 @@ export const APP_SANDBOX = { clientId: 'intermedio-sandbox', clientSecret: 'segr
 
 /** The raw inner XML of every element with that local name, in order (rows of an ASMX list answer). */
 export function lerTags(xml: string, nome: string): string[] {
-  const re = new RegExp(`<(?:\\w+:)?${nome}(?:\\s[^>]*)?>([\\s\\S]*?)</(?:\\w+:)?${nome}>`, 'g');
-  return [...xml.matchAll(re)].map((m) => m[1] ?? '');
+  return [...xml.matchAll(elemento(nome, 'g'))].map((m) => m[1] ?? '');
 }

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { CAMBIOS_CATALOGO, COMBUSTIVEIS_CATALOGO, CORES_CATALOGO } from './catalogo-veiculos.ts';
 import { aplicarChaves, PUBLICO } from './comum.ts';
 import { sandboxKeycloak } from './keycloak.ts';
-import { bearerValido } from './oauth.ts';
 import {
   catalogoComCodigos,
   erroSpring as erro,
+  exigirTokenKeycloak,
   listaCodificada,
+  nomeId,
   OPCIONAIS_PORTAIS,
   todasVersoes,
   todosModelos,
@@ -25,7 +26,6 @@ const cores = listaCodificada(10, CORES_CATALOGO);
 const combustiveis = listaCodificada(20, COMBUSTIVEIS_CATALOGO);
 const cambios = listaCodificada(30, [...CAMBIOS_CATALOGO.map((c) => c.nome), 'Automatizado']);
 const equipamentos = listaCodificada(500, OPCIONAIS_PORTAIS);
-const nomeId = (i: { id: number; nome: string }) => ({ id: i.id, name: i.nome });
 
 type Plano = { nome: string; priority: number; livres: number; tipoAnuncioId: number };
 /** Some plans have no free slots or are not ad types (tipoAnuncioId 0): the adapter must leave them out. */
@@ -68,9 +68,7 @@ export async function sandboxIcarros(app: FastifyInstance) {
 
   app.register(
     async (api) => {
-      api.addHook('onRequest', async (req, reply) => {
-        if (!bearerValido(req.headers.authorization, 'kc-icarros')) return erro(reply, 401, 'Token inválido ou expirado');
-      });
+      exigirTokenKeycloak(api, 'icarros');
       api.get<{ Querystring: { categoryId?: string } }>('/database/makes', PUBLICO, async (req) => {
         const tipo = Object.entries(CATEGORIAS).find(([, id]) => id === Number(req.query.categoryId ?? 1))?.[0];
         return marcas.filter((m) => m.tipo === tipo).map(nomeId);

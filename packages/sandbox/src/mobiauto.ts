@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { CAMBIOS_CATALOGO, COMBUSTIVEIS_CATALOGO, CORES_CATALOGO } from './catalogo-veiculos.ts';
 import { aplicarChaves, PUBLICO } from './comum.ts';
 import { sandboxKeycloak } from './keycloak.ts';
-import { bearerValido } from './oauth.ts';
 import {
   catalogoComCodigos,
   erroSpring as erro,
+  exigirTokenKeycloak,
   listaCodificada,
+  nomeId,
   OPCIONAIS_PORTAIS,
   todasVersoes,
   todosModelos,
@@ -40,7 +41,6 @@ const condicionais = listaCodificada(900, [
   'Revisões feitas na concessionária',
   'Garantia de fábrica',
 ]);
-const nomeId = (i: { id: number; nome: string }) => ({ id: i.id, name: i.nome });
 
 /** A plan without slots stays listed (the channel lists it) but publishing on it is refused. */
 const PLANOS = [
@@ -82,9 +82,7 @@ export async function sandboxMobiauto(app: FastifyInstance) {
 
   app.register(
     async (api) => {
-      api.addHook('onRequest', async (req, reply) => {
-        if (!bearerValido(req.headers.authorization, 'kc-mobiauto')) return erro(reply, 401, 'Token inválido ou expirado');
-      });
+      exigirTokenKeycloak(api, 'mobiauto');
       api.get('/vehicle/v1.0/makes/CAR', PUBLICO, async () => marcas.map(nomeId));
       api.get<{ Params: { makeId: string } }>('/vehicle/v1.0/models/CAR/:makeId', PUBLICO, async (req) =>
         todosModelos(marcas)

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { codigoCatalogo, MARCAS_CATALOGO, type TipoVeiculoCatalogo } from './catalogo-veiculos.ts';
 import { PUBLICO } from './comum.ts';
+import { bearerValido } from './oauth.ts';
 
 /**
  * What the REST portals' sandboxes (iCarros, Mobiauto, Na Pista) share: the shared vehicle names under one channel's
@@ -82,3 +83,13 @@ export const erroSpring = (reply: FastifyReply, status: number, message: string,
     message,
     ...(campos ? { errors: campos } : {}),
   });
+
+/** A coded item as the Spring portals list it (`{ id, name }`). */
+export const nomeId = (i: ItemCodificado) => ({ id: i.id, name: i.nome });
+
+/** The Keycloak portals' API (iCarros, Mobiauto): only a token of the realm passes, else Spring's 401. */
+export function exigirTokenKeycloak(api: FastifyInstance, realm: string) {
+  api.addHook('onRequest', async (req, reply) => {
+    if (!bearerValido(req.headers.authorization, `kc-${realm}`)) return erroSpring(reply, 401, 'Token inválido ou expirado');
+  });
+}
