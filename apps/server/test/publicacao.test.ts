@@ -169,10 +169,12 @@ describe('envio durável (Facebook)', () => {
     const id = await novoVeiculo();
     const r = await enviarFb(id, texto('Anúncio para recusar'));
     expect(r.statusCode).toBe(422);
-    expect(r.json().data).toContain('Facebook recusou os dados');
+    // Spec 3 §2.1: the channel's answer stringified as JSON.
+    const resposta = /^O Facebook recusou a operação: (\{.*\})$/.exec(r.json().data)?.[1];
+    expect(JSON.parse(resposta ?? 'null')).toMatchObject({ error: { message: '(#100) Invalid parameter', code: 100 } });
     const v = await naVisualizacao(id, 'facebook');
     expect(v).toMatchObject({ estado: 'falhou', publicado: false });
-    expect(v?.ultimo_erro).toContain('Facebook recusou os dados');
+    expect(v?.ultimo_erro).toBe(r.json().data);
     expect((await enviarFb(id, texto('Agora aceito'))).statusCode).toBe(200);
     expect(await naVisualizacao(id, 'facebook')).toMatchObject({ estado: 'publicado', ultimo_erro: null });
   });

@@ -1,7 +1,14 @@
 import type { PostFacebook, RascunhoFacebook } from '@intermedio/contracts';
 import type { AnuncioCanal, PublicacaoVeiculo } from '../publicacao.ts';
 import { graph, postGraph } from '../social/graph.ts';
-import { desdeDaTentativa, destinoSocial, imagensDoRascunho, MAX_FOTOS_SOCIAL, textoDoVeiculo } from '../social/veiculo.ts';
+import {
+  comRespostaDoGraph,
+  desdeDaTentativa,
+  destinoSocial,
+  imagensDoRascunho,
+  MAX_FOTOS_SOCIAL,
+  textoDoVeiculo,
+} from '../social/veiculo.ts';
 import { type ContextoCanal, ok, type Resultado } from '../tipos.ts';
 
 /**
@@ -25,7 +32,7 @@ export const publicacaoFacebook: PublicacaoVeiculo<RascunhoFacebook, PostFaceboo
     return ok({ veiculoPost: { message: textoDoVeiculo(v), link: v.revenda.site ?? '', images: imagensDoRascunho(v) } });
   },
 
-  async enviar(ctx, sessao, v, p) {
+  enviar: comRespostaDoGraph('Facebook', async (ctx, sessao, v, p) => {
     const destino = destinoSocial(sessao);
     if (!destino.ok) return destino;
     const { id: pagina, token } = destino.valor;
@@ -50,7 +57,7 @@ export const publicacaoFacebook: PublicacaoVeiculo<RascunhoFacebook, PostFaceboo
       ...(lido.ok && lido.valor?.urlAnuncio ? { urlAnuncio: lido.valor.urlAnuncio } : {}),
       confirmacao: 'imediata',
     });
-  },
+  }),
 
   async excluir(ctx, sessao, idAnuncio) {
     const destino = destinoSocial(sessao);

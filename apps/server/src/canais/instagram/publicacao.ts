@@ -2,7 +2,14 @@ import type { PostInstagram, RascunhoInstagram } from '@intermedio/contracts';
 import type { AnuncioCanal, PublicacaoVeiculo } from '../publicacao.ts';
 import { graph, postGraph } from '../social/graph.ts';
 import { aguardarContainer } from '../social/publicar.ts';
-import { desdeDaTentativa, destinoSocial, imagensDoRascunho, MAX_FOTOS_SOCIAL, textoDoVeiculo } from '../social/veiculo.ts';
+import {
+  comRespostaDoGraph,
+  desdeDaTentativa,
+  destinoSocial,
+  imagensDoRascunho,
+  MAX_FOTOS_SOCIAL,
+  textoDoVeiculo,
+} from '../social/veiculo.ts';
 import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
 
 /**
@@ -25,7 +32,7 @@ export const publicacaoInstagram: PublicacaoVeiculo<RascunhoInstagram, PostInsta
     return ok({ message: textoDoVeiculo(v), images: imagensDoRascunho(v) });
   },
 
-  async enviar(ctx, sessao, v, p) {
+  enviar: comRespostaDoGraph('Instagram', async (ctx, sessao, v, p) => {
     const destino = destinoSocial(sessao);
     if (!destino.ok) return destino;
     const { id: conta, token } = destino.valor;
@@ -68,7 +75,7 @@ export const publicacaoInstagram: PublicacaoVeiculo<RascunhoInstagram, PostInsta
       ...(lido.ok && lido.valor?.urlAnuncio ? { urlAnuncio: lido.valor.urlAnuncio } : {}),
       confirmacao: 'imediata',
     });
-  },
+  }),
 
   async excluir() {
     return ok('manual');

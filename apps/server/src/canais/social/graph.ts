@@ -25,7 +25,8 @@ export async function graph<T>(ctx: ContextoCanal, caminho: string, token: strin
     const e = corpo?.error;
     // Code 190 is an invalid or expired token; 4/17/32 are rate limits.
     const tipo = e?.code === 190 ? 'auth' : e?.code && [4, 17, 32].includes(e.code) ? 'rate_limit' : tipoPorStatus(r.valor.status);
-    return falha(tipo, e?.message ?? `HTTP ${r.valor.status}`);
+    // The whole answer goes along: a refused vehicle post shows it stringified (spec 3 §2.1, see comRespostaDoGraph).
+    return falha(tipo, e?.message ?? `HTTP ${r.valor.status}`, corpo ? JSON.stringify(corpo) : undefined);
   }
   return ok(corpo);
 }

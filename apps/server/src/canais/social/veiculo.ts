@@ -35,5 +35,17 @@ export function textoDoVeiculo(v: VeiculoParaCanal): string {
 export const imagensDoRascunho = (v: VeiculoParaCanal) =>
   v.fotos.slice(0, MAX_FOTOS_SOCIAL).map((f, i) => ({ fileUrl: f.url, fileThumb: f.miniatura, fileName: `foto-${i + 1}.jpg` }));
 
+/**
+ * Spec 3 §2.1: a refused send shows the channel's answer stringified as JSON under the form (as Mercado Livre's
+ * does). A passing outage keeps its Portuguese explanation: it asks to try again, not to change the post.
+ */
+export function comRespostaDoGraph<A extends unknown[], T>(canal: 'Facebook' | 'Instagram', enviar: (...a: A) => Promise<Resultado<T>>) {
+  return async (...a: A): Promise<Resultado<T>> => {
+    const r = await enviar(...a);
+    if (r.ok || !r.erro.detalhe || r.erro.texto || r.erro.tipo === 'transient' || r.erro.tipo === 'rate_limit') return r;
+    return { ok: false, erro: { ...r.erro, texto: `O ${canal} recusou a operação: ${r.erro.detalhe}` } };
+  };
+}
+
 /** A minute before the attempt: the channel's clock and ours differ a little. */
 export const desdeDaTentativa = (ref: ReferenciaConsulta) => Math.floor(((ref.desde?.getTime() ?? Date.now()) - 60_000) / 1000);
