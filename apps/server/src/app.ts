@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -17,6 +16,7 @@ import type { Config } from './config.ts';
 import { abrirBanco, type Banco } from './db/cliente.ts';
 import { semearDemo } from './db/demo.ts';
 import { criarCorreio } from './email/correio.ts';
+import { cabecalhosSeguranca } from './lib/cabecalhos-seguranca.ts';
 import { compressao } from './lib/compressao.ts';
 import { ErroHttp, MENSAGEM_NUL, temNul } from './lib/http.ts';
 import { erroDeMultipart } from './lib/multipart.ts';
@@ -131,7 +131,7 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     return reply.type('text/html').sendFile('index.html');
   });
 
-  await app.register(helmet, {
+  await app.register(cabecalhosSeguranca, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -20,6 +20,7 @@ export const chavesLogin = (email: string, ip: string) => ({ par: `par:${email}|
 export type SessaoAtiva = { id: string; csrf: string; usuario: UsuarioDaSessao };
 
 export function criarAuthService(db: Db, op: { sessionTtlHours: number }) {
+  const buscarSessao = sessoesRepository.prepararBusca(db);
   return {
     /** Spec 1 §2: only admin and gestor sign in to the panel; every failure gets the same message. */
     async entrar(emailInformado: string, senha: string, ip: string, userAgent: string | null) {
@@ -57,7 +58,7 @@ export function criarAuthService(db: Db, op: { sessionTtlHours: number }) {
      * reseller): a user now inactive, now a client, or whose reseller is gone loses every session at once.
      */
     async sessaoDoToken(token: string): Promise<SessaoAtiva | null> {
-      const linha = await sessoesRepository.buscar(db, hashToken(token));
+      const linha = await buscarSessao(hashToken(token));
       if (!linha) return null;
       const { usuario, revendaExiste } = linha;
       const valido = usuario.ativo === 1 && (usuario.role === 'admin' || (usuario.role === 'gestor' && revendaExiste));

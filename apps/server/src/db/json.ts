@@ -1,4 +1,5 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from './cliente.ts';
 
 /**
@@ -12,3 +13,10 @@ export async function linhasEmJson(db: Executor, consulta: SQLWrapper): Promise<
   // Both drivers (node-postgres, PGlite) answer `{ rows }`; drizzle types `execute` per driver.
   return (r as unknown as { rows: { j: string }[] }).rows[0]?.j ?? '[]';
 }
+
+/**
+ * A timestamptz column as the same text as Date.prototype.toISOString (UTC, milliseconds), named after the column:
+ * straight from the database, no Date objects built and formatted again for every row.
+ */
+export const textoIso = (coluna: PgColumn, nome: string = coluna.name) =>
+  sql<string>`to_char(${coluna} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(nome);

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sessoesRepository } from '../../auth/sessoes.repository.ts';
 import type { Executor } from '../../db/cliente.ts';
+import { linhasEmJson, textoIso } from '../../db/json.ts';
 import { redefinicoesSenha, sessoes, usuarios } from '../../db/schema/index.ts';
 import { naVersao, novaVersao } from '../../db/versao.ts';
 
@@ -30,13 +31,29 @@ export type UsuarioRegistro = {
 };
 
 export const usuariosRepository = {
-  /** Sorted by the accent-free name key, which the index `usuarios_lista_idx` serves. */
-  listarDaRevenda: (db: Executor, idRevenda: string) =>
+  /**
+   * A reseller's users in the API's shape (`Usuario`, every expression named), sorted by the accent-free name key,
+   * which the index `usuarios_lista_idx` serves. The builder, for the EXPLAIN test.
+   */
+  consultaDaRevenda: (db: Executor, idRevenda: string) =>
     db
-      .select(colunas)
+      .select({
+        id: usuarios.id,
+        nome: usuarios.nome,
+        email: usuarios.email,
+        role: usuarios.role,
+        revenda: sql<string | null>`${usuarios.revenda_id}`.as('revenda'),
+        ativo: usuarios.ativo,
+        telefone1: usuarios.telefone1,
+        telefone2: usuarios.telefone2,
+        created_at: textoIso(usuarios.created_at),
+        updated_at: textoIso(usuarios.updated_at),
+      })
       .from(usuarios)
       .where(eq(usuarios.revenda_id, idRevenda))
       .orderBy(asc(sql`${usuarios.nome_ordenacao} collate "C"`), asc(usuarios.id)),
+  /** The list as the JSON array the answer carries, built by the database (the benchmark runs this directly). */
+  listarDaRevenda: (db: Executor, idRevenda: string) => linhasEmJson(db, usuariosRepository.consultaDaRevenda(db, idRevenda)),
 
   async buscarNaRevenda(db: Executor, idRevenda: string, id: string): Promise<UsuarioRegistro | undefined> {
     const [u] = await db

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exigirSessao } from '../../auth/guardas.ts';
-import { sucesso } from '../../lib/http.ts';
+import { enviarJson, sucesso } from '../../lib/http.ts';
 import { paraUsuario, type UsuariosService } from './usuarios.service.ts';
 
 const tags = ['usuarios'];
@@ -32,7 +32,8 @@ export async function usuariosRoutes(app: FastifyInstance, op: { usuarios: Usuar
       config: { acesso: 'gestorRevenda' },
       schema: { tags, summary: 'Usuários da revenda', params: daRevenda, response: { 200: usuarioListaResposta, ...erros } },
     },
-    async (req) => sucesso((await usuarios.listar(req.params.idRevenda)).map(paraUsuario)),
+    // Built by the database in the answer's shape (issue 18), sent without a serializer pass, like the other lists.
+    async (req, reply) => enviarJson(reply, await usuarios.listar(req.params.idRevenda)),
   );
 
   r.get(

@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/cliente.ts';
-import { linhasEmJson } from '../../db/json.ts';
+import { linhasEmJson, textoIso } from '../../db/json.ts';
 import { veiculoImagens, veiculos } from '../../db/schema/index.ts';
 
 /**
@@ -10,8 +10,6 @@ import { veiculoImagens, veiculos } from '../../db/schema/index.ts';
  * The same statement with an id filter answers one row, so a screen patches its cached list on a live event.
  */
 const SP = sql.raw(`'America/Sao_Paulo'`);
-/** The same text as Date.prototype.toISOString (UTC, milliseconds). */
-const iso = (coluna: PgColumn) => sql<string>`to_char(${coluna} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(coluna.name);
 
 function consulta<E extends Record<string, PgColumn | SQL.Aliased>>(db: Executor, filtro: SQL | undefined, extra: E) {
   const capa = db
@@ -35,9 +33,8 @@ function consulta<E extends Record<string, PgColumn | SQL.Aliased>>(db: Executor
       vecodigo_interno: veiculos.vecodigo_interno,
       vevendido: veiculos.vevendido,
       vealterado: veiculos.vealterado,
-      // ISO text straight from the database: no Date objects built and formatted again for every row.
-      created_at: iso(veiculos.created_at),
-      updated_at: iso(veiculos.updated_at),
+      created_at: textoIso(veiculos.created_at),
+      updated_at: textoIso(veiculos.updated_at),
       dias_estoque:
         sql<number>`greatest(0, ((now() at time zone ${SP})::date - (${veiculos.created_at} at time zone ${SP})::date))::int`.as(
           'dias_estoque',
@@ -52,7 +49,7 @@ function consulta<E extends Record<string, PgColumn | SQL.Aliased>>(db: Executor
 }
 
 const HISTORICO = {
-  vedataremovido: iso(veiculos.vedataremovido),
+  vedataremovido: textoIso(veiculos.vedataremovido),
   veremovido_usuario_nome: veiculos.veremovido_usuario_nome,
   vevalidacaoremovido: veiculos.vevalidacaoremovido,
 };
