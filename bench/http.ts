@@ -17,12 +17,13 @@ export async function entrarComoAdmin(base: string) {
 }
 
 /**
- * One GET as a browser makes it (gzip accepted), timed until its last byte has arrived: the server's whole work
- * (session, SQL, JSON, compression) and the transfer, without the client's own decompression and parsing.
+ * One GET as a browser makes it over HTTPS (brotli and gzip accepted), timed until its last byte has arrived: the
+ * server's whole work (session, SQL, JSON, compression) and the transfer, without the client's own decompression and
+ * parsing.
  */
 export function receber(url: string, cookie: string): Promise<{ status: number; bytes: Buffer }> {
   return new Promise((ok, erro) => {
-    httpGet(url, { headers: { cookie, 'accept-encoding': 'gzip' } }, (res) => {
+    httpGet(url, { headers: { cookie, 'accept-encoding': 'gzip, deflate, br' } }, (res) => {
       const partes: Buffer[] = [];
       res.on('data', (p: Buffer) => partes.push(p));
       res.on('end', () => ok({ status: res.statusCode ?? 0, bytes: Buffer.concat(partes) }));

@@ -1,9 +1,10 @@
-import { gunzipSync } from 'node:zlib';
-import { type RevendaLinha, revendaLinha, revendaListaResposta } from '@intermedio/contracts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { type RevendaLinha, revendaLinha, revendaListaResposta, usuarioListaResposta } from '@intermedio/contracts';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/cliente.ts';
 import { revendas, usuarios } from '../src/db/schema/index.ts';
+import { escolherCodificacao } from '../src/lib/compressao.ts';
 import { revendasRepository } from '../src/modules/revendas/revendas.repository.ts';
 import { usuariosRepository } from '../src/modules/usuarios/usuarios.repository.ts';
 import { type Ambiente, type Credencial, cabecalhos, criarAmbiente } from './ajuda/ambiente.ts';
@@ -38,6 +39,9 @@ describe('single-row endpoints of the live lists (issue 18)', () => {
   it("answer a user's row as the reseller's user list shows it; 404 for a user of another reseller", async () => {
     const gestor = await amb.entrar('gestorA');
     const lista = (await dados(`/api/revendas/${amb.ids.revendaA}/usuarios`, gestor)) as { id: string }[];
+    // Built by the database, sent without a serializer pass: still exactly the contract's shape.
+    expect(usuarioListaResposta.parse({ status: 'success', data: lista }).data).toEqual(lista);
+    expect(lista.length).toBeGreaterThan(1);
     expect(await dados(`/api/revendas/${amb.ids.revendaA}/usuarios/lista/${amb.ids.clienteA}`, gestor)).toEqual(
       lista.find((u) => u.id === amb.ids.clienteA),
     );
@@ -126,7 +130,7 @@ describe('list queries at provider scale: 5,000 resellers, 25,000 users (issue 1
 
   it("a reseller's user list reads only its rows, in the index's order (no sequential scan, no sort)", async () => {
     const [r] = await amb.banco.db.select({ id: revendas.id }).from(revendas).where(eq(revendas.peemail, 'loja7@escala.test'));
-    const p = await plano(amb.banco.db, usuariosRepository.listarDaRevenda(amb.banco.db, r?.id ?? ''));
+    const p = await plano(amb.banco.db, usuariosRepository.consultaDaRevenda(amb.banco.db, r?.id ?? ''));
     expect(p).toMatch(/Index Scan using usuarios_lista_idx on usuarios/);
     expect(p).not.toMatch(/Seq Scan|Sort|SubPlan/);
   });
@@ -141,18 +145,63 @@ describe('list queries at provider scale: 5,000 resellers, 25,000 users (issue 1
 });
 
 describe('compressed answers (issue 18)', () => {
-  it('a large JSON answer is sent gzip-compressed to a client that accepts it, and plain to one that does not', async () => {
-    const comGzip = await amb.app.inject({
-      method: 'GET',
-      url: '/api/revendas',
-      headers: { ...cabecalhos(admin), 'accept-encoding': 'gzip, br' },
-    });
-    expect(comGzip.statusCode).toBe(200);
-    expect(comGzip.headers['content-encoding']).toBe('gzip');
-    const texto = gunzipSync(comGzip.rawPayload).toString('utf8');
-    const simples = await get('/api/revendas');
+  const pedir = (url: string, aceita?: string) =>
+    amb.app.inject({ method: 'GET', url, headers: { ...cabecalhos(admin), ...(aceita ? { 'accept-encoding': aceita } : {}) } });
+
+  it('a large JSON answer goes brotli to a browser that accepts it, gzip to a gzip-only client, plain to the rest', async () => {
+    const simples = await pedir('/api/revendas');
     expect(simples.headers['content-encoding']).toBeUndefined();
-    expect(JSON.parse(texto)).toEqual(simples.json());
-    expect(comGzip.rawPayload.length).toBeLessThan(simples.rawPayload.length / 4);
+    expect(String(simples.headers.vary)).toMatch(/accept-encoding/i);
+    const lista = simples.json();
+    expect(revendaListaResposta.parse(lista).data.length).toBeGreaterThan(0);
+
+    const br = await pedir('/api/revendas', 'gzip, deflate, br, zstd');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(lista);
+    expect(br.rawPayload.length).toBeLessThan(simples.rawPayload.length / 4);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+
+    const gz = await pedir('/api/revendas', 'gzip, deflate');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(lista);
+    expect(gz.rawPayload.length).toBeLessThan(simples.rawPayload.length / 4);
+
+    // Refused by quality zero: the next accepted one, or none.
+    expect((await pedir('/api/revendas', 'br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await pedir('/api/revendas', 'br;q=0, gzip;q=0')).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('a list large enough for the fastest level (≥ 64 KiB, compressed off the main thread) decodes to the same list', async () => {
+    // The provider-scale block above seeded thousands; alone, this test seeds enough for it.
+    if ((await pedir('/api/revendas')).rawPayload.length <= 64 * 1024) await semearEscala(amb.banco.db, 200, 2);
+    const simples = await pedir('/api/revendas');
+    expect(simples.rawPayload.length).toBeGreaterThan(64 * 1024);
+    for (const [aceita, abrir] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const r = await pedir('/api/revendas', aceita);
+      expect(r.headers['content-encoding']).toBe(aceita);
+      expect(abrir(r.rawPayload).equals(simples.rawPayload)).toBe(true);
+    }
+  });
+
+  it('small answers stay plain; accented text is encoded as UTF-8 once, whole', async () => {
+    const pequena = await pedir('/api/health', 'br, gzip');
+    expect(pequena.headers['content-encoding']).toBeUndefined();
+    const r = await pedir('/api/revendas', 'br');
+    expect(brotliDecompressSync(r.rawPayload).toString('utf8')).toMatch(/[À-ú]/);
+  });
+});
+
+describe('encoding choice', () => {
+  it('prefers brotli, then gzip, honouring q=0 and letter case', () => {
+    expect(escolherCodificacao('gzip, deflate, br, zstd')).toBe('br');
+    expect(escolherCodificacao('GZIP')).toBe('gzip');
+    expect(escolherCodificacao('br;q=0,gzip;q=0.5')).toBe('gzip');
+    expect(escolherCodificacao('br; q=0.0, gzip ; q=0')).toBeNull();
+    expect(escolherCodificacao('identity')).toBeNull();
+    expect(escolherCodificacao(undefined)).toBeNull();
   });
 });
