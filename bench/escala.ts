@@ -134,12 +134,14 @@ async function medirBanco(nomeBanco: MedidaEscala['banco'], banco: Banco): Promi
   ];
   for (const l of listas) {
     let comprimidos = 0;
+    let codificacao = '';
     const { api: tApi, sql: tSql } = await apiContraSql(
-      15,
+      21,
       async () => {
         const r = await receber(`${base}${l.url}`, cookie);
         if (r.status !== 200) throw new Error(`${l.url}: ${r.status}`);
         comprimidos = r.bytes.length;
+        codificacao = r.codificacao;
       },
       l.sql,
     );
@@ -147,7 +149,11 @@ async function medirBanco(nomeBanco: MedidaEscala['banco'], banco: Banco): Promi
     registrar(`${l.nome}: SQL (mediana)`, tSql, 'ms');
     registrar(`${l.nome}: API (mediana)`, tApi, 'ms');
     registrar(`${l.nome}: API ÷ SQL`, tApi / tSql, '×', nomeBanco === 'PostgreSQL' ? 1.3 : undefined);
-    registrar(`${l.nome}: resposta (bytes com gzip / sem)`, comprimidos / 1024, `KiB de ${arred(corpo.length / 1024, 0)} KiB`);
+    registrar(
+      `${l.nome}: resposta (bytes com ${codificacao || 'nada'} / sem)`,
+      comprimidos / 1024,
+      `KiB de ${arred(corpo.length / 1024, 0)} KiB`,
+    );
   }
 
   // 500 open screens: one change, time until every stream has its event, then until each fetched that one row.

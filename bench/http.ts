@@ -1,4 +1,5 @@
 import { get as httpGet } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /** Signs the demo admin in: the session cookie and the CSRF token of its writes. */
 export async function entrarComoAdmin(base: string) {
@@ -21,14 +22,25 @@ export async function entrarComoAdmin(base: string) {
  * server's whole work (session, SQL, JSON, compression) and the transfer, without the client's own decompression and
  * parsing.
  */
-export function receber(url: string, cookie: string): Promise<{ status: number; bytes: Buffer }> {
+export function receber(url: string, cookie: string): Promise<Recebida> {
   return new Promise((ok, erro) => {
     httpGet(url, { headers: { cookie, 'accept-encoding': 'gzip, deflate, br' } }, (res) => {
       const partes: Buffer[] = [];
       res.on('data', (p: Buffer) => partes.push(p));
-      res.on('end', () => ok({ status: res.statusCode ?? 0, bytes: Buffer.concat(partes) }));
+      res.on('end', () =>
+        ok({ status: res.statusCode ?? 0, bytes: Buffer.concat(partes), codificacao: String(res.headers['content-encoding'] ?? '') }),
+      );
     }).on('error', erro);
   });
+}
+
+export type Recebida = { status: number; bytes: Buffer; codificacao: string };
+
+/** The answer's body as sent before compression. */
+export function descomprimir(r: Recebida): Buffer {
+  if (r.codificacao === 'br') return brotliDecompressSync(r.bytes);
+  if (r.codificacao === 'gzip') return gunzipSync(r.bytes);
+  return r.bytes;
 }
 
 const mediana = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;

@@ -1,8 +1,8 @@
 /**
  * Stock list benchmark (issue 8 "Performance", issue 18 pattern): a reseller with 2,000 vehicles of 10 photos each.
  * On a server built here (buildApp, listening on loopback), compares
- * - the list API, GET /api/revendas/:idRevenda/veiculos over HTTP as a browser asks for it (gzip accepted), until its
- *   last byte (session check, the list's statement, gzip, transfer), with
+ * - the list API, GET /api/revendas/:idRevenda/veiculos over HTTP as a browser asks for it (brotli and gzip accepted),
+ *   until its last byte (session check, the list's statement, compression, transfer), with
  * - the same statement (the repository's: the database builds the list's JSON) run directly on the same connection,
  * each the median of 20 runs after 3 warm-ups, alternating. Goal: API ≤ 1.5 × SQL. Also reports the answer's size.
  * Runs on the embedded PGlite and, when DATABASE_URL is set, on that PostgreSQL server (a database created and dropped).
@@ -12,10 +12,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { apiContraSql, entrarComoAdmin, receber } from './http.ts';
+import { apiContraSql, descomprimir, entrarComoAdmin, type Recebida, receber } from './http.ts';
 
 // bench/moderacao.ts signs in through here.
 export { entrarComoAdmin };
@@ -87,22 +86,27 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
     // The bench reseller has no gestor: the admin reads it (same route, same rule check).
     const { cookie } = await entrarComoAdmin(base);
     const url = `${base}/api/revendas/${idRevenda}/veiculos`;
-    let comprimido = Buffer.alloc(0);
+    let resposta: Recebida = { status: 0, bytes: Buffer.alloc(0), codificacao: '' };
     const { api: a, sql: s } = await apiContraSql(
       RODADAS,
       async () => {
-        comprimido = (await receber(url, cookie)).bytes;
+        resposta = await receber(url, cookie);
       },
       () => veiculosListaRepository.listar(db, idRevenda),
     );
-    const corpo = gunzipSync(comprimido);
+    const corpo = descomprimir(resposta);
     const linhas = (JSON.parse(corpo.toString('utf8')) as { data: unknown[] }).data.length;
     if (linhas !== VEICULOS) throw new Error(`a lista respondeu ${linhas} linhas, esperado ${VEICULOS}`);
     registrar(`lista de veículos ${VEICULOS}×${FOTOS} fotos (${rotulo}): API, mediana`, a, 'ms', 1000);
     registrar(`lista de veículos ${VEICULOS}×${FOTOS} fotos (${rotulo}): mesma SQL direto na conexão, mediana`, s, 'ms', 1000);
     registrar(`lista de veículos (${rotulo}): razão API / SQL`, a / s, '×', 1.5);
     registrar(`lista de veículos (${rotulo}): tamanho da resposta sem compressão`, corpo.length / 1024, 'KiB', 2048);
-    registrar(`lista de veículos (${rotulo}): tamanho da resposta com gzip (como enviada)`, comprimido.length / 1024, 'KiB', 256);
+    registrar(
+      `lista de veículos (${rotulo}): tamanho da resposta com ${resposta.codificacao || 'nada'} (como enviada)`,
+      resposta.bytes.length / 1024,
+      'KiB',
+      256,
+    );
   } finally {
     await aplicacao.app.close();
     await pgBanco?.descartar();
