@@ -2,8 +2,8 @@
  * Moderation dashboards benchmark (issue 14 "Performance"): each of the five queues with 5,000 entries across 200
  * resellers (each reseller with 6 channels configured, each vehicle with 3 photos, 3 adverts and, for alterados, 2
  * recorded changes). On a server built here (buildApp, listening on loopback), per queue:
- * - the list API over HTTP as a browser asks for it (gzip accepted), until its last byte (session check, the statement,
- *   the envelope, gzip, transfer; bench/http.ts `receber`, as the stock list's benchmark), against
+ * - the list API over HTTP as a browser asks for it (brotli and gzip accepted), until its last byte (session check, the
+ *   statement, the envelope, compression, transfer; bench/http.ts `receber`, as the stock list's benchmark), against
  * - the same statement (the repository's, orphan-deleting CTE and JSON building included) run directly on the same connection,
  * each the median of 10 runs after 3 warm-ups, alternating. Goal: API ≤ 1.5 × SQL. (It used to time Node's `fetch`,
  * whose own gunzip of the 2.8 MB banner list and copy into an ArrayBuffer were a third of the "API" time of the
@@ -25,11 +25,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import type { FilaModeracao } from '@intermedio/contracts';
 import { sql } from 'drizzle-orm';
 import { chromium, type Page } from 'playwright-core';
-import { apiContraSql, receber } from './http.ts';
+import { apiContraSql, descomprimir, type Recebida, receber } from './http.ts';
 import { bancoPostgres, entrarComoAdmin, type Registrar } from './veiculos.ts';
 
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -249,15 +248,15 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
     for (const fila of FILAS) {
       const veiculo = fila === 'incluidos' || fila === 'alterados' || fila === 'removidos';
       const url = `${base}/api/moderacao/${veiculo ? 'veiculos' : 'publicacoes'}/${fila}`;
-      let comprimido = Buffer.alloc(0);
+      let resposta: Recebida = { status: 0, bytes: Buffer.alloc(0), codificacao: '' };
       const { api: a, sql: s } = await apiContraSql(
         RODADAS,
         async () => {
-          comprimido = (await receber(url, cookie)).bytes;
+          resposta = await receber(url, cookie);
         },
         () => (veiculo ? moderacaoListaRepository.listarVeiculos(db, fila) : moderacaoListaRepository.listarPublicacoes(db, fila)),
       );
-      const linhas = (JSON.parse(gunzipSync(comprimido).toString('utf8')) as { data: unknown[] }).data.length;
+      const linhas = (JSON.parse(descomprimir(resposta).toString('utf8')) as { data: unknown[] }).data.length;
       if (linhas < ENTRADAS) throw new Error(`${fila}: a lista respondeu ${linhas} linhas, esperado ≥ ${ENTRADAS}`);
       registrar(`moderação ${fila} ${ENTRADAS} entradas / ${REVENDAS} revendas (${rotulo}): API, mediana`, a, 'ms', 2000);
       registrar(`moderação ${fila} (${rotulo}): mesma SQL direto na conexão, mediana`, s, 'ms', 2000);
