@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { veiculoIntegracoes, veiculos } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
 import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
-import { ambienteDePublicacao, comQuedaDepoisDoCanal } from './ajuda/publicacao.ts';
+import { ambienteDePublicacao, comQuedaDepoisDoCanal, registroDoEnvio } from './ajuda/publicacao.ts';
 import type { chamarComo } from './ajuda/veiculos.ts';
 
 /**
@@ -24,13 +24,7 @@ const idDemo = async (modelo: string) =>
       .from(veiculos)
       .where(and(eq(veiculos.revenda_id, amb.ids.revendaA), eq(veiculos.ve_modelo, modelo)))
   )[0]?.id ?? '';
-const registro = async (idVeiculo: string, canal: string) =>
-  (
-    await amb.banco.db
-      .select()
-      .from(veiculoIntegracoes)
-      .where(and(eq(veiculoIntegracoes.veiculo_id, idVeiculo), eq(veiculoIntegracoes.canal, canal)))
-  )[0];
+const registro = (idVeiculo: string, canal: string) => registroDoEnvio(amb, idVeiculo, canal);
 async function naVisualizacao(idVeiculo: string, canal: string) {
   const r = await chamar('GET', `/api/revendas/${amb.ids.revendaA}/veiculos/${idVeiculo}`, gestor);
   return (r.json().data.integracoes as { canal: string; estado: string | null; id_anuncio: string | null; url_anuncio?: string }[]).find(

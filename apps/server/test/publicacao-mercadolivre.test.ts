@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { veiculoIntegracoes, veiculos } from '../src/db/schema/index.ts';
+import { veiculos } from '../src/db/schema/index.ts';
 import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
-import { ambienteDePublicacao } from './ajuda/publicacao.ts';
+import { ambienteDePublicacao, registroDoEnvio } from './ajuda/publicacao.ts';
 import type { chamarComo } from './ajuda/veiculos.ts';
 
 /**
@@ -20,13 +20,7 @@ let caminhao: string;
 
 type Item = { id: string; status: string; deleted?: boolean; seller_custom_field: string; title: string; descricao: string | null };
 const itens = async () => ((await (await fetch(`${base}/sandbox/mercadolivre/_anuncios`)).json()) as { anuncios: Item[] }).anuncios;
-const registro = async (idVeiculo: string) =>
-  (
-    await amb.banco.db
-      .select()
-      .from(veiculoIntegracoes)
-      .where(and(eq(veiculoIntegracoes.veiculo_id, idVeiculo), eq(veiculoIntegracoes.canal, 'mercadolivre')))
-  )[0];
+const registro = (idVeiculo: string) => registroDoEnvio(amb, idVeiculo, 'mercadolivre');
 type Rascunho = {
   requiredAtributos: { id: string; value_type: string }[];
   newAtributos: { id: string; value_type: string }[];

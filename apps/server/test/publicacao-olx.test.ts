@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { veiculoIntegracoes, veiculos } from '../src/db/schema/index.ts';
+import { veiculos } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
 import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
-import { ambienteDePublicacao } from './ajuda/publicacao.ts';
+import { ambienteDePublicacao, registroDoEnvio } from './ajuda/publicacao.ts';
 import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
 /**
@@ -21,13 +21,7 @@ let argo: string;
 
 type AnuncioOlx = { id: string; status: string; ad: { subject: string } };
 const anuncios = async () => ((await (await fetch(`${base}/sandbox/olx/_anuncios`)).json()) as { anuncios: AnuncioOlx[] }).anuncios;
-const registro = async (idVeiculo: string) =>
-  (
-    await amb.banco.db
-      .select()
-      .from(veiculoIntegracoes)
-      .where(and(eq(veiculoIntegracoes.veiculo_id, idVeiculo), eq(veiculoIntegracoes.canal, 'olx')))
-  )[0];
+const registro = (idVeiculo: string) => registroDoEnvio(amb, idVeiculo, 'olx');
 async function naVisualizacao(idVeiculo: string) {
   const r = await chamar('GET', `/api/revendas/${amb.ids.revendaA}/veiculos/${idVeiculo}`, gestor);
   return (

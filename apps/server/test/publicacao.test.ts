@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { veiculoIntegracoes } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
 import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
-import { ambienteDePublicacao, comQuedaDepoisDoCanal } from './ajuda/publicacao.ts';
+import { ambienteDePublicacao, comQuedaDepoisDoCanal, registroDoEnvio } from './ajuda/publicacao.ts';
 import { CONTA_IG, configurarRedesSociais, PAGINA_FB } from './ajuda/social.ts';
 import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
@@ -23,13 +23,7 @@ type Anuncio = { id: string; destino: string; tipo: string; legenda: string; lin
 const anuncios = async (canal: 'facebook' | 'instagram', destino: string) =>
   ((await (await fetch(`${base}/sandbox/${canal}/_anuncios`)).json()) as { data: Anuncio[] }).data.filter((a) => a.destino === destino);
 
-const registro = async (idVeiculo: string, canal: string) =>
-  (
-    await amb.banco.db
-      .select()
-      .from(veiculoIntegracoes)
-      .where(and(eq(veiculoIntegracoes.veiculo_id, idVeiculo), eq(veiculoIntegracoes.canal, canal)))
-  )[0];
+const registro = (idVeiculo: string, canal: string) => registroDoEnvio(amb, idVeiculo, canal);
 
 /** The vehicle view's row of a channel (spec 3 §2.1). */
 async function naVisualizacao(idVeiculo: string, canal: string) {

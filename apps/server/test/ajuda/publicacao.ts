@@ -1,6 +1,8 @@
 import type { CanalId } from '@intermedio/contracts';
+import { and, eq } from 'drizzle-orm';
 import { CANAIS_REGISTRADOS } from '../../src/canais/registro.ts';
-import { criarAmbiente, ouvir } from './ambiente.ts';
+import { veiculoIntegracoes } from '../../src/db/schema/index.ts';
+import { type Ambiente, criarAmbiente, ouvir } from './ambiente.ts';
 import { chamarComo } from './veiculos.ts';
 
 /**
@@ -15,6 +17,15 @@ export async function ambienteDePublicacao() {
   const gestorB = await amb.entrar('gestorB');
   return { amb, base, chamar, gestor, gestorB };
 }
+
+/** The send's record (vehicle × channel: estado, chave, id_anuncio…), as the publishing framework keeps it. */
+export const registroDoEnvio = async (amb: Ambiente, idVeiculo: string, canal: string) =>
+  (
+    await amb.banco.db
+      .select()
+      .from(veiculoIntegracoes)
+      .where(and(eq(veiculoIntegracoes.veiculo_id, idVeiculo), eq(veiculoIntegracoes.canal, canal)))
+  )[0];
 
 /**
  * Runs `acao` with the channel's `enviar` or `excluir` "dying" right after the channel answered, before the answer
