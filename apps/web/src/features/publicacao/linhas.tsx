@@ -1,5 +1,5 @@
 import type { OpcaoCanalApi } from '@intermedio/contracts';
-import { Group, Select, Text, TextInput } from '@mantine/core';
+import { Group, Select, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { Moeda } from '@/ui/Formatados';
 import { Miniatura } from '@/ui/Miniatura';
@@ -78,5 +78,15 @@ export function linhaPlaca<V>(form: FormLinhas<V>, campo: keyof V & string, plac
         onChange={(e) => form.setFieldValue(campo, e.currentTarget.value.toUpperCase() as never)}
       />
     ),
+  };
+}
+
+/** The social networks' required "Descrição do anúncio" (Facebook, Instagram), the vehicle's notes beside it. */
+export function linhaDescricaoAnuncio<V>(form: FormLinhas<V>, campo: keyof V & string, observacao: string): LinhaPublicacao {
+  return {
+    rotulo: 'Descrição do anúncio',
+    obrigatorio: true,
+    intermedio: observacao,
+    canal: <Textarea aria-label="Descrição do anúncio" required autosize minRows={6} maxRows={14} {...form.getInputProps(campo)} />,
   };
 }

@@ -1,11 +1,11 @@
 import { type PostFacebook, postFacebook, type RascunhoFacebook } from '@intermedio/contracts';
-import { Textarea, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useRascunho } from '../api';
-import { linhaImagens, linhasDoVeiculo } from '../linhas';
+import { linhaDescricaoAnuncio, linhaImagens, linhasDoVeiculo } from '../linhas';
 import { TelaPublicacao, useEnvio } from '../TelaPublicacao';
 
 /** "Incluir carro Facebook" (spec 3 §2.4, §2.5, §5): description ≥ 20, link ≥ 10, the photos posted with it. */
@@ -36,21 +36,7 @@ export default function PaginaIncluirFacebook() {
         v && post
           ? [
               ...linhasDoVeiculo(v),
-              {
-                rotulo: 'Descrição do anúncio',
-                obrigatorio: true,
-                intermedio: v.observacao,
-                canal: (
-                  <Textarea
-                    aria-label="Descrição do anúncio"
-                    required
-                    autosize
-                    minRows={6}
-                    maxRows={14}
-                    {...form.getInputProps('face_descricao')}
-                  />
-                ),
-              },
+              linhaDescricaoAnuncio(form, 'face_descricao', v.observacao),
               {
                 rotulo: 'Link anúncio',
                 obrigatorio: true,

@@ -1,11 +1,10 @@
 import { type PostInstagram, postInstagram, type RascunhoInstagram } from '@intermedio/contracts';
-import { Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useRascunho } from '../api';
-import { linhaImagens, linhasDoVeiculo } from '../linhas';
+import { linhaDescricaoAnuncio, linhaImagens, linhasDoVeiculo } from '../linhas';
 import { TelaPublicacao, useEnvio } from '../TelaPublicacao';
 
 /** "Incluir carro Instagram" (spec 3 §2.4, §2.5, §5): description ≥ 20; the photos go as a carousel (up to 10). */
@@ -33,27 +32,7 @@ export default function PaginaIncluirInstagram() {
       {...envio.estado}
       onSubmit={envio.aoSubmeter(form)}
       linhas={
-        d
-          ? [
-              ...linhasDoVeiculo(d.veiculo),
-              {
-                rotulo: 'Descrição do anúncio',
-                obrigatorio: true,
-                intermedio: d.veiculo.observacao,
-                canal: (
-                  <Textarea
-                    aria-label="Descrição do anúncio"
-                    required
-                    autosize
-                    minRows={6}
-                    maxRows={14}
-                    {...form.getInputProps('ig_descricao')}
-                  />
-                ),
-              },
-              linhaImagens(d.images),
-            ]
-          : []
+        d ? [...linhasDoVeiculo(d.veiculo), linhaDescricaoAnuncio(form, 'ig_descricao', d.veiculo.observacao), linhaImagens(d.images)] : []
       }
     />
   );
