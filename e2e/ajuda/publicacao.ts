@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { criarRevendaComGestor, linhaCom, sufixoUnico } from './cadastros.ts';
-import { comBanco } from './painel.ts';
+import { comBanco, entrar } from './painel.ts';
 
 /** Calls the API from the signed-in page (its session cookie and CSRF token), as the screens do; answers the status. */
 export function chamarApi(page: Page, metodo: 'POST' | 'PUT', url: string, corpo: object) {
@@ -95,6 +95,15 @@ export async function abrirVisualizacao(page: Page, idRevenda: string, idVeiculo
   const visualizar = `/revenda/${idRevenda}/veiculos/${idVeiculo}/visualizar`;
   await page.goto(visualizar);
   return { visualizar, linha: linhaCom(page, 'Integrações', nome) };
+}
+
+/** Facebook and Instagram: the manager of `dados.revenda` signs in, links the page and account, opens the car's view. */
+export async function abrirComRedes(page: Page, dados: ReturnType<typeof revendaComCarroDemo>, nome: 'Facebook' | 'Instagram') {
+  const { revenda, idVeiculo } = dados;
+  await entrar(page, revenda.email);
+  await expect(page).toHaveURL(/\/painel\/dashboard$/);
+  await configurarRedes(page, revenda.idRevenda);
+  return abrirVisualizacao(page, revenda.idRevenda, idVeiculo, nome);
 }
 
 /** Excluir on the channel's advert, with the spec's confirmation ("Confirma a exclusão deste anúncio no {nome}?"). */

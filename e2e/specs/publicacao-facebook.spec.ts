@@ -1,14 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { sufixoUnico } from '../ajuda/cadastros.ts';
-import { entrar } from '../ajuda/painel.ts';
-import {
-  abrirVisualizacao,
-  anunciosNoSandbox,
-  configurarRedes,
-  excluirAnuncio,
-  revendaComCarroDemo,
-  semRolagemNasLarguras,
-} from '../ajuda/publicacao.ts';
+import { abrirComRedes, anunciosNoSandbox, excluirAnuncio, revendaComCarroDemo, semRolagemNasLarguras } from '../ajuda/publicacao.ts';
 
 /**
  * Publishing a vehicle to Facebook end to end (spec 3 §2.1, §2.4, §2.5, §4, §5, §8.1): the vehicle view's Incluir,
@@ -19,12 +11,7 @@ const dados = revendaComCarroDemo('Publicação Facebook E2E');
 
 test('Facebook: carrega, valida, envia, a visualização mostra o anúncio e Excluir o remove', async ({ page }) => {
   test.setTimeout(90_000);
-  const { revenda, idVeiculo } = dados;
-  await entrar(page, revenda.email);
-  await expect(page).toHaveURL(/\/painel\/dashboard$/);
-  await configurarRedes(page, revenda.idRevenda);
-
-  const { visualizar, linha } = await abrirVisualizacao(page, revenda.idRevenda, idVeiculo, 'Facebook');
+  const { visualizar, linha } = await abrirComRedes(page, dados, 'Facebook');
   await expect(linha.getByText('Não publicado')).toBeVisible();
   await linha.getByRole('link', { name: 'Incluir anúncio no Facebook' }).click();
   await expect(page).toHaveURL(/\/integracao\/facebook\/incluir$/);

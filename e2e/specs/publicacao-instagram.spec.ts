@@ -1,14 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { sufixoUnico } from '../ajuda/cadastros.ts';
-import { entrar } from '../ajuda/painel.ts';
-import {
-  abrirVisualizacao,
-  anunciosNoSandbox,
-  configurarRedes,
-  excluirAnuncio,
-  revendaComCarroDemo,
-  semRolagemNasLarguras,
-} from '../ajuda/publicacao.ts';
+import { abrirComRedes, anunciosNoSandbox, excluirAnuncio, revendaComCarroDemo, semRolagemNasLarguras } from '../ajuda/publicacao.ts';
 
 /**
  * Publishing a vehicle to Instagram end to end (spec 3 §2.4, §2.5, §5; channels.md §10): "Incluir carro Instagram",
@@ -19,12 +11,7 @@ const dados = revendaComCarroDemo('Publicação Instagram E2E');
 
 test('Instagram: carrega, valida, envia o carrossel, a visualização mostra o anúncio e Excluir o esquece', async ({ page }) => {
   test.setTimeout(90_000);
-  const { revenda, idVeiculo } = dados;
-  await entrar(page, revenda.email);
-  await expect(page).toHaveURL(/\/painel\/dashboard$/);
-  await configurarRedes(page, revenda.idRevenda);
-
-  const { visualizar, linha } = await abrirVisualizacao(page, revenda.idRevenda, idVeiculo, 'Instagram');
+  const { visualizar, linha } = await abrirComRedes(page, dados, 'Instagram');
   await linha.getByRole('link', { name: 'Incluir anúncio no Instagram' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Incluir carro Instagram' })).toBeVisible();
   const descricao = page.getByRole('textbox', { name: 'Descrição do anúncio' });
