@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // `*.int.test.ts` need a real PostgreSQL server (DATABASE_URL): they run only in the PostgreSQL pass.
@@ -8,6 +9,11 @@ export default defineConfig({
     include: comPostgres ? ['test/**/*.test.ts', 'src/**/*.test.ts'] : ['test/**/*.test.ts', 'src/**/*.test.ts'],
     exclude: comPostgres ? [] : ['**/*.int.test.ts'],
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: a single worker on CI's 2 cores, one core left idle
+    // (the main process only transforms and reports). Each file still has its own process and database.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // One migrated database per run, copied by each file (test/ajuda/ambiente.ts novoBanco).
+    globalSetup: ['test/ajuda/global.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

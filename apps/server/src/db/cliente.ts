@@ -27,7 +27,16 @@ export type Banco = {
   origem: { tipo: 'pglite'; cliente: PGlite } | { tipo: 'postgres'; url: string };
 };
 
-export type OpcoesBanco = { databaseUrl?: string; dataDir?: string; emMemoria?: boolean };
+export type OpcoesBanco = {
+  databaseUrl?: string;
+  dataDir?: string;
+  emMemoria?: boolean;
+  /**
+   * In memory only: start from a data dir dumped by PGlite's dumpDataDir instead of running initdb. The tests dump
+   * one migrated database per run (test/ajuda/global.ts): initdb is most of a PGlite start. Migrations still run.
+   */
+  modelo?: Blob;
+};
 
 /** Opens the database: a real PostgreSQL server with DATABASE_URL, otherwise PGlite under DATA_DIR/pglite. */
 export async function abrirBanco(op: OpcoesBanco): Promise<Banco> {
@@ -44,7 +53,7 @@ async function abrirPglite(op: OpcoesBanco): Promise<Banco> {
     mkdirSync(dir, { recursive: true });
     trava = travarDiretorio(op.dataDir);
   }
-  const cliente = new PGlite(dir);
+  const cliente = op.emMemoria && op.modelo ? new PGlite({ loadDataDir: op.modelo }) : new PGlite(dir);
   await cliente.waitReady;
   const db = drizzlePglite(cliente, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(cliente), { migrationsFolder: PASTA_MIGRACOES });

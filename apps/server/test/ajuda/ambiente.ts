@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Aplicacao, buildApp } from '../../src/app.ts';
 import { sessoesRepository } from '../../src/auth/sessoes.repository.ts';
 import { type Config, lerConfig } from '../../src/config.ts';
@@ -20,17 +21,21 @@ export type Credencial = { cookie: string; csrf: string };
 /**
  * A fresh database for one test file: PGlite in memory, or with DATABASE_URL a new database on that
  * server (dropped at the end). Demo data is seeded: reseller A = Auto Demo Veículos, B = Motos Básico.
+ * Both start as a copy of the migrated, empty database made once per run (global.ts).
  */
 export async function novoBanco(): Promise<{ banco: Banco; url?: string; descartar: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) {
-    const banco = await abrirBanco({ emMemoria: true });
+    const arquivo = inject('modeloPglite');
+    const modelo = arquivo ? new Blob([readFileSync(arquivo)]) : undefined;
+    const banco = await abrirBanco({ emMemoria: true, modelo });
     return { banco, descartar: () => banco.fechar() };
   }
   const nome = `teste_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const modelo = inject('modeloPostgres');
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${nome}`);
+  await admin.query(`CREATE DATABASE ${nome}${modelo ? ` TEMPLATE ${modelo}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${nome}`;
