@@ -6,7 +6,7 @@ import {
   ROTULO_ALVO,
   VALIDACAO_DO_ALVO,
 } from '@intermedio/contracts';
-import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -16,12 +16,10 @@ import type { ColunaTabela } from '@/ui/DataTable';
 import { DataHora } from '@/ui/Formatados';
 import { Miniatura } from '@/ui/Miniatura';
 import { useFilaPublicacoes } from './api';
-import { useFiltrosFila } from './filtros';
-import { LogoRevenda } from './LogoRevenda';
-import { type Ferramentas, QuadroFila } from './QuadroFila';
+import { colunasCompactas, colunasDaEntrada, type Ferramentas, LinhasRotuladas, QuadroFila, type TextosFila } from './QuadroFila';
 import { IconeStatus } from './StatusCanal';
 
-type Definicao = { fila: FilaPublicacaoModeracao; titulo: string; painel: string; botao: string; unidade: [string, string]; vazio: string };
+type Definicao = TextosFila & { fila: FilaPublicacaoModeracao };
 const DEFINICOES: Record<FilaPublicacaoModeracao, Definicao> = {
   banners: {
     fila: 'banners',
@@ -57,6 +55,8 @@ function noEstado(l: ModeracaoPublicacaoLinha, valor: string, estado: string) {
   if (estado === 'pendente') return l[alvo] && !publicado;
   return !l[alvo];
 }
+
+const FILTRO = { texto: textoDaEntrada, canais: OPCOES_ALVOS, estados: ESTADOS, noEstado };
 
 /** One social block (spec 2 §2): Publicar (requested) and Status (published); grey dot when not. */
 function Alvo({ l, alvo }: { l: ModeracaoPublicacaoLinha; alvo: AlvoSocial }) {
@@ -96,53 +96,33 @@ function colunas(d: Definicao, baixar: (l: ModeracaoPublicacaoLinha) => void) {
       </Text>
     );
     if (f.compacta) {
-      return [
-        {
-          id: 'item',
-          cabecalho: d.titulo,
-          largura: 150,
-          celula: (l) => (
-            <Stack gap={4} style={{ whiteSpace: 'normal' }}>
-              <Group gap={6} wrap="nowrap" align="flex-start">
-                {f.marcador(l)}
-                <LogoRevenda l={l} largura={100} altura={40} />
-              </Group>
-              {imagem(l, 64, 48)}
-              {texto(l, 2)}
-              <Text size="xs" c="gray.7">
-                <DataHora valor={l.created_at} />
-              </Text>
-            </Stack>
-          ),
-        },
-        {
-          id: 'redes',
-          cabecalho: 'Redes',
-          celula: (l) => (
-            <Stack gap={4}>
-              {ALVOS_SOCIAIS.map((a) => (
-                <Group key={a} gap={4} wrap="nowrap">
-                  <Text size="xs" w={62} title={ROTULO_ALVO[a]}>
-                    {ROTULO_CURTO[a]}
-                  </Text>
-                  <Alvo l={l} alvo={a} />
-                </Group>
-              ))}
-              {acoes(l)}
-            </Stack>
-          ),
-        },
-      ];
+      return colunasCompactas(f, {
+        ids: ['item', 'redes'],
+        cabecalhos: [d.titulo, 'Redes'],
+        entrada: (l) => (
+          <>
+            {imagem(l, 64, 48)}
+            {texto(l, 2)}
+            <Text size="xs" c="gray.7">
+              <DataHora valor={l.created_at} />
+            </Text>
+          </>
+        ),
+        linhas: (l) => (
+          <LinhasRotuladas
+            chaves={ALVOS_SOCIAIS}
+            rotulo={(a) => ROTULO_CURTO[a]}
+            nome={(a) => ROTULO_ALVO[a]}
+            largura={62}
+            gap={4}
+            conteudo={(a) => <Alvo l={l} alvo={a} />}
+            depois={acoes(l)}
+          />
+        ),
+      });
     }
     return [
-      { id: 'marcar', cabecalho: 'Validação', largura: 84, alinhar: 'center', celula: (l) => f.marcador(l) },
-      {
-        id: 'revenda',
-        cabecalho: 'Revenda',
-        largura: 196,
-        ordenar: (l) => l.revenda,
-        celula: (l) => <LogoRevenda l={l} largura={180} altura={80} />,
-      },
+      ...colunasDaEntrada(f),
       { id: 'imagem', cabecalho: 'Imagem', largura: 116, celula: (l) => imagem(l, 100, 80) },
       { id: 'texto', cabecalho: 'Texto', largura: 280, ordenar: (l) => l.texto, celula: (l) => texto(l, 4) },
       { id: 'data', cabecalho: 'Data', largura: 140, ordenar: (l) => l.created_at, celula: (l) => <DataHora valor={l.created_at} /> },
@@ -163,13 +143,6 @@ function colunas(d: Definicao, baixar: (l: ModeracaoPublicacaoLinha) => void) {
 function PaginaFilaPublicacoes({ fila }: { fila: FilaPublicacaoModeracao }) {
   const d = DEFINICOES[fila];
   const consulta = useFilaPublicacoes(fila);
-  const { linhas, filtros } = useFiltrosFila(consulta.data, {
-    painel: d.painel,
-    texto: textoDaEntrada,
-    canais: OPCOES_ALVOS,
-    estados: ESTADOS,
-    noEstado,
-  });
   const cols = useMemo(
     () =>
       colunas(d, (l) => {
@@ -184,16 +157,11 @@ function PaginaFilaPublicacoes({ fila }: { fila: FilaPublicacaoModeracao }) {
   return (
     <QuadroFila
       fila={fila}
-      titulo={d.titulo}
-      painel={d.painel}
-      unidade={d.unidade}
-      botao={d.botao}
+      textos={d}
       consulta={consulta}
-      linhas={linhas}
-      vazio={d.vazio}
+      filtro={FILTRO}
       alturaLinha={(compacta) => (compacta ? 190 : 96)}
       colunas={cols}
-      filtros={filtros}
     />
   );
 }

@@ -8,7 +8,7 @@ import {
   ROTULO_CAMPO_VEICULO,
   ROTULO_CANAL,
 } from '@intermedio/contracts';
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { urlVeiculos } from '@/features/veiculos/api';
@@ -22,23 +22,16 @@ import { Miniatura } from '@/ui/Miniatura';
 import { ModalConfirmacao } from '@/ui/ModalConfirmacao';
 import { useFilaVeiculos } from './api';
 import { DadosVeiculoModal } from './DadosVeiculoModal';
-import { useFiltrosFila } from './filtros';
-import { LogoRevenda } from './LogoRevenda';
-import { type Ferramentas, QuadroFila } from './QuadroFila';
+import { colunasCompactas, colunasDaEntrada, type Ferramentas, LinhasRotuladas, QuadroFila, type TextosFila } from './QuadroFila';
 import { BlocoCanal } from './StatusCanal';
 
-type Definicao = {
-  fila: FilaVeiculoModeracao;
-  titulo: string;
-  painel: string;
-  botao: string;
-  validaUm: string;
-  vazio: string;
-};
+type Definicao = TextosFila & { fila: FilaVeiculoModeracao; validaUm: string };
+const VEICULOS: [string, string] = ['veículo', 'veículos'];
 
 const DEFINICOES: Record<FilaVeiculoModeracao, Definicao> = {
   incluidos: {
     fila: 'incluidos',
+    unidade: VEICULOS,
     titulo: 'Veículos incluídos',
     painel: 'Lista de veículos incluídos',
     botao: 'Validar incluídos',
@@ -47,6 +40,7 @@ const DEFINICOES: Record<FilaVeiculoModeracao, Definicao> = {
   },
   alterados: {
     fila: 'alterados',
+    unidade: VEICULOS,
     titulo: 'Veículos alterados',
     painel: 'Lista de veículos alterados',
     botao: 'Validar alterados',
@@ -55,6 +49,7 @@ const DEFINICOES: Record<FilaVeiculoModeracao, Definicao> = {
   },
   removidos: {
     fila: 'removidos',
+    unidade: VEICULOS,
     titulo: 'Veículos removidos',
     painel: 'Lista de veículos removidos',
     botao: 'Validar removidos',
@@ -86,6 +81,8 @@ function noEstado(l: ModeracaoVeiculoLinha, valor: string, estado: string) {
   if (estado === 'sem-anuncio') return !!l.integracao_revenda[canal] && !sa;
   return !l.integracao_revenda[canal];
 }
+
+const FILTRO = { texto: textoDaEntrada, canais: OPCOES_CANAIS, estados: ESTADOS, noEstado };
 
 /** The pending changes of an entry per field: the first old value → the last new one. */
 export function mudancas(alteracoes: readonly AlteracaoModeracao[]): { campo: string; antiga: string; nova: string }[] {
@@ -162,53 +159,33 @@ function colunas(d: Definicao, abrirDados: (l: ModeracaoVeiculoLinha) => void, e
     const data = (l: ModeracaoVeiculoLinha) => <DataHora valor={d.fila === 'removidos' ? l.vedataremovido : l.created_at} />;
     const rotuloData = d.fila === 'removidos' ? 'Data removido' : 'Data incluído';
     if (f.compacta) {
-      return [
-        {
-          id: 'entrada',
-          cabecalho: 'Veículo',
-          largura: 150,
-          celula: (l) => (
-            <Stack gap={4} style={{ whiteSpace: 'normal' }}>
-              <Group gap={6} wrap="nowrap" align="flex-start">
-                {f.marcador(l)}
-                <LogoRevenda l={l} largura={100} altura={40} />
-              </Group>
-              <Miniatura src={l.veiculo.miniatura} alt={`Foto de ${nomeVeiculo(l.veiculo)}`} largura={64} altura={48} />
-              {veiculo(l)}
-              <Text size="xs">
-                {anoVeiculo(l.veiculo)} · {data(l)}
-              </Text>
-              <Manutencao d={d} l={l} f={f} />
-            </Stack>
-          ),
-        },
-        {
-          id: 'canais',
-          cabecalho: 'Canais',
-          celula: (l) => (
-            <Stack gap={2}>
-              {CANAIS.map((c) => (
-                <Group key={c} gap={4} wrap="nowrap">
-                  <Text size="xs" w={58} truncate="end" title={ROTULO_CANAL[c]}>
-                    {ROTULO_CANAL[c]}
-                  </Text>
-                  <BlocoCanal linha={l} canal={c} compacto aoExcluir={excluir} />
-                </Group>
-              ))}
-            </Stack>
-          ),
-        },
-      ];
+      return colunasCompactas(f, {
+        ids: ['entrada', 'canais'],
+        cabecalhos: ['Veículo', 'Canais'],
+        entrada: (l) => (
+          <>
+            <Miniatura src={l.veiculo.miniatura} alt={`Foto de ${nomeVeiculo(l.veiculo)}`} largura={64} altura={48} />
+            {veiculo(l)}
+            <Text size="xs">
+              {anoVeiculo(l.veiculo)} · {data(l)}
+            </Text>
+            <Manutencao d={d} l={l} f={f} />
+          </>
+        ),
+        linhas: (l) => (
+          <LinhasRotuladas
+            chaves={CANAIS}
+            rotulo={(c) => ROTULO_CANAL[c]}
+            nome={(c) => ROTULO_CANAL[c]}
+            largura={58}
+            gap={2}
+            conteudo={(c) => <BlocoCanal linha={l} canal={c} compacto aoExcluir={excluir} />}
+          />
+        ),
+      });
     }
     return [
-      { id: 'marcar', cabecalho: 'Validação', largura: 84, alinhar: 'center', celula: (l) => f.marcador(l) },
-      {
-        id: 'revenda',
-        cabecalho: 'Revenda',
-        largura: 196,
-        ordenar: (l) => l.revenda,
-        celula: (l) => <LogoRevenda l={l} largura={180} altura={80} />,
-      },
+      ...colunasDaEntrada(f),
       {
         id: 'imagem',
         cabecalho: 'Imagem',
@@ -259,13 +236,6 @@ function PaginaFilaVeiculos({ fila }: { fila: FilaVeiculoModeracao }) {
   const d = DEFINICOES[fila];
   const consulta = useFilaVeiculos(fila);
   const [dados, setDados] = useState<{ idRevenda: string; idVeiculo: string } | null>(null);
-  const { linhas, filtros } = useFiltrosFila(consulta.data, {
-    painel: d.painel,
-    texto: textoDaEntrada,
-    canais: OPCOES_CANAIS,
-    estados: ESTADOS,
-    noEstado,
-  });
   // A channel block's Excluir: the spec's confirmation, then the channel's removal (as in the vehicle view).
   const [excluindo, setExcluindo] = useState<{ l: ModeracaoVeiculoLinha; canal: CanalId } | null>(null);
   const excluir = useExcluirAnuncio();
@@ -289,16 +259,11 @@ function PaginaFilaVeiculos({ fila }: { fila: FilaVeiculoModeracao }) {
     <>
       <QuadroFila
         fila={fila}
-        titulo={d.titulo}
-        painel={d.painel}
-        unidade={['veículo', 'veículos']}
-        botao={d.botao}
+        textos={d}
         consulta={consulta}
-        linhas={linhas}
-        vazio={d.vazio}
+        filtro={FILTRO}
         alturaLinha={(compacta) => (compacta ? 250 : d.fila === 'alterados' ? 104 : 96)}
         colunas={cols}
-        filtros={filtros}
         erroAcao={excluir.erro ? { texto: excluir.erro, fechar: excluir.limparErro } : null}
       />
       <DadosVeiculoModal alvo={dados} aoFechar={() => setDados(null)} />

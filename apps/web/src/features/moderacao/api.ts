@@ -9,7 +9,7 @@ import {
   moderacaoPublicacaoLinha,
   moderacaoVeiculoLinha,
 } from '@intermedio/contracts';
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api';
 import { chaves } from '@/lib/chaves';
@@ -17,17 +17,16 @@ import { type AlvoEvento, entregarAsListas, useListaAoVivo } from '@/lib/lista-a
 
 const seg = encodeURIComponent;
 
-/** Addresses of the moderation API. */
+/** Addresses of the moderation API: a queue's list, one entry, several entries (POST {ids}); validation. */
 export const urlModeracao = {
-  veiculos: (fila: FilaVeiculoModeracao) => `/api/moderacao/veiculos/${fila}`,
-  linhaVeiculo: (fila: FilaVeiculoModeracao, id: string) => `/api/moderacao/veiculos/${fila}/lista/${seg(id)}`,
-  linhasVeiculos: (fila: FilaVeiculoModeracao) => `/api/moderacao/veiculos/${fila}/linhas`,
-  publicacoes: (fila: FilaPublicacaoModeracao) => `/api/moderacao/publicacoes/${fila}`,
-  linhaPublicacao: (fila: FilaPublicacaoModeracao, id: string) => `/api/moderacao/publicacoes/${fila}/lista/${seg(id)}`,
-  linhasPublicacoes: (fila: FilaPublicacaoModeracao) => `/api/moderacao/publicacoes/${fila}/linhas`,
+  fila: (grupo: GrupoFila, fila: FilaModeracao) => `/api/moderacao/${grupo}/${fila}`,
+  linha: (grupo: GrupoFila, fila: FilaModeracao, id: string) => `/api/moderacao/${grupo}/${fila}/lista/${seg(id)}`,
+  linhas: (grupo: GrupoFila, fila: FilaModeracao) => `/api/moderacao/${grupo}/${fila}/linhas`,
   validarUm: (fila: FilaModeracao, id: string) => `/api/moderacao/${fila}/${seg(id)}/validar`,
   validarLote: (fila: FilaModeracao) => `/api/moderacao/${fila}/validar`,
 };
+/** Vehicle queues (incluidos, alterados, removidos) and publication queues (banners, vendidos). */
+type GrupoFila = 'veiculos' | 'publicacoes';
 
 export const chaveFila = (fila: FilaModeracao) => chaves.moderacao.lista({ fila });
 
@@ -65,45 +64,36 @@ function alvosDoEvento<T extends Entrada>(
   return null;
 }
 
-function useDadosAtuais<T>(queryKey: QueryKey) {
-  const queryClient = useQueryClient();
-  return () => queryClient.getQueryData<T[]>(queryKey);
-}
-
 /**
- * A vehicle queue, live row by row (lib/lista-ao-vivo.ts). A reseller's change touches all its entries: the rows of
- * a burst come in one request (`urlLinhas`), never the whole queue again.
+ * A queue, live row by row (lib/lista-ao-vivo.ts). A reseller's change touches all its entries: the rows of a burst
+ * come in one request (`urlLinhas`), never the whole queue again.
  */
-export function useFilaVeiculos(fila: FilaVeiculoModeracao) {
+function useFila<T extends Entrada & { created_at: string }>(
+  grupo: GrupoFila,
+  fila: FilaModeracao,
+  esquema: z.ZodType<T>,
+  item: { id: (l: T) => string; tabela: string },
+) {
+  const queryClient = useQueryClient();
   const queryKey = chaveFila(fila);
-  const atuais = useDadosAtuais<ModeracaoVeiculoLinha>(queryKey);
   return useListaAoVivo({
     queryKey,
-    url: urlModeracao.veiculos(fila),
-    urlLinha: (id) => urlModeracao.linhaVeiculo(fila, id),
-    urlLinhas: urlModeracao.linhasVeiculos(fila),
-    esquema: moderacaoVeiculoLinha,
+    url: urlModeracao.fila(grupo, fila),
+    urlLinha: (id) => urlModeracao.linha(grupo, fila, id),
+    urlLinhas: urlModeracao.linhas(grupo, fila),
+    esquema,
     idDe: (l) => l.id,
     comparar: compararEntradas,
-    linhaDoEvento: (e) => alvosDoEvento(e, atuais(), (l) => l.idVeiculo, 'veiculos'),
+    linhaDoEvento: (e) => alvosDoEvento(e, queryClient.getQueryData<T[]>(queryKey), item.id, item.tabela),
   });
 }
 
-/** The banner or sold queue, live row by row. */
-export function useFilaPublicacoes(fila: FilaPublicacaoModeracao) {
-  const queryKey = chaveFila(fila);
-  const atuais = useDadosAtuais<ModeracaoPublicacaoLinha>(queryKey);
-  return useListaAoVivo({
-    queryKey,
-    url: urlModeracao.publicacoes(fila),
-    urlLinha: (id) => urlModeracao.linhaPublicacao(fila, id),
-    urlLinhas: urlModeracao.linhasPublicacoes(fila),
-    esquema: moderacaoPublicacaoLinha,
-    idDe: (l) => l.id,
-    comparar: compararEntradas,
-    linhaDoEvento: (e) => alvosDoEvento(e, atuais(), (l) => l.idItem, fila),
-  });
-}
+export const useFilaVeiculos = (fila: FilaVeiculoModeracao) =>
+  useFila<ModeracaoVeiculoLinha>('veiculos', fila, moderacaoVeiculoLinha, { id: (l) => l.idVeiculo, tabela: 'veiculos' });
+
+/** The banner or sold queue: its item is a banner or a sold item (their table has the queue's name). */
+export const useFilaPublicacoes = (fila: FilaPublicacaoModeracao) =>
+  useFila<ModeracaoPublicacaoLinha>('publicacoes', fila, moderacaoPublicacaoLinha, { id: (l) => l.idItem, tabela: fila });
 
 const validados = z.object({ validados: z.number() });
 

@@ -14,59 +14,41 @@ export function useRevendasDaFila(linhas: readonly { idRevenda: string; revenda:
   }, [linhas]);
 }
 
+/** One select of the filter row: its label, what "none" says, the options and the chosen value. */
+type CampoFiltro = {
+  rotulo: string;
+  vazio: string;
+  opcoes: OpcaoFiltro[];
+  valor: string | null;
+  aoMudar: (v: string | null) => void;
+  largura: { base: string; xs: number };
+  buscavel?: boolean;
+  desativado?: boolean;
+};
+
 /**
  * Beyond the spec (issue 14 §3): a text search (issue 15 §2, as the other lists), filters by reseller and by the state
  * of one channel (or social target). The state applies only once a channel is chosen.
  */
-export function Filtros(p: {
-  rotuloBusca: string;
-  busca: string;
-  aoBuscar: (v: string) => void;
-  revendas: OpcaoFiltro[];
-  revenda: string | null;
-  aoMudarRevenda: (v: string | null) => void;
-  canais: OpcaoFiltro[];
-  canal: string | null;
-  aoMudarCanal: (v: string | null) => void;
-  estados: OpcaoFiltro[];
-  estado: string | null;
-  aoMudarEstado: (v: string | null) => void;
-}) {
+export function Filtros(p: { rotuloBusca: string; busca: string; aoBuscar: (v: string) => void; campos: CampoFiltro[] }) {
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
       <CampoBusca rotulo={p.rotuloBusca} valor={p.busca} aoMudar={p.aoBuscar} size="xs" w={{ base: '100%', xs: 240 }} />
-      <Select
-        label="Revenda"
-        placeholder="Todas"
-        data={p.revendas}
-        value={p.revenda}
-        onChange={p.aoMudarRevenda}
-        clearable
-        searchable
-        w={{ base: '100%', xs: 220 }}
-        size="xs"
-      />
-      <Select
-        label="Canal"
-        placeholder="Todos"
-        data={p.canais}
-        value={p.canal}
-        onChange={p.aoMudarCanal}
-        clearable
-        w={{ base: '48%', xs: 170 }}
-        size="xs"
-      />
-      <Select
-        label="Situação no canal"
-        placeholder="Qualquer"
-        data={p.estados}
-        value={p.estado}
-        onChange={p.aoMudarEstado}
-        clearable
-        disabled={!p.canal}
-        w={{ base: '48%', xs: 200 }}
-        size="xs"
-      />
+      {p.campos.map((c) => (
+        <Select
+          key={c.rotulo}
+          label={c.rotulo}
+          placeholder={c.vazio}
+          data={c.opcoes}
+          value={c.valor}
+          onChange={c.aoMudar}
+          clearable
+          searchable={c.buscavel}
+          disabled={c.desativado}
+          w={c.largura}
+          size="xs"
+        />
+      ))}
     </Group>
   );
 }
@@ -97,15 +79,27 @@ export function useFiltrosFila<T extends { idRevenda: string; revenda: string }>
       rotuloBusca={`Buscar em ${op.painel}`}
       busca={busca}
       aoBuscar={setBusca}
-      revendas={revendas}
-      revenda={revenda}
-      aoMudarRevenda={setRevenda}
-      canais={canais}
-      canal={canal}
-      aoMudarCanal={setCanal}
-      estados={estados}
-      estado={estado}
-      aoMudarEstado={setEstado}
+      campos={[
+        {
+          rotulo: 'Revenda',
+          vazio: 'Todas',
+          opcoes: revendas,
+          valor: revenda,
+          aoMudar: setRevenda,
+          largura: { base: '100%', xs: 220 },
+          buscavel: true,
+        },
+        { rotulo: 'Canal', vazio: 'Todos', opcoes: canais, valor: canal, aoMudar: setCanal, largura: { base: '48%', xs: 170 } },
+        {
+          rotulo: 'Situação no canal',
+          vazio: 'Qualquer',
+          opcoes: estados,
+          valor: estado,
+          aoMudar: setEstado,
+          largura: { base: '48%', xs: 200 },
+          desativado: !canal,
+        },
+      ]}
     />
   );
   return { linhas, filtros };

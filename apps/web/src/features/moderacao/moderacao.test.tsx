@@ -1,7 +1,8 @@
 import type { ModeracaoVeiculoLinha } from '@intermedio/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  comAltura,
   EventSourceFalso,
   falha,
   renderizarApp,
@@ -14,14 +15,7 @@ import {
 
 configure({ asyncUtilTimeout: 5000 });
 
-// The virtualised list renders the rows that fit its height (jsdom measures 0).
-const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-beforeEach(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
-});
-afterEach(() => {
-  if (original) Object.defineProperty(HTMLElement.prototype, 'clientHeight', original);
-});
+comAltura(800);
 
 const R1 = '11111111-1111-4111-8111-111111111111';
 const R2 = '22222222-2222-4222-8222-222222222222';
