@@ -16,7 +16,14 @@ let gestor: Credencial | null;
 let gestorB: Credencial | null;
 let chamar: ReturnType<typeof chamarComo>;
 
-type Listado = { CodigoAnuncio: number; situacao: string; PrecoVenda: string; fotos: { bytes: number }[]; Observacao: string };
+type Listado = {
+  CodigoAnuncio: number;
+  situacao: string;
+  PrecoVenda: string;
+  fotos: { bytes: number }[];
+  Observacao: string;
+  alteracoes: number;
+};
 const anuncio = async (codigo: string) =>
   ((await (await fetch(`${base}/sandbox/webmotors/_anuncios`)).json()) as { anuncios: Listado[] }).anuncios.find(
     (a) => String(a.CodigoAnuncio) === codigo,
@@ -123,5 +130,30 @@ describe('Webmotors pelas rotas de publicação', () => {
     expect(x.statusCode, x.body).toBe(200);
     expect(x.json().data.mensagem).toBe('Anúncio excluído com sucesso.');
     expect((await anuncio(codigo))?.situacao).toBe('excluido');
+  });
+
+  it('clique duplo em Alterar: a segunda recebe 409 e a Webmotors recebe uma só alteração, com as fotos uma vez', async () => {
+    const r = await enviar(await postCompleto({ Observacao: 'Anúncio para alterar duas vezes.' }));
+    expect(r.statusCode, r.body).toBe(200);
+    const codigo = String(r.json().data.id_anuncio);
+    const fotos = (await anuncio(codigo))?.fotos.length ?? 0;
+    expect(fotos).toBeGreaterThan(0);
+    const get = await chamar('POST', '/api/integracao/webmotors/alterar-get', gestor, { id_veiculo: amb.ids.veiculoA, id_anuncio: codigo });
+    expect(get.statusCode, get.body).toBe(200);
+    // "lento": the sandbox answers the change after 2 s, so both clicks overlap.
+    const post = { ...get.json().data.veiculoPost, Observacao: 'Alteração lento do clique duplo.' };
+    const alterar = () =>
+      chamar('POST', '/api/integracao/webmotors/alterar', gestor, { id_veiculo: amb.ids.veiculoA, id_anuncio: codigo, veiculo_post: post });
+    const [a, b] = await Promise.all([alterar(), alterar()]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect((a.statusCode === 409 ? a : b).json().data).toBe(
+      'A alteração deste anúncio em Webmotors já está em andamento. Aguarde a conclusão antes de enviar novamente.',
+    );
+    const depois = await anuncio(codigo);
+    expect(depois).toMatchObject({ alteracoes: 1, Observacao: 'Alteração lento do clique duplo.' });
+    expect(depois?.fotos.length).toBe(fotos);
+
+    const x = await chamar('POST', '/api/integracao/webmotors/excluir', gestor, { id_veiculo: amb.ids.veiculoA, id_anuncio: codigo });
+    expect(x.statusCode, x.body).toBe(200);
   });
 });

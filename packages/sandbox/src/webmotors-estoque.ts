@@ -19,7 +19,8 @@ import {
  * CodigoRetorno 31), adverts answered with CodigoAnuncio (0 = refused) and CodigoRetorno (500 = success, else the
  * refused data's codes joined by commas, spec 3 §8.3). Adverts live in memory per process.
  * Switches in the advert's Observacao: "falhar" (HTTP 500 Fault), "lento", "travar", and "retornar:43|999" (that
- * return code). `POST /_expirar` expires every hash issued so far (the next call answers 31).
+ * return code). `POST /_expirar` expires every hash issued so far (the next call answers 31). `GET /_anuncios` lists
+ * the adverts with the changes (`alteracoes`) each received.
  */
 export const NS_ESTOQUE = 'www.webmotors.com.br/wsEstoqueRevendedorWebMotors';
 
@@ -35,6 +36,8 @@ type Anuncio = {
   motivoExclusao?: string;
   incluidoEm: string;
   alteradoEm: string;
+  /** Changes (Alterar) applied, for tests: a double click must reach the channel once. */
+  alteracoes: number;
 };
 
 /** Element order of pAnuncio (ASMX reads it in this order); also the order the listing shows. */
@@ -156,6 +159,7 @@ const listagem = (a: Anuncio) => ({
   motivoExclusao: a.motivoExclusao ?? null,
   incluidoEm: a.incluidoEm,
   alteradoEm: a.alteradoEm,
+  alteracoes: a.alteracoes,
 });
 
 /** Include or change a car or motorcycle advert. */
@@ -189,6 +193,7 @@ async function gravar(tipo: TipoWebmotors, alterar: boolean, { xml, cnpj, req, r
       },
       opcionais,
       alteradoEm: agora,
+      alteracoes: anterior.alteracoes + 1,
     });
     return { CodigoAnuncio: anterior.codigo, CodigoRetorno: '500' };
   }
@@ -204,6 +209,7 @@ async function gravar(tipo: TipoWebmotors, alterar: boolean, { xml, cnpj, req, r
     situacao: 'ativo',
     incluidoEm: agora,
     alteradoEm: agora,
+    alteracoes: 0,
   });
   return { CodigoAnuncio: codigo, CodigoRetorno: '500' };
 }
