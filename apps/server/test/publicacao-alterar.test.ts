@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
 import { veiculoIntegracoes } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
 import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
+import { suspenderAlterarDepoisDoCanal } from './ajuda/publicacao.ts';
 import { chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
 /**
@@ -46,32 +46,6 @@ const alterar = (p: { id: string; idAnuncio: string; post: object }, descricao: 
     id_anuncio: p.idAnuncio,
     veiculo_post: { ...p.post, description: descricao },
   });
-
-/**
- * Autoscar's `alterar` held right after the channel answered, before the server records it (as a process that
- * stalls or dies there): `chegou` resolves once the channel has the change; `soltar(erro?)` lets the call go on.
- */
-function suspenderDepoisDoCanal() {
-  const pub = CANAIS_REGISTRADOS.autoscar.publicacao;
-  if (!pub?.alterar) throw new Error('Autoscar sem alterar');
-  const original = pub.alterar;
-  let avisar = () => {};
-  let soltar: (erro?: Error) => void = () => {};
-  const chegou = new Promise<void>((ok) => {
-    avisar = ok;
-  });
-  const solto = new Promise<Error | undefined>((ok) => {
-    soltar = ok;
-  });
-  pub.alterar = async (...args) => {
-    const r = await original(...args);
-    avisar();
-    const erro = await solto;
-    if (erro) throw erro;
-    return r;
-  };
-  return { chegou, soltar, restaurar: () => (pub.alterar = original) };
-}
 
 beforeAll(async () => {
   amb = await criarAmbiente({ CANAIS_TIMEOUT_MS: '5000' });
@@ -133,7 +107,7 @@ describe('alterar com lease', () => {
 
   it('queda entre a resposta do canal e a gravação: a reconciliação marca a alteração como não confirmada sem chamar o canal', async () => {
     const p = await publicado('Anúncio para alteração interrompida');
-    const s = suspenderDepoisDoCanal();
+    const s = suspenderAlterarDepoisDoCanal('autoscar');
     try {
       const pedido = alterar(p, 'Alteração interrompida');
       await s.chegou;
@@ -167,7 +141,7 @@ describe('alterar com lease', () => {
 
   it('o veículo alterado durante a alteração continua desatualizado depois dela', async () => {
     const p = await publicado('Anúncio e veículo alterados juntos');
-    const s = suspenderDepoisDoCanal();
+    const s = suspenderAlterarDepoisDoCanal('autoscar');
     try {
       const pedido = alterar(p, 'Alteração com o veículo mudando');
       await s.chegou;

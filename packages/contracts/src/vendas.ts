@@ -21,6 +21,7 @@ export const MENSAGENS_VENDA = {
   tentarDeNovo: 'A retirada do anúncio será tentada de novo.',
   manual: (canal: string) => `${canal} não permite excluir a publicação pela integração: remova-a também no aplicativo.`,
   aguardandoEnvio: 'Aguardando a confirmação do envio que estava em andamento.',
+  aguardandoAlteracao: 'Aguardando a conclusão da alteração do anúncio que estava em andamento.',
   semFoto: 'O veículo não tem foto: o vendido não foi criado.',
   semRedes: 'Nenhuma rede social ativa: o vendido foi criado, mas não publicado.',
 } as const;

@@ -1,5 +1,6 @@
 import type { CanalId } from '@intermedio/contracts';
 import { and, eq } from 'drizzle-orm';
+import type { PublicacaoVeiculo } from '../../src/canais/publicacao.ts';
 import { CANAIS_REGISTRADOS } from '../../src/canais/registro.ts';
 import { veiculoIntegracoes } from '../../src/db/schema/index.ts';
 import { type Ambiente, criarAmbiente, ouvir } from './ambiente.ts';
@@ -45,4 +46,30 @@ export async function comQuedaDepoisDoCanal<T>(canal: CanalId, chamada: 'enviar'
   } finally {
     Object.assign(pub, { [chamada]: original });
   }
+}
+
+/**
+ * The channel's `alterar` held right after the channel answered, before the server records it (as a process that
+ * stalls or dies there): `chegou` resolves once the channel has the change; `soltar(erro?)` lets the call go on.
+ */
+export function suspenderAlterarDepoisDoCanal(canal: CanalId) {
+  const pub: PublicacaoVeiculo | undefined = CANAIS_REGISTRADOS[canal].publicacao;
+  if (!pub?.alterar) throw new Error(`${canal} sem alterar`);
+  const original = pub.alterar;
+  let avisar = () => {};
+  let soltar: (erro?: Error) => void = () => {};
+  const chegou = new Promise<void>((ok) => {
+    avisar = ok;
+  });
+  const solto = new Promise<Error | undefined>((ok) => {
+    soltar = ok;
+  });
+  pub.alterar = async (...args) => {
+    const r = await original(...args);
+    avisar();
+    const erro = await solto;
+    if (erro) throw erro;
+    return r;
+  };
+  return { chegou, soltar, restaurar: () => (pub.alterar = original) };
 }

@@ -13,6 +13,7 @@ export const MENSAGENS_PUBLICACAO_VEICULO = {
   veiculoNaoEncontrado: 'Veículo não encontrado.',
   veiculoRemovido: 'Um veículo removido não pode ser publicado.',
   veiculoVendido: 'Um veículo vendido não pode ser publicado. Desfaça a venda para publicá-lo de novo.',
+  alteracaoVendido: 'O anúncio de um veículo vendido não pode ser alterado: ele está sendo retirado dos canais.',
   integracaoInativa: (canal: string) => `A integração com ${canal} não está ativa para esta revenda. Configure-a em Integrações.`,
   semPublicacao: (canal: string) => `${canal} não oferece publicação de veículos por este painel.`,
   emAndamento: (canal: string) =>

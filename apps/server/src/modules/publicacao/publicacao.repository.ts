@@ -35,6 +35,16 @@ export const publicacaoRepository = {
     return { ...linha, imagens };
   },
 
+  /**
+   * Whether the vehicle is sold, reading its row FOR SHARE in the caller's transaction: a sale locks it FOR UPDATE,
+   * so a send or change taken in the same transaction is either seen by the sale (which then removes its advert) or
+   * sees the sale (and is refused).
+   */
+  async vendidoComTrava(tx: Executor, idVeiculo: string) {
+    const [v] = await tx.select({ vevendido: veiculos.vevendido }).from(veiculos).where(eq(veiculos.id, idVeiculo)).for('share');
+    return v?.vevendido === 1;
+  },
+
   async buscar(db: Executor, a: Alvo): Promise<AnuncioRegistro | undefined> {
     const [r] = await db.select().from(veiculoIntegracoes).where(doAlvo(a));
     return r;

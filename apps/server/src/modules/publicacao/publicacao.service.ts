@@ -4,7 +4,7 @@ import { ordenarOpcoes } from '../../canais/mapeamento.ts';
 import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../../canais/publicacao.ts';
 import { canal as adaptador } from '../../canais/registro.ts';
 import type { ContextoCanal, Resultado } from '../../canais/tipos.ts';
-import type { Db } from '../../db/cliente.ts';
+import type { Db, Executor } from '../../db/cliente.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import { explicarErro, type IntegracoesService } from '../integracoes/integracoes.service.ts';
 import { type AnuncioRegistro, publicacaoRepository as repo } from './publicacao.repository.ts';
@@ -171,6 +171,17 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
     return respostaPublicado(gravado, a.canal);
   }
 
+  /**
+   * Takes a send or a change (`tomar`) only while the vehicle is not sold, in one transaction with the vehicle's row
+   * read FOR SHARE (the sale locks it FOR UPDATE): once a sale commits no new lease is taken on its adverts, so the
+   * sale's removal, which waits for the leases taken before it, never races a send or a change.
+   */
+  const seNaoVendido = <T>(idVeiculo: string, mensagem: string, tomar: (tx: Executor) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      if (await repo.vendidoComTrava(tx, idVeiculo)) throw new ErroHttp(422, mensagem);
+      return tomar(tx);
+    });
+
   /** Removes an advert at the channel with the reseller's session (Excluir, and the sale's removals). */
   async function excluirNoCanal(canal: CanalId, idRevenda: string, idAnuncio: string) {
     const { ctx, sessao } = await sessaoDe(canal, idRevenda);
@@ -218,13 +229,11 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       if (c?.v.vevendido === 1) throw new ErroHttp(422, M.veiculoVendido);
       await sessaoDe(canal, v.revendaId); // an inactive integration refuses before anything is recorded
 
-      const tomado = await repo.tomar(db, {
-        ...a,
-        revendaId: v.revendaId,
-        chave: randomUUID(),
-        envio: post,
-        leaseSegundos: LEASE_SEGUNDOS,
-      });
+      const tomar = () =>
+        seNaoVendido(v.id, M.veiculoVendido, (tx) =>
+          repo.tomar(tx, { ...a, revendaId: v.revendaId, chave: randomUUID(), envio: post, leaseSegundos: LEASE_SEGUNDOS }),
+        );
+      const tomado = await tomar();
       if (tomado?.chave) return chamarCanal(a, tomado.chave, v, post);
 
       const atual = await repo.buscar(db, a);
@@ -242,7 +251,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       if (desfecho === 'pendente' && retomado.id_anuncio) throw new ErroHttp(409, M.emAndamento(rotulo));
       if (desfecho === 'pendente') throw new ErroHttp(502, M.naoConfirmado(rotulo, 'o canal não respondeu à verificação'));
       // Nothing arrived: this request sends it again, under a fresh key.
-      const novo = await repo.tomar(db, { ...a, revendaId: v.revendaId, chave: randomUUID(), envio: post, leaseSegundos: LEASE_SEGUNDOS });
+      const novo = await tomar();
       if (!novo?.chave) throw new ErroHttp(409, M.emAndamento(rotulo));
       return chamarCanal(a, novo.chave, v, post);
     },
@@ -269,7 +278,9 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       const { ctx, sessao } = await sessaoDe(canal, v.revendaId); // an inactive integration refuses before anything is recorded
 
       const chave = randomUUID();
-      const tomado = await repo.tomarAlteracao(db, { ...a, idAnuncio, chave, envio: post, leaseSegundos: LEASE_SEGUNDOS });
+      const tomado = await seNaoVendido(v.id, M.alteracaoVendido, (tx) =>
+        repo.tomarAlteracao(tx, { ...a, idAnuncio, chave, envio: post, leaseSegundos: LEASE_SEGUNDOS }),
+      );
       if (!tomado) {
         const atual = await repo.buscar(db, a);
         if (atual?.estado === 'publicado' && atual.id_anuncio === idAnuncio) throw new ErroHttp(409, M.alteracaoEmAndamento(rotulo));

@@ -153,7 +153,7 @@ export const vendasRepository = {
       .where(and(eq(veiculoRemocoes.id, id), eq(veiculoRemocoes.estado, 'removendo')));
   },
 
-  /** No answer we can trust, or a send still pending: stays removendo for the next round (the lease ends now). */
+  /** No answer we can trust, or a send or change still in flight: stays removendo for the next round (the lease ends now). */
   async adiar(db: Executor, id: string, motivo: string) {
     await db
       .update(veiculoRemocoes)

@@ -54,15 +54,22 @@ export function criarVendasService(dep: Dep) {
   }
 
   /**
-   * One removal this worker claimed. A send still pending waits for the publishing reconciliation; an advert id
-   * known is always asked of the channel (after a crash the channel answers "already removed"); nothing ever
-   * published counts as removed without a call.
+   * One removal this worker claimed. A send still pending waits for the publishing reconciliation, and a change
+   * (alterar) in flight for its answer: both hold the advert's lease, taken before the sale (no lease is taken on a
+   * sold vehicle), so once it is free no send or change calls the channel for this advert. An advert id known is always
+   * asked of the channel (after a crash the channel answers "already removed"); nothing ever published counts as
+   * removed without a call.
    */
   async function retirar(r: RemocaoRegistro): Promise<'removido' | 'falhou' | 'removendo'> {
     const canal = r.canal as CanalId;
     const anuncio = await publicacaoRepository.buscar(db, { veiculoId: r.veiculo_id, canal });
     if (anuncio?.estado === 'pendente') {
       await repo.adiar(db, r.id, M.aguardandoEnvio);
+      return 'removendo';
+    }
+    // A change held past its lease died (the reconciliation records it): the removal goes on, as Excluir would.
+    if (anuncio?.estado === 'publicado' && anuncio.lease_ate && anuncio.lease_ate.getTime() > Date.now()) {
+      await repo.adiar(db, r.id, M.aguardandoAlteracao);
       return 'removendo';
     }
     const idAnuncio = (anuncio?.estado === 'publicado' ? anuncio.id_anuncio : null) ?? r.id_anuncio;
