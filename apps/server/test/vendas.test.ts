@@ -2,7 +2,7 @@ import { type CanalId, MENSAGENS_VENDA, type RascunhoMeuCarroNovo, type VendaVei
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
-import { revendas, veiculoIntegracoes, veiculoRemocoes, veiculoVendas } from '../src/db/schema/index.ts';
+import { revendas, veiculoIntegracoes, veiculoRemocoes, veiculoVendas, vendidos } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
 import { TAREFA_RETIRAR, TAREFA_VENDIDO } from '../src/modules/vendas/vendas.service.ts';
 import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
@@ -361,11 +361,16 @@ describe('publicar vendido', () => {
       .where(eq(revendas.id, amb.ids.revendaA));
     const v = await novoVeiculoPublicado('Com post de vendido');
     expect((await vender(v.id, true)).statusCode).toBe(200);
+    const contarVendidos = async () =>
+      (await amb.banco.db.select({ id: vendidos.id }).from(vendidos).where(eq(vendidos.revenda_id, amb.ids.revendaA))).length;
+    const antes = await contarVendidos();
+    // Two runs at once (the queued job and a retry, or two instances), then a retried job: one item, posted once.
+    await Promise.all([0, 1].map(() => amb.tarefas.executar(TAREFA_VENDIDO, { idVeiculo: v.id })));
     await amb.tarefas.executar(TAREFA_VENDIDO, { idVeiculo: v.id });
-    await amb.tarefas.executar(TAREFA_VENDIDO, { idVeiculo: v.id }); // a retried job changes nothing
     const s = await venda(v.id);
     expect(s?.vendido_erro).toBeNull();
     expect(s?.vendido_id).toEqual(expect.any(String));
+    expect((await contarVendidos()) - antes).toBe(1);
     const itens = (await chamar('GET', `/api/revendas/${amb.ids.revendaA}/vendidos`, gestor)).json().data as Record<string, unknown>[];
     const item = itens.filter((i) => i.id === s?.vendido_id);
     expect(item).toHaveLength(1);

@@ -171,9 +171,17 @@ export const vendasRepository = {
     return r.length > 0;
   },
 
-  /** The sold item made for the sale ("Publicar vendido"), in the transaction that creates it. */
+  /**
+   * The sold item made for the sale ("Publicar vendido"), in the transaction that creates it. Only the first one
+   * links: false when another run of the job already linked its own (the caller rolls its item back).
+   */
   async vincularVendido(tx: Executor, idVeiculo: string, idVendido: string) {
-    await tx.update(veiculoVendas).set({ vendido_id: idVendido, updated_at: sql`now()` }).where(eq(veiculoVendas.veiculo_id, idVeiculo));
+    const r = await tx
+      .update(veiculoVendas)
+      .set({ vendido_id: idVendido, updated_at: sql`now()` })
+      .where(and(eq(veiculoVendas.veiculo_id, idVeiculo), isNull(veiculoVendas.vendido_id)))
+      .returning({ id: veiculoVendas.veiculo_id });
+    return r.length > 0;
   },
 
   async erroVendido(db: Executor, idVeiculo: string, erro: string | null) {

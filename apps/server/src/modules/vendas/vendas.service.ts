@@ -38,6 +38,9 @@ const ALVOS_VENDIDO: AlvoSocial[] = ['ig_feed', 'fb_feed'];
  * through the channels' `excluir` (the same adapters and sessions as Excluir), each removal claimed with a lease so
  * a double click, two instances or a crash never remove an advert twice nor leave its state unknown.
  */
+/** The sale already has the sold item of another run of the job. */
+class JaVinculado extends Error {}
+
 export function criarVendasService(dep: Dep) {
   const { db } = dep;
 
@@ -124,7 +127,9 @@ export function criarVendasService(dep: Dep) {
       idRevenda,
       { imagem: [imagem], texto: revenda.peblocotextovendidos ?? '', ig_stories: false, ig_feed: instagram, fb_feed: facebook },
       { id: idUsuario },
-      (tx, item) => repo.vincularVendido(tx, idVeiculo, item.id),
+      async (tx, item) => {
+        if (!(await repo.vincularVendido(tx, idVeiculo, item.id))) throw new JaVinculado();
+      },
     );
   }
 
@@ -194,9 +199,16 @@ export function criarVendasService(dep: Dep) {
       if (!venda?.publicar_vendido) return;
       let idVendido = venda.vendido_id;
       if (!idVendido) {
-        const item = await criarVendido(idVeiculo, venda.revenda_id, venda.usuario_id ?? '');
-        if (!item) return repo.erroVendido(db, idVeiculo, M.semFoto);
-        idVendido = item.id;
+        try {
+          const item = await criarVendido(idVeiculo, venda.revenda_id, venda.usuario_id ?? '');
+          if (!item) return repo.erroVendido(db, idVeiculo, M.semFoto);
+          idVendido = item.id;
+        } catch (e) {
+          // Another run of the job (a retry, a second instance) linked its item first: ours was rolled back.
+          if (!(e instanceof JaVinculado)) throw e;
+          idVendido = (await repo.venda(db, idVeiculo))?.vendido_id ?? null;
+          if (!idVendido) return;
+        }
       }
       const item = await dep.banners.buscar('vendido', venda.revenda_id, idVendido);
       const alvos = ALVOS_VENDIDO.filter((a) => item[a]);
@@ -212,6 +224,8 @@ export function criarVendasService(dep: Dep) {
             fb_feed: alvo === 'fb_feed',
           });
         } catch (e) {
+          // 409: another run of the job is publishing this very post (each target is published once): not a failure.
+          if (e instanceof ErroHttp && e.statusCode === 409) continue;
           erros.push(e instanceof Error ? e.message : String(e));
         }
       }
