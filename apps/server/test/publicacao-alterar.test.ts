@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { veiculoIntegracoes } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
 import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
-import { suspenderAlterarDepoisDoCanal } from './ajuda/publicacao.ts';
+import {
+  type AnuncioAutoscar,
+  alterarNaAutoscar,
+  publicarNaAutoscar,
+  registroDoEnvio,
+  suspenderAlterarDepoisDoCanal,
+} from './ajuda/publicacao.ts';
 import { chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
 /**
@@ -20,32 +26,10 @@ let chamar: ReturnType<typeof chamarComo>;
 type NoCanal = { advId: string; description: string; alteracoes: number };
 const noCanal = async (advId: string) =>
   ((await (await fetch(`${base}/sandbox/autoscar/_anuncios`)).json()) as { anuncios: NoCanal[] }).anuncios.find((a) => a.advId === advId);
-const registro = async (idVeiculo: string) =>
-  (
-    await amb.banco.db
-      .select()
-      .from(veiculoIntegracoes)
-      .where(and(eq(veiculoIntegracoes.veiculo_id, idVeiculo), eq(veiculoIntegracoes.canal, 'autoscar')))
-  )[0];
+const registro = (idVeiculo: string) => registroDoEnvio(amb, idVeiculo, 'autoscar');
 
-/** A new car published on Autoscar: its id, the advert id and the post it was sent with. */
-async function publicado(descricao: string) {
-  const v = await chamar('POST', `/api/revendas/${amb.ids.revendaA}/veiculos`, gestor, VEICULO_EXEMPLO);
-  expect(v.statusCode, v.body).toBe(200);
-  const id = v.json().data.id as string;
-  const d = (await chamar('POST', '/api/integracao/autoscar/incluir', gestor, { id_veiculo: id })).json().data;
-  const post = { ...d.veiculoPost, description: descricao };
-  const e = await chamar('POST', '/api/integracao/autoscar/enviar', gestor, { id_veiculo: id, veiculo_post: post });
-  expect(e.statusCode, e.body).toBe(200);
-  return { id, idAnuncio: e.json().data.id_anuncio as string, post };
-}
-
-const alterar = (p: { id: string; idAnuncio: string; post: object }, descricao: string) =>
-  chamar('POST', '/api/integracao/autoscar/alterar', gestor, {
-    id_veiculo: p.id,
-    id_anuncio: p.idAnuncio,
-    veiculo_post: { ...p.post, description: descricao },
-  });
+const publicado = (descricao: string) => publicarNaAutoscar(amb, chamar, gestor, descricao);
+const alterar = (p: AnuncioAutoscar, descricao: string) => alterarNaAutoscar(chamar, gestor, p, descricao);
 
 beforeAll(async () => {
   amb = await criarAmbiente({ CANAIS_TIMEOUT_MS: '5000' });

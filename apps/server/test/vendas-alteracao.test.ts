@@ -5,8 +5,15 @@ import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
 import { veiculoIntegracoes, veiculoRemocoes } from '../src/db/schema/index.ts';
 import { TAREFA_RETIRAR } from '../src/modules/vendas/vendas.service.ts';
 import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
-import { ambienteDePublicacao, registroDoEnvio, suspenderAlterarDepoisDoCanal } from './ajuda/publicacao.ts';
-import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
+import {
+  type AnuncioAutoscar,
+  alterarNaAutoscar,
+  ambienteDePublicacao,
+  publicarNaAutoscar,
+  registroDoEnvio,
+  suspenderAlterarDepoisDoCanal,
+} from './ajuda/publicacao.ts';
+import type { chamarComo } from './ajuda/veiculos.ts';
 
 /**
  * The sale's removal and a change (alterar) of the same advert, through Autoscar and its sandbox: a sale while a
@@ -33,23 +40,8 @@ const remocao = async (idVeiculo: string) =>
   )[0];
 const registro = (idVeiculo: string) => registroDoEnvio(amb, idVeiculo, 'autoscar');
 
-async function publicado(descricao: string) {
-  const v = await chamar('POST', `/api/revendas/${amb.ids.revendaA}/veiculos`, gestor, VEICULO_EXEMPLO);
-  expect(v.statusCode, v.body).toBe(200);
-  const id = v.json().data.id as string;
-  const d = (await chamar('POST', '/api/integracao/autoscar/incluir', gestor, { id_veiculo: id })).json().data;
-  const post = { ...d.veiculoPost, description: descricao };
-  const e = await chamar('POST', '/api/integracao/autoscar/enviar', gestor, { id_veiculo: id, veiculo_post: post });
-  expect(e.statusCode, e.body).toBe(200);
-  return { id, idAnuncio: e.json().data.id_anuncio as string, post };
-}
-
-const alterar = (p: { id: string; idAnuncio: string; post: object }, descricao: string) =>
-  chamar('POST', '/api/integracao/autoscar/alterar', gestor, {
-    id_veiculo: p.id,
-    id_anuncio: p.idAnuncio,
-    veiculo_post: { ...p.post, description: descricao },
-  });
+const publicado = (descricao: string) => publicarNaAutoscar(amb, chamar, gestor, descricao);
+const alterar = (p: AnuncioAutoscar, descricao: string) => alterarNaAutoscar(chamar, gestor, p, descricao);
 const vender = (id: string) =>
   chamar('POST', `/api/revendas/${amb.ids.revendaA}/veiculos/${id}/vender`, gestor, { publicar_vendido: false });
 

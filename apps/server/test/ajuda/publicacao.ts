@@ -1,10 +1,11 @@
 import type { CanalId } from '@intermedio/contracts';
 import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { PublicacaoVeiculo } from '../../src/canais/publicacao.ts';
 import { CANAIS_REGISTRADOS } from '../../src/canais/registro.ts';
 import { veiculoIntegracoes } from '../../src/db/schema/index.ts';
-import { type Ambiente, criarAmbiente, ouvir } from './ambiente.ts';
-import { chamarComo } from './veiculos.ts';
+import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ambiente.ts';
+import { chamarComo, VEICULO_EXEMPLO } from './veiculos.ts';
 
 /**
  * Publishing through the API: the app listening with the channels' sandboxes (5 s channel limit), its caller, and
@@ -73,3 +74,35 @@ export function suspenderAlterarDepoisDoCanal(canal: CanalId) {
   };
   return { chegou, soltar, restaurar: () => (pub.alterar = original) };
 }
+
+/** A car of reseller A published on Autoscar through the API: its id, the advert id and the post it was sent with. */
+export type AnuncioAutoscar = { id: string; idAnuncio: string; post: object };
+
+export async function publicarNaAutoscar(
+  amb: Ambiente,
+  chamar: ReturnType<typeof chamarComo>,
+  gestor: Credencial | null,
+  descricao: string,
+): Promise<AnuncioAutoscar> {
+  const v = await chamar('POST', `/api/revendas/${amb.ids.revendaA}/veiculos`, gestor, VEICULO_EXEMPLO);
+  expect(v.statusCode, v.body).toBe(200);
+  const id = v.json().data.id as string;
+  const d = (await chamar('POST', '/api/integracao/autoscar/incluir', gestor, { id_veiculo: id })).json().data;
+  const post = { ...d.veiculoPost, description: descricao };
+  const e = await chamar('POST', '/api/integracao/autoscar/enviar', gestor, { id_veiculo: id, veiculo_post: post });
+  expect(e.statusCode, e.body).toBe(200);
+  return { id, idAnuncio: e.json().data.id_anuncio as string, post };
+}
+
+/** Alterar of that advert with a new description. */
+export const alterarNaAutoscar = (
+  chamar: ReturnType<typeof chamarComo>,
+  gestor: Credencial | null,
+  p: AnuncioAutoscar,
+  descricao: string,
+) =>
+  chamar('POST', '/api/integracao/autoscar/alterar', gestor, {
+    id_veiculo: p.id,
+    id_anuncio: p.idAnuncio,
+    veiculo_post: { ...p.post, description: descricao },
+  });
