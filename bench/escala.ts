@@ -16,12 +16,14 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
+import { sessoesRepository } from '../apps/server/src/auth/sessoes.repository.ts';
 import { lerConfig } from '../apps/server/src/config.ts';
 import { abrirBanco, type Banco } from '../apps/server/src/db/cliente.ts';
 import { revendas } from '../apps/server/src/db/schema/index.ts';
 import { revendasRepository } from '../apps/server/src/modules/revendas/revendas.repository.ts';
 import { usuariosRepository } from '../apps/server/src/modules/usuarios/usuarios.repository.ts';
 import { veiculosListaRepository } from '../apps/server/src/modules/veiculos/veiculos-lista.repository.ts';
+import { hashToken } from '../apps/server/src/seguranca/tokens.ts';
 import { semearEscala, semearVeiculos } from '../apps/server/test/ajuda/escala.ts';
 import { apiContraSql, entrarComoAdmin, receber } from './http.ts';
 
@@ -121,6 +123,23 @@ async function medirBanco(nomeBanco: MedidaEscala['banco'], banco: Banco): Promi
   const [alvo] = await db.select({ id: revendas.id }).from(revendas).where(eq(revendas.peemail, 'loja7@escala.test'));
   const idAlvo = alvo?.id ?? '';
 
+  // What every signed-in request costs before its own work, measured apart: an HTTP round trip that does nothing
+  // (GET /api/health without a cookie: no session, no SQL, a few bytes) and the session lookup run directly (the
+  // prepared statement of every request). A list's SQL plus these two is the least its API answer can take.
+  const buscarSessao = sessoesRepository.prepararBusca(db);
+  const hashSessao = hashToken(decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1)));
+  const piso = await apiContraSql(
+    101,
+    async () => {
+      if ((await receber(`${base}/api/health`, '')).status !== 200) throw new Error('/api/health');
+    },
+    async () => {
+      if (!(await buscarSessao(hashSessao))) throw new Error('sessão do bench não encontrada');
+    },
+  );
+  registrar('ida e volta HTTP sem trabalho (GET /api/health sem sessão), mediana', piso.api, 'ms');
+  registrar('consulta da sessão (a de todo pedido, direto na conexão), mediana', piso.sql, 'ms');
+
   // Each list: its SQL alone (the repository query) against the whole API answer (session, SQL, validation, JSON).
   const listas = [
     { nome: 'revendas (planos pagos)', url: '/api/revendas?plano=pagos', sql: () => revendasRepository.listar(db, false) },
@@ -149,6 +168,8 @@ async function medirBanco(nomeBanco: MedidaEscala['banco'], banco: Banco): Promi
     registrar(`${l.nome}: SQL (mediana)`, tSql, 'ms');
     registrar(`${l.nome}: API (mediana)`, tApi, 'ms');
     registrar(`${l.nome}: API ÷ SQL`, tApi / tSql, '×', nomeBanco === 'PostgreSQL' ? 1.3 : undefined);
+    // What the API adds beyond the least any HTTP answer of it costs (round trip + session + its SQL).
+    registrar(`${l.nome}: API ÷ (SQL + ida e volta + sessão)`, tApi / (tSql + piso.api + piso.sql), '×');
     registrar(
       `${l.nome}: resposta (bytes com ${codificacao || 'nada'} / sem)`,
       comprimidos / 1024,
