@@ -22,6 +22,7 @@ export const MENSAGENS_VENDA = {
   manual: (canal: string) => `${canal} não permite excluir a publicação pela integração: remova-a também no aplicativo.`,
   aguardandoEnvio: 'Aguardando a confirmação do envio que estava em andamento.',
   aguardandoAlteracao: 'Aguardando a conclusão da alteração do anúncio que estava em andamento.',
+  aguardandoExclusao: 'Aguardando a conclusão da exclusão do anúncio que estava em andamento.',
   semFoto: 'O veículo não tem foto: o vendido não foi criado.',
   semRedes: 'Nenhuma rede social ativa: o vendido foi criado, mas não publicado.',
 } as const;

@@ -32,6 +32,8 @@ type Anuncio = {
   alteradoEm: string | null;
   /** How many changes (PUT) this advert received: a test sees a change that ran twice. */
   alteracoes: number;
+  /** How many removals (DELETE) reached this advert, the ones answered "already removed" (410) included. */
+  exclusoes: number;
   removidoEm: string | null;
 };
 
@@ -197,6 +199,7 @@ export async function sandboxAutoscar(app: FastifyInstance) {
       criadoEm: new Date().toISOString(),
       alteradoEm: null,
       alteracoes: 0,
+      exclusoes: 0,
       removidoEm: null,
     };
     anuncios.set(advId, anuncio);
@@ -228,6 +231,8 @@ export async function sandboxAutoscar(app: FastifyInstance) {
 
   app.delete<Adv>('/integracao/v1/revendas/:id/anuncios/:advId', PUBLICO, async (req, reply) => {
     if (!(await revendaValida(req, reply, req.params.id))) return reply;
+    const existente = anuncios.get(req.params.advId);
+    if (existente?.idRevenda === req.params.id) existente.exclusoes++;
     const a = anuncioDaRevenda(reply, req.params.id, req.params.advId);
     if (!a) return reply;
     a.removidoEm = new Date().toISOString();
@@ -255,6 +260,7 @@ export async function sandboxAutoscar(app: FastifyInstance) {
       ...publico(a),
       idRevenda: a.idRevenda,
       alteracoes: a.alteracoes,
+      exclusoes: a.exclusoes,
       removidoEm: a.removidoEm,
     })),
   }));

@@ -15,8 +15,12 @@ export type MetaCanal = {
   contrato: 'publico' | 'terceiros' | 'projetado';
 };
 
-/** `texto`: the whole Portuguese sentence for the user when the generic one of the kind would mislead. */
-export type ErroCanal = { tipo: TipoErroCanal; mensagem: string; detalhe?: string; texto?: string };
+/**
+ * `texto`: the whole Portuguese sentence for the user when the generic one of the kind would mislead.
+ * `recusadoNoCanal`: on a `rejected` answer of `consultar`, the id of the refused advert the channel still keeps
+ * (Mobiauto's deal blocked by moderation stays in the dealer's inventory): the framework removes it with `excluir`.
+ */
+export type ErroCanal = { tipo: TipoErroCanal; mensagem: string; detalhe?: string; texto?: string; recusadoNoCanal?: string };
 export type Resultado<T> = { ok: true; valor: T } | { ok: false; erro: ErroCanal };
 export const ok = <T>(valor: T): Resultado<T> => ({ ok: true, valor });
 export const falha = (tipo: TipoErroCanal, mensagem: string, detalhe?: string): Resultado<never> => ({

@@ -75,6 +75,35 @@ export function suspenderAlterarDepoisDoCanal(canal: CanalId) {
   return { chegou, soltar, restaurar: () => (pub.alterar = original) };
 }
 
+/**
+ * The channel's first `excluir` held just before its call reaches the channel (`antes`: a slow request) or right
+ * after the channel answered, before the server records it (`depois`: a process that stalls or dies there).
+ * `chegou` resolves once it is held, `soltar()` lets it go on. Later calls (the ones a race would add) pass through.
+ */
+export function suspenderExcluir(canal: CanalId, quando: 'antes' | 'depois') {
+  const pub: PublicacaoVeiculo | undefined = CANAIS_REGISTRADOS[canal].publicacao;
+  if (!pub) throw new Error(`${canal} sem publicação`);
+  const original = pub.excluir;
+  let avisar = () => {};
+  let soltar = () => {};
+  const chegou = new Promise<void>((ok) => {
+    avisar = ok;
+  });
+  const solto = new Promise<void>((ok) => {
+    soltar = ok;
+  });
+  let primeira = true;
+  pub.excluir = async (...args) => {
+    if (!primeira) return original(...args);
+    primeira = false;
+    const r = quando === 'depois' ? await original(...args) : null;
+    avisar();
+    await solto;
+    return r ?? original(...args);
+  };
+  return { chegou, soltar, restaurar: () => (pub.excluir = original) };
+}
+
 /** A car of reseller A published on Autoscar through the API: its id, the advert id and the post it was sent with. */
 export type AnuncioAutoscar = { id: string; idAnuncio: string; post: object };
 

@@ -33,6 +33,10 @@ export const MENSAGENS_PUBLICACAO_VEICULO = {
     `${canal} não confirmou a alteração do anúncio${detalhe ? ` (${detalhe})` : ''}. Confira o anúncio e, se preciso, envie a alteração de novo.`,
   alteracaoInterrompida: (canal: string) =>
     `A alteração do anúncio em ${canal} foi interrompida antes da resposta do canal. Confira o anúncio e, se preciso, envie a alteração de novo.`,
+  exclusaoEmAndamento: (canal: string) =>
+    `A exclusão deste anúncio em ${canal} já está em andamento. Aguarde a conclusão antes de tentar de novo.`,
+  recusadoNaoRemovido: (canal: string, motivo: string) =>
+    `O anúncio recusado continua em ${canal} e não pôde ser removido (${motivo}). Remova-o no painel do canal antes de enviar de novo.`,
   naoChegou: 'O envio não chegou ao canal (verificado depois de uma interrupção). Envie novamente.',
 } as const;
 

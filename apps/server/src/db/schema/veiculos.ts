@@ -134,6 +134,12 @@ export const veiculoIntegracoes = pgTable(
      * On a published advert: a change (alterar) is in flight, `chave` and `envio` being that change's.
      */
     lease_ate: timestamp('lease_ate', { withTimezone: true }),
+    /**
+     * What the lease on an existing advert is for: 'alterar' (a change in flight) or 'excluir' (its removal at the
+     * channel: Excluir, a sale's removal, or a deal the channel blocked on a failed send), so that only one call to
+     * the channel runs per vehicle × channel and the reconciliation knows how to finish an interrupted one.
+     */
+    operacao: text('operacao').$type<'alterar' | 'excluir'>(),
     /** The post as sent (validated), for the reconciliation lookup of channels without an integrator reference. */
     envio: jsonb('envio').$type<Record<string, unknown>>(),
     /** The vehicle changed after the advert was published: the channel shows old data. */
@@ -148,7 +154,10 @@ export const veiculoIntegracoes = pgTable(
     index('veiculo_integracoes_pendentes_idx').on(t.lease_ate).where(sql`${t.estado} = 'pendente'`),
     // A lease on a published advert is a change (alterar) in flight; the reconciliation looks for expired ones.
     index('veiculo_integracoes_alteracoes_idx').on(t.lease_ate).where(sql`${t.estado} = 'publicado' and ${t.lease_ate} is not null`),
+    // Removals at the channel (operacao 'excluir'): the reconciliation finishes the interrupted ones.
+    index('veiculo_integracoes_exclusoes_idx').on(t.lease_ate).where(sql`${t.operacao} = 'excluir'`),
     check('veiculo_integracoes_estado_chk', sql`${t.estado} in ('pendente','publicado','falhou')`),
+    check('veiculo_integracoes_operacao_chk', sql`${t.operacao} in ('alterar','excluir')`),
   ],
 );
 

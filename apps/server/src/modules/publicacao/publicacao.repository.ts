@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
 import { revendas, veiculoImagens, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
 
@@ -11,6 +11,10 @@ const daAlteracao = (a: Alvo, chave: string) =>
   and(doAlvo(a), eq(veiculoIntegracoes.chave, chave), eq(veiculoIntegracoes.estado, 'publicado'), isNotNull(veiculoIntegracoes.lease_ate));
 const leaseDe = (segundos: number) => sql`now() + make_interval(secs => ${segundos})`;
 const vencido = or(isNull(veiculoIntegracoes.lease_ate), lt(veiculoIntegracoes.lease_ate, sql`now()`));
+/** A removal at the channel in flight (Excluir, a sale's removal, a blocked deal): its key, while the lease is set. */
+const daExclusao = (a: Alvo, chave: string) =>
+  and(doAlvo(a), eq(veiculoIntegracoes.chave, chave), eq(veiculoIntegracoes.operacao, 'excluir'), isNotNull(veiculoIntegracoes.lease_ate));
+const naoExcluindo = or(isNull(veiculoIntegracoes.operacao), ne(veiculoIntegracoes.operacao, 'excluir'));
 
 /** The vehicle's adverts per channel (veiculo_integracoes) and what publishing reads of the vehicle. */
 export const publicacaoRepository = {
@@ -68,6 +72,7 @@ export const publicacaoRepository = {
       id_anuncio: null,
       url_anuncio: null,
       desatualizado: false,
+      operacao: null,
       updated_at: sql`now()`,
     };
     const [r] = await db
@@ -76,7 +81,8 @@ export const publicacaoRepository = {
       .onConflictDoUpdate({
         target: [veiculoIntegracoes.veiculo_id, veiculoIntegracoes.canal],
         set: novo,
-        setWhere: eq(veiculoIntegracoes.estado, 'falhou'),
+        // A failed send whose refused advert is still being removed from the channel (operacao 'excluir') waits.
+        setWhere: and(eq(veiculoIntegracoes.estado, 'falhou'), isNull(veiculoIntegracoes.operacao)),
       })
       .returning();
     return r ?? null;
@@ -180,8 +186,17 @@ export const publicacaoRepository = {
   ) {
     const [r] = await db
       .update(veiculoIntegracoes)
-      .set({ chave: a.chave, envio: a.envio, lease_ate: leaseDe(a.leaseSegundos), tentativa_em: sql`now()`, updated_at: sql`now()` })
-      .where(and(doAlvo(a), eq(veiculoIntegracoes.estado, 'publicado'), eq(veiculoIntegracoes.id_anuncio, a.idAnuncio), vencido))
+      .set({
+        chave: a.chave,
+        envio: a.envio,
+        operacao: 'alterar',
+        lease_ate: leaseDe(a.leaseSegundos),
+        tentativa_em: sql`now()`,
+        updated_at: sql`now()`,
+      })
+      .where(
+        and(doAlvo(a), eq(veiculoIntegracoes.estado, 'publicado'), eq(veiculoIntegracoes.id_anuncio, a.idAnuncio), vencido, naoExcluindo),
+      )
       .returning();
     return r ?? null;
   },
@@ -197,6 +212,7 @@ export const publicacaoRepository = {
         desatualizado: sql`exists (select 1 from ${veiculos} where ${veiculos.id} = ${veiculoIntegracoes.veiculo_id} and ${veiculos.updated_at} > ${lidoEm.toISOString()}::timestamptz)`,
         ultimo_erro: null,
         lease_ate: null,
+        operacao: null,
         respondido_em: sql`now()`,
         ...(r.urlAnuncio ? { url_anuncio: r.urlAnuncio } : {}),
         ...(r.dados ? { dados: sql`${veiculoIntegracoes.dados} || ${JSON.stringify(r.dados)}::jsonb` } : {}),
@@ -218,6 +234,7 @@ export const publicacaoRepository = {
       .set({
         ultimo_erro: erro,
         lease_ate: null,
+        operacao: null,
         ...(incerta ? { desatualizado: true } : { respondido_em: sql`now()` }),
         updated_at: sql`now()`,
       })
@@ -236,17 +253,109 @@ export const publicacaoRepository = {
           eq(veiculoIntegracoes.estado, 'publicado'),
           isNotNull(veiculoIntegracoes.lease_ate),
           lt(veiculoIntegracoes.lease_ate, sql`now()`),
+          naoExcluindo,
         ),
       )
       .orderBy(asc(veiculoIntegracoes.lease_ate))
       .limit(limite),
 
-  /** Excluir: the advert is forgotten (spec 3 §4: back to "none"). Only a published one, never a pending send. */
-  async remover(db: Executor, a: Alvo, idAnuncio: string) {
-    const r = await db
-      .delete(veiculoIntegracoes)
-      .where(and(doAlvo(a), eq(veiculoIntegracoes.estado, 'publicado'), eq(veiculoIntegracoes.id_anuncio, idAnuncio)))
-      .returning({ canal: veiculoIntegracoes.canal });
-    return r.length > 0;
+  /**
+   * Takes the removal of a published advert at the channel (Excluir, a sale's removal), in its own statement
+   * committed before the channel is called: `operacao` 'excluir', a new key and a lease. Left alone (null) while a
+   * send, a change or another removal holds the advert, so the channel never gets two removals at once. A lease that
+   * ran out (its request died) is taken over; a change that died so has an unknown outcome (desatualizado).
+   */
+  async tomarExclusao(db: Executor, a: Alvo & { idAnuncio: string; chave: string; leaseSegundos: number }) {
+    const [r] = await db
+      .update(veiculoIntegracoes)
+      .set({
+        chave: a.chave,
+        operacao: 'excluir',
+        lease_ate: leaseDe(a.leaseSegundos),
+        desatualizado: sql`${veiculoIntegracoes.desatualizado} or (${veiculoIntegracoes.lease_ate} is not null and ${naoExcluindo})`,
+        tentativa_em: sql`now()`,
+        updated_at: sql`now()`,
+      })
+      .where(and(doAlvo(a), eq(veiculoIntegracoes.estado, 'publicado'), eq(veiculoIntegracoes.id_anuncio, a.idAnuncio), vencido))
+      .returning();
+    return r ?? null;
   },
+
+  /**
+   * A send the channel took and then refused while keeping the advert (Mobiauto's deal blocked by moderation): the
+   * send fails with the channel's reason, and the refused advert is to be removed from the channel, under a lease in
+   * the same statement (`operacao` 'excluir', the reconciliation finishes it if this request dies).
+   */
+  async recusado(db: Executor, a: Alvo, chave: string, erro: string, idAnuncio: string, leaseSegundos: number) {
+    const [r] = await db
+      .update(veiculoIntegracoes)
+      .set({
+        estado: 'falhou',
+        status: false,
+        ultimo_erro: erro,
+        id_anuncio: idAnuncio,
+        url_anuncio: null,
+        operacao: 'excluir',
+        lease_ate: leaseDe(leaseSegundos),
+        respondido_em: sql`now()`,
+        updated_at: sql`now()`,
+      })
+      .where(daChave(a, chave))
+      .returning();
+    return r ?? null;
+  },
+
+  /** Takes over a removal whose lease ran out (its request died), keeping its key. */
+  async reivindicarExclusao(db: Executor, a: Alvo, chave: string, leaseSegundos: number) {
+    const [r] = await db
+      .update(veiculoIntegracoes)
+      .set({ lease_ate: leaseDe(leaseSegundos), updated_at: sql`now()` })
+      .where(and(daExclusao(a, chave), vencido))
+      .returning();
+    return r ?? null;
+  },
+
+  /**
+   * The channel removed the advert (or had already): a published advert is forgotten (spec 3 §4: back to "none");
+   * a failed send keeps its reason, without the refused advert. Only onto this removal (`chave`): false when it was
+   * taken over meanwhile.
+   */
+  async excluido(db: Executor, a: Alvo, chave: string) {
+    const apagado = await db
+      .delete(veiculoIntegracoes)
+      .where(and(daExclusao(a, chave), eq(veiculoIntegracoes.estado, 'publicado')))
+      .returning({ canal: veiculoIntegracoes.canal });
+    if (apagado.length) return true;
+    const limpo = await db
+      .update(veiculoIntegracoes)
+      .set({ operacao: null, lease_ate: null, id_anuncio: null, updated_at: sql`now()` })
+      .where(and(daExclusao(a, chave), eq(veiculoIntegracoes.estado, 'falhou')))
+      .returning({ canal: veiculoIntegracoes.canal });
+    return limpo.length > 0;
+  },
+
+  /**
+   * The removal did not happen (refused, inactive integration): the advert stays as it was, free again.
+   * `erro` replaces `ultimo_erro` when given.
+   */
+  async exclusaoNaoFeita(db: Executor, a: Alvo, chave: string, erro?: string) {
+    await db
+      .update(veiculoIntegracoes)
+      .set({ operacao: null, lease_ate: null, ...(erro ? { ultimo_erro: erro } : {}), updated_at: sql`now()` })
+      .where(daExclusao(a, chave));
+  },
+
+  /** No answer we can trust: the removal stays to be finished, and its lease ends now (the next round asks again). */
+  async exclusaoAdiada(db: Executor, a: Alvo, chave: string) {
+    await db.update(veiculoIntegracoes).set({ lease_ate: sql`now()`, updated_at: sql`now()` }).where(daExclusao(a, chave));
+  },
+
+  /** Removals at the channel whose lease ran out (their request died or had no answer), oldest first. */
+  exclusoesVencidas: (db: Executor, limite: number) =>
+    db
+      .select()
+      .from(veiculoIntegracoes)
+      .where(and(eq(veiculoIntegracoes.operacao, 'excluir'), lt(veiculoIntegracoes.lease_ate, sql`now()`)))
+      .orderBy(asc(veiculoIntegracoes.lease_ate))
+      .limit(limite),
 };

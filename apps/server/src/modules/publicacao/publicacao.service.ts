@@ -118,7 +118,18 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
     if (!r.ok) {
       // The channel processed the send and refused the advert (OLX moderation): it failed, with the channel's reason.
       if (r.erro.tipo === 'rejected') {
-        await repo.falhou(db, a, chave, textoDoErro(canal, r));
+        const resto = r.erro.recusadoNoCanal;
+        if (!resto) {
+          await repo.falhou(db, a, chave, textoDoErro(canal, r));
+          return 'falhou';
+        }
+        // The channel keeps the refused advert (Mobiauto's blocked deal): it fails with the reason, and the advert is
+        // removed under a lease taken in the same statement, so a new send starts clean (docs/publicacao.md §3).
+        const recusado = await repo.recusado(db, a, chave, textoDoErro(canal, r), resto, LEASE_SEGUNDOS);
+        if (recusado)
+          await concluirExclusao(recusado).catch((e: unknown) =>
+            dep.log(`remoção do anúncio recusado ${canal} do veículo ${reg.veiculo_id}: ${e instanceof Error ? e.message : String(e)}`),
+          );
         return 'falhou';
       }
       await repo.semResposta(db, a, chave, textoDoErro(canal, r));
@@ -188,6 +199,45 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
     return publicacaoDo(canal).excluir(ctx, sessao, idAnuncio);
   }
 
+  /**
+   * Takes the removal of a published advert (`operacao` 'excluir', its own statement, BEFORE the channel is called).
+   * Excluir and a sale's removal both go through it, so only one of them calls the channel. `null`: something else
+   * holds the advert (a change, another removal) or it is gone.
+   */
+  const tomarExclusao = (a: Alvo, idAnuncio: string) =>
+    repo.tomarExclusao(db, { ...a, idAnuncio, chave: randomUUID(), leaseSegundos: LEASE_SEGUNDOS });
+
+  /**
+   * Calls the channel for a removal this caller holds (`reg`, with its key) and records the outcome onto it only:
+   * removed (or already) → the advert is forgotten (a failed send keeps only its reason); refused → the advert is
+   * free again with the reason; no answer → the lease ends now and the reconciliation asks again (a removal repeated
+   * is answered "already removed", spec 3 §4). Answers the channel's result.
+   */
+  async function concluirExclusao(reg: AnuncioRegistro) {
+    const canal = reg.canal as CanalId;
+    const a = { veiculoId: reg.veiculo_id, canal };
+    const chave = reg.chave ?? '';
+    let r: Awaited<ReturnType<typeof excluirNoCanal>>;
+    try {
+      r = await excluirNoCanal(canal, reg.revenda_id, reg.id_anuncio ?? '');
+    } catch (e) {
+      // The integration is inactive or gone (422): nothing was called; the advert stays as it was.
+      if (e instanceof ErroHttp) await repo.exclusaoNaoFeita(db, a, chave, motivoDaFalha(reg, e.message));
+      else await repo.exclusaoAdiada(db, a, chave);
+      throw e;
+    }
+    if (r.ok) await repo.excluido(db, a, chave);
+    else if (r.erro.tipo === 'transient') await repo.exclusaoAdiada(db, a, chave);
+    else await repo.exclusaoNaoFeita(db, a, chave, motivoDaFalha(reg, textoDoErro(canal, r)));
+    return r;
+  }
+
+  /** Why a removal did not happen, as the vehicle view shows it under the advert (or under the failed send). */
+  const motivoDaFalha = (reg: AnuncioRegistro, motivo: string) =>
+    reg.estado === 'falhou'
+      ? `${reg.ultimo_erro ?? ''} ${M.recusadoNaoRemovido(ROTULO_CANAL[reg.canal as CanalId], motivo)}`.trim()
+      : `${M.erroExcluir} ${motivo}`;
+
   return {
     revendaDoVeiculo: (idVeiculo: string) => repo.revendaDoVeiculo(db, idVeiculo),
 
@@ -238,6 +288,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
 
       const atual = await repo.buscar(db, a);
       if (atual?.estado === 'publicado') throw new ErroHttp(409, M.jaPublicado(rotulo));
+      if (atual?.operacao === 'excluir') throw new ErroHttp(409, M.exclusaoEmAndamento(rotulo));
       const chave = atual?.chave ?? '';
       const retomado = atual ? await repo.reivindicar(db, a, chave, LEASE_SEGUNDOS) : null;
       if (!retomado) throw new ErroHttp(409, M.emAndamento(rotulo));
@@ -283,7 +334,8 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       );
       if (!tomado) {
         const atual = await repo.buscar(db, a);
-        if (atual?.estado === 'publicado' && atual.id_anuncio === idAnuncio) throw new ErroHttp(409, M.alteracaoEmAndamento(rotulo));
+        if (atual?.estado === 'publicado' && atual.id_anuncio === idAnuncio)
+          throw new ErroHttp(409, atual.operacao === 'excluir' ? M.exclusaoEmAndamento(rotulo) : M.alteracaoEmAndamento(rotulo));
         throw naoEncontrado(M.anuncioNaoEncontrado); // removed meanwhile
       }
       let r: Resultado<AnuncioCanal>;
@@ -315,24 +367,39 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       };
     },
 
-    /** `excluir`: removes the advert at the channel ("already removed" counts as removed) and forgets it. */
+    /**
+     * `excluir`: takes the advert's removal (a lease, like a send or a change) BEFORE calling the channel, so a second
+     * click or the sale's removal of the same advert never calls the channel again meanwhile (409, or the advert is
+     * found already removed). "Already removed" counts as removed; the record is deleted (spec 3 §4).
+     */
     async excluir(canal: CanalId, idVeiculo: string, idAnuncio?: string) {
       const v = await carregar(idVeiculo);
       const a = { veiculoId: v.id, canal };
+      const rotulo = ROTULO_CANAL[canal];
       const reg = await repo.buscar(db, a);
-      if (reg?.estado === 'pendente') throw new ErroHttp(409, M.emAndamento(ROTULO_CANAL[canal]));
-      if (reg?.lease_ate && reg.lease_ate.getTime() > Date.now()) throw new ErroHttp(409, M.alteracaoEmAndamento(ROTULO_CANAL[canal]));
+      if (reg?.estado === 'pendente') throw new ErroHttp(409, M.emAndamento(rotulo));
       if (reg?.estado !== 'publicado' || !reg.id_anuncio || (idAnuncio && idAnuncio !== reg.id_anuncio))
         throw naoEncontrado(M.anuncioNaoEncontrado);
-      const r = await excluirNoCanal(canal, v.revendaId, reg.id_anuncio);
+      await sessaoDe(canal, v.revendaId); // an inactive integration refuses before anything is taken
+      const tomado = await tomarExclusao(a, reg.id_anuncio);
+      if (!tomado) {
+        const atual = await repo.buscar(db, a);
+        // Removed meanwhile (the sale's removal, another click): nothing left to call the channel for.
+        if (!atual) return { mensagem: M.excluido, ja_removido: true };
+        if (atual.estado === 'publicado' && atual.id_anuncio === reg.id_anuncio)
+          throw new ErroHttp(409, atual.operacao === 'excluir' ? M.exclusaoEmAndamento(rotulo) : M.alteracaoEmAndamento(rotulo));
+        throw naoEncontrado(M.anuncioNaoEncontrado);
+      }
+      const r = await concluirExclusao(tomado);
       if (!r.ok) throw new ErroHttp(explicarErro(canal, r.erro).statusCode, `${M.erroExcluir} ${explicarErro(canal, r.erro).message}`);
-      await repo.remover(db, a, reg.id_anuncio);
       return {
-        mensagem: r.valor === 'manual' ? M.excluidoManual(ROTULO_CANAL[canal]) : M.excluido,
+        mensagem: r.valor === 'manual' ? M.excluidoManual(rotulo) : M.excluido,
         ja_removido: r.valor === 'jaRemovido',
       };
     },
 
+    tomarExclusao,
+    concluirExclusao,
     excluirNoCanal,
 
     /**
@@ -340,7 +407,20 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
      * claimed (one instance per send) and resolved by asking the channel.
      */
     async reconciliar(limite = 50) {
-      const contagem = { publicado: 0, falhou: 0, pendente: 0, alteracoes: 0 };
+      const contagem = { publicado: 0, falhou: 0, pendente: 0, alteracoes: 0, exclusoes: 0 };
+      // Removals whose request died or had no answer (Excluir, a sale's removal, a blocked deal): finished, since a
+      // removal repeated is answered "already removed" (the state is never left unknown). First, so that a removal
+      // started by this very round (a deal found blocked below) is not repeated before the next one.
+      for (const p of await repo.exclusoesVencidas(db, limite)) {
+        const reg = await repo.reivindicarExclusao(db, { veiculoId: p.veiculo_id, canal: p.canal }, p.chave ?? '', LEASE_SEGUNDOS);
+        if (!reg) continue;
+        try {
+          const r = await concluirExclusao(reg);
+          if (r.ok) contagem.exclusoes++;
+        } catch (e) {
+          dep.log(`exclusão ${p.canal} do veículo ${p.veiculo_id}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
       for (const p of await repo.pendentesVencidos(db, limite)) {
         const reg = await repo.reivindicar(db, { veiculoId: p.veiculo_id, canal: p.canal }, p.chave ?? '', LEASE_SEGUNDOS);
         if (!reg) continue;

@@ -120,18 +120,11 @@ export const vendasRepository = {
     return r ?? null;
   },
 
-  /** The advert is gone (or was never online): removido, and the vehicle's advert record is forgotten, as Excluir does. */
+  /**
+   * The advert is gone (or was never online): removido. The vehicle's advert record was deleted by the removal
+   * itself (`publicacao.concluirExclusao`, as Excluir does).
+   */
   async removido(tx: Executor, r: RemocaoRegistro, op: { idAnuncio: string | null; manual: boolean; nota: string | null }) {
-    if (op.idAnuncio)
-      await tx
-        .delete(veiculoIntegracoes)
-        .where(
-          and(
-            eq(veiculoIntegracoes.veiculo_id, r.veiculo_id),
-            eq(veiculoIntegracoes.canal, r.canal),
-            eq(veiculoIntegracoes.id_anuncio, op.idAnuncio),
-          ),
-        );
     await tx
       .update(veiculoRemocoes)
       .set({

@@ -57,32 +57,43 @@ export function criarVendasService(dep: Dep) {
   }
 
   /**
-   * One removal this worker claimed. A send still pending waits for the publishing reconciliation, and a change
-   * (alterar) in flight for its answer: both hold the advert's lease, taken before the sale (no lease is taken on a
-   * sold vehicle), so once it is free no send or change calls the channel for this advert. An advert id known is always
-   * asked of the channel (after a crash the channel answers "already removed"); nothing ever published counts as
+   * One removal this worker claimed. A send still pending waits for the publishing reconciliation, a change
+   * (alterar) in flight for its answer, a removal in flight (Excluir, a blocked deal) for its end: each holds the
+   * advert's lease, and no send or change takes a new one on a sold vehicle. The channel is called only under the
+   * advert's own removal lease (`tomarExclusao`, shared with Excluir), so Excluir and the sale never both call it.
+   * An advert whose record is gone was removed meanwhile (Excluir): nothing to call. After a crash the lease runs
+   * out and the removal is repeated (the channel answers "already removed"); nothing ever published counts as
    * removed without a call.
    */
   async function retirar(r: RemocaoRegistro): Promise<'removido' | 'falhou' | 'removendo'> {
     const canal = r.canal as CanalId;
-    const anuncio = await publicacaoRepository.buscar(db, { veiculoId: r.veiculo_id, canal });
+    const a = { veiculoId: r.veiculo_id, canal };
+    const anuncio = await publicacaoRepository.buscar(db, a);
     if (anuncio?.estado === 'pendente') {
       await repo.adiar(db, r.id, M.aguardandoEnvio);
       return 'removendo';
     }
-    // A change held past its lease died (the reconciliation records it): the removal goes on, as Excluir would.
-    if (anuncio?.estado === 'publicado' && anuncio.lease_ate && anuncio.lease_ate.getTime() > Date.now()) {
-      await repo.adiar(db, r.id, M.aguardandoAlteracao);
+    // A change or removal held past its lease died: it does not hold the removal (the removal takes it over).
+    if (anuncio?.lease_ate && anuncio.lease_ate.getTime() > Date.now()) {
+      await repo.adiar(db, r.id, anuncio.operacao === 'excluir' ? M.aguardandoExclusao : M.aguardandoAlteracao);
       return 'removendo';
     }
-    const idAnuncio = (anuncio?.estado === 'publicado' ? anuncio.id_anuncio : null) ?? r.id_anuncio;
-    if (!idAnuncio) {
+    if (anuncio?.estado !== 'publicado' || !anuncio.id_anuncio) {
+      // Nothing online: never published, the send failed, or the advert was removed meanwhile (Excluir).
       await db.transaction((tx) => repo.removido(tx, r, { idAnuncio: null, manual: false, nota: null }));
       return 'removido';
     }
-    let resposta: Awaited<ReturnType<PublicacaoVeiculoService['excluirNoCanal']>>;
+    const idAnuncio = anuncio.id_anuncio;
+    const tomado = await dep.publicacao.tomarExclusao(a, idAnuncio);
+    if (!tomado) {
+      // Taken by Excluir or a change between the read and the lease: the next round sees how it ended.
+      await repo.adiar(db, r.id, M.aguardandoExclusao);
+      return 'removendo';
+    }
+    let resposta: Awaited<ReturnType<PublicacaoVeiculoService['concluirExclusao']>>;
     try {
-      resposta = await dep.publicacao.excluirNoCanal(canal, r.revenda_id, idAnuncio);
+      // Removed (or already) → the advert's record is deleted; no answer → the advert's lease ends for a new try.
+      resposta = await dep.publicacao.concluirExclusao(tomado);
     } catch (e) {
       // The integration is inactive or gone (422): the dealer must act, then "Tentar de novo".
       if (e instanceof ErroHttp) {

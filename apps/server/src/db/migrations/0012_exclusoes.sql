@@ -1,0 +1,3 @@
+ALTER TABLE "veiculo_integracoes" ADD COLUMN "operacao" text;--> statement-breakpoint
+CREATE INDEX "veiculo_integracoes_exclusoes_idx" ON "veiculo_integracoes" USING btree ("lease_ate") WHERE "veiculo_integracoes"."operacao" = 'excluir';--> statement-breakpoint
+ALTER TABLE "veiculo_integracoes" ADD CONSTRAINT "veiculo_integracoes_operacao_chk" CHECK ("veiculo_integracoes"."operacao" in ('alterar','excluir'));

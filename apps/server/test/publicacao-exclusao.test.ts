@@ -1,0 +1,155 @@
+import { MENSAGENS_PUBLICACAO_VEICULO as M, MENSAGENS_VENDA } from '@intermedio/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { veiculoIntegracoes, veiculoRemocoes } from '../src/db/schema/index.ts';
+import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
+import { TAREFA_RETIRAR } from '../src/modules/vendas/vendas.service.ts';
+import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
+import {
+  type AnuncioAutoscar,
+  alterarNaAutoscar,
+  ambienteDePublicacao,
+  publicarNaAutoscar,
+  registroDoEnvio,
+  suspenderExcluir,
+} from './ajuda/publicacao.ts';
+import type { chamarComo } from './ajuda/veiculos.ts';
+
+/**
+ * Excluir and the sale's removal of the same advert are exclusive per vehicle × channel (docs/publicacao.md §3
+ * "Excluir", §7): whichever takes the advert's removal lease calls the channel; the other answers 409 or finds the
+ * advert already removed. Autoscar's sandbox counts every DELETE that reaches an advert. A removal interrupted
+ * after the channel's answer is finished by the reconciliation (the channel answers "already removed").
+ */
+let amb: Ambiente;
+let base: string;
+let gestor: Credencial | null;
+let chamar: ReturnType<typeof chamarComo>;
+
+type NoCanal = { advId: string; exclusoes: number; removidoEm: string | null };
+const noCanal = async (advId: string) =>
+  ((await (await fetch(`${base}/sandbox/autoscar/_anuncios`)).json()) as { anuncios: NoCanal[] }).anuncios.find((a) => a.advId === advId);
+const remocao = async (idVeiculo: string) =>
+  (
+    await amb.banco.db
+      .select()
+      .from(veiculoRemocoes)
+      .where(and(eq(veiculoRemocoes.veiculo_id, idVeiculo), eq(veiculoRemocoes.canal, 'autoscar')))
+  )[0];
+const registro = (idVeiculo: string) => registroDoEnvio(amb, idVeiculo, 'autoscar');
+const publicado = (descricao: string) => publicarNaAutoscar(amb, chamar, gestor, descricao);
+const excluir = (p: AnuncioAutoscar) =>
+  chamar('POST', '/api/integracao/autoscar/excluir', gestor, { id_veiculo: p.id, id_anuncio: p.idAnuncio });
+const vender = (id: string) =>
+  chamar('POST', `/api/revendas/${amb.ids.revendaA}/veiculos/${id}/vender`, gestor, { publicar_vendido: false });
+/** Runs the removal job until the sale's removal of Autoscar has ended (the queued job may run beside it). */
+async function retirar(id: string) {
+  for (let i = 0; i < 5 && (await remocao(id))?.estado === 'removendo'; i++) {
+    await amb.banco.db
+      .update(veiculoRemocoes)
+      .set({ lease_ate: null })
+      .where(and(eq(veiculoRemocoes.veiculo_id, id), eq(veiculoRemocoes.estado, 'removendo')));
+    await amb.tarefas.executar(TAREFA_RETIRAR);
+  }
+  return remocao(id);
+}
+
+beforeAll(async () => {
+  ({ amb, base, chamar, gestor } = await ambienteDePublicacao());
+  const admin = await amb.entrar('admin');
+  // Autoscar is configured by an admin only (spec 1 §6).
+  const a = await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/integracoes/autoscar`, admin, { status: true, id_autoscar: '123' });
+  expect(a.statusCode, a.body).toBe(200);
+}, 120_000);
+afterAll(() => amb.encerrar());
+
+describe('Excluir e a retirada da venda ao mesmo tempo', () => {
+  it('Excluir em andamento: a retirada espera, não chama o canal, e conclui sem nova exclusão', async () => {
+    const p = await publicado('Excluído enquanto é vendido');
+    const s = suspenderExcluir('autoscar', 'antes');
+    try {
+      const pedido = excluir(p);
+      await s.chegou; // the click holds the advert's removal; Autoscar has not been called yet
+
+      expect((await vender(p.id)).statusCode).toBe(200);
+      await amb.tarefas.executar(TAREFA_RETIRAR);
+      expect(await remocao(p.id)).toMatchObject({ estado: 'removendo', ultimo_erro: MENSAGENS_VENDA.aguardandoExclusao });
+      expect((await noCanal(p.idAnuncio))?.exclusoes).toBe(0);
+
+      s.soltar();
+      const r = await pedido;
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json().data).toEqual({ mensagem: M.excluido, ja_removido: false });
+    } finally {
+      s.restaurar();
+    }
+    expect(await registro(p.id)).toBeUndefined();
+    // The advert is gone: the sale's removal ends without calling the channel again.
+    expect(await retirar(p.id)).toMatchObject({ estado: 'removido', id_anuncio: p.idAnuncio });
+    expect(await noCanal(p.idAnuncio)).toMatchObject({ exclusoes: 1, removidoEm: expect.any(String) });
+  });
+
+  it('retirada da venda em andamento: Excluir responde 409 e o canal recebe uma exclusão', async () => {
+    const p = await publicado('Vendido enquanto é excluído');
+    const s = suspenderExcluir('autoscar', 'antes');
+    let rodada: Promise<unknown> = Promise.resolve();
+    try {
+      expect((await vender(p.id)).statusCode).toBe(200);
+      rodada = amb.tarefas.executar(TAREFA_RETIRAR); // or the queued job: whichever reaches Autoscar first is held
+      await s.chegou;
+
+      const r = await excluir(p);
+      expect(r.statusCode, r.body).toBe(409);
+      expect(r.json().data).toBe(M.exclusaoEmAndamento('Autoscar'));
+      expect((await noCanal(p.idAnuncio))?.exclusoes).toBe(0);
+    } finally {
+      s.soltar();
+      await rodada;
+      s.restaurar();
+    }
+    expect(await retirar(p.id)).toMatchObject({ estado: 'removido', ultimo_erro: null });
+    expect(await registro(p.id)).toBeUndefined();
+    expect(await noCanal(p.idAnuncio)).toMatchObject({ exclusoes: 1, removidoEm: expect.any(String) });
+    // Removed: a late click finds nothing to remove and does not call the channel.
+    expect((await excluir(p)).statusCode).toBe(404);
+    expect((await noCanal(p.idAnuncio))?.exclusoes).toBe(1);
+  });
+});
+
+describe('Excluir interrompido depois da resposta do canal', () => {
+  it('a reconciliação conclui a exclusão ("já removido") e nada mais chama o canal', async () => {
+    const p = await publicado('Exclusão interrompida');
+    const s = suspenderExcluir('autoscar', 'depois');
+    try {
+      const pedido = excluir(p);
+      await s.chegou; // Autoscar removed it; the request stalls before recording it (as a process that dies there)
+      expect((await noCanal(p.idAnuncio))?.exclusoes).toBe(1);
+      // The removal holds the advert: no change starts on it meanwhile, nor a second removal.
+      expect(await registro(p.id)).toMatchObject({ estado: 'publicado', operacao: 'excluir' });
+      const alteracao = await alterarNaAutoscar(chamar, gestor, p, 'Alteração durante a exclusão');
+      expect(alteracao.statusCode).toBe(409);
+      expect(alteracao.json().data).toBe(M.exclusaoEmAndamento('Autoscar'));
+      expect((await excluir(p)).statusCode).toBe(409);
+      await amb.tarefas.executar(TAREFA_RECONCILIAR);
+      expect((await noCanal(p.idAnuncio))?.exclusoes).toBe(1);
+
+      // The lease runs out (the process died): the reconciliation asks the channel again and forgets the advert.
+      await amb.banco.db
+        .update(veiculoIntegracoes)
+        .set({ lease_ate: sql`now() - interval '1 second'` })
+        .where(and(eq(veiculoIntegracoes.veiculo_id, p.id), eq(veiculoIntegracoes.canal, 'autoscar')));
+      await amb.tarefas.executar(TAREFA_RECONCILIAR);
+      expect(await registro(p.id)).toBeUndefined();
+      expect((await noCanal(p.idAnuncio))?.exclusoes).toBe(2); // the second one answered "already removed" (410)
+
+      // The stalled request's late answer finds the advert already forgotten.
+      s.soltar();
+      expect((await pedido).statusCode).toBe(200);
+    } finally {
+      s.restaurar();
+    }
+    await amb.tarefas.executar(TAREFA_RECONCILIAR);
+    expect(await registro(p.id)).toBeUndefined();
+    expect((await noCanal(p.idAnuncio))?.exclusoes).toBe(2);
+  });
+});
