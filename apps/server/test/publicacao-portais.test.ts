@@ -1,5 +1,12 @@
-import { APP_SANDBOX, type RascunhoIcarros, type RascunhoMeuCarroNovo, type RascunhoMobiauto } from '@intermedio/contracts';
+import {
+  APP_SANDBOX,
+  MENSAGENS_PUBLICACAO_VEICULO,
+  type RascunhoIcarros,
+  type RascunhoMeuCarroNovo,
+  type RascunhoMobiauto,
+} from '@intermedio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
 import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
 import { ambienteDePublicacao } from './ajuda/publicacao.ts';
@@ -188,11 +195,76 @@ describe('channel specifics', () => {
     expect(outra.statusCode).toBe(409);
     expect(outra.json().data).toContain('já está em andamento');
     expect((await noCanal('mobiauto')).length).toBe(antes + 1);
+    const idBloqueado = r.json().data.id_anuncio as string;
     await amb.tarefas.executar(TAREFA_RECONCILIAR);
     await amb.tarefas.executar(TAREFA_RECONCILIAR);
     const v = await naVisualizacao(idVeiculo, 'mobiauto');
     expect(v).toMatchObject({ estado: 'falhou', publicado: false });
+    expect(v?.ultimo_erro).toContain('A Mobiauto bloqueou o anúncio na revisão: Anúncio bloqueado pela moderação da Mobiauto');
+    // The blocked deal does not stay in the dealer's Mobiauto inventory (docs/publicacao.md §3 "blocked").
+    expect((await noCanal('mobiauto')).map((d) => String(d.id))).not.toContain(idBloqueado);
+    expect((await noCanal('mobiauto')).length).toBe(antes);
+
+    // The dealer fixes the description and sends again: a new deal, in review, then published.
+    const corrigido = { ...post, description: 'Descrição corrigida, dentro das regras do portal' };
+    const nova = await chamar('POST', '/api/integracao/mobiauto/enviar', gestor, { id_veiculo: idVeiculo, veiculo_post: corrigido });
+    expect(nova.statusCode, nova.body).toBe(200);
+    expect(nova.json().data).toMatchObject({ estado: 'pendente' });
+    expect(nova.json().data.id_anuncio).not.toBe(idBloqueado);
+    await amb.tarefas.executar(TAREFA_RECONCILIAR);
+    await amb.tarefas.executar(TAREFA_RECONCILIAR);
+    expect(await naVisualizacao(idVeiculo, 'mobiauto')).toMatchObject({
+      estado: 'publicado',
+      id_anuncio: nova.json().data.id_anuncio,
+      ultimo_erro: null,
+    });
+    expect((await noCanal('mobiauto')).length).toBe(antes + 1);
+  });
+
+  it('Mobiauto: a blocked deal whose removal gets no answer is removed at the next round; a send meanwhile waits (409)', async () => {
+    const idVeiculo = await novoVeiculo();
+    const post = { ...postDe('mobiauto', await incluir('mobiauto', idVeiculo)), description: 'Outra descrição para bloquear' };
+    const antes = (await noCanal('mobiauto')).length;
+    const r = await chamar('POST', '/api/integracao/mobiauto/enviar', gestor, { id_veiculo: idVeiculo, veiculo_post: post });
+    expect(r.statusCode, r.body).toBe(200);
+    const idBloqueado = r.json().data.id_anuncio as string;
+    const pub = CANAIS_REGISTRADOS.mobiauto.publicacao;
+    if (!pub) throw new Error('Mobiauto sem publicação');
+    const original = pub.excluir;
+    const chamadas: string[] = [];
+    pub.excluir = async (...args) => {
+      chamadas.push(args[2]);
+      return { ok: false, erro: { tipo: 'transient', mensagem: 'tempo esgotado' } };
+    };
+    try {
+      await amb.tarefas.executar(TAREFA_RECONCILIAR);
+      await amb.tarefas.executar(TAREFA_RECONCILIAR);
+    } finally {
+      pub.excluir = original;
+    }
+    expect(chamadas).toEqual([idBloqueado]);
+    expect(await naVisualizacao(idVeiculo, 'mobiauto')).toMatchObject({ estado: 'falhou' });
+    expect((await noCanal('mobiauto')).map((d) => String(d.id))).toContain(idBloqueado);
+    // Sending again now would leave the blocked deal behind: refused until it is removed.
+    const outra = await chamar('POST', '/api/integracao/mobiauto/enviar', gestor, {
+      id_veiculo: idVeiculo,
+      veiculo_post: { ...post, description: 'Descrição corrigida' },
+    });
+    expect(outra.statusCode).toBe(409);
+    expect(outra.json().data).toBe(MENSAGENS_PUBLICACAO_VEICULO.exclusaoEmAndamento('Mobiauto'));
+
+    await amb.tarefas.executar(TAREFA_RECONCILIAR);
+    expect((await noCanal('mobiauto')).map((d) => String(d.id))).not.toContain(idBloqueado);
+    expect((await noCanal('mobiauto')).length).toBe(antes);
+    const v = await naVisualizacao(idVeiculo, 'mobiauto');
+    expect(v).toMatchObject({ estado: 'falhou', publicado: false });
     expect(v?.ultimo_erro).toContain('bloqueado pela moderação da Mobiauto');
+    const depois = await chamar('POST', '/api/integracao/mobiauto/enviar', gestor, {
+      id_veiculo: idVeiculo,
+      veiculo_post: { ...post, description: 'Descrição corrigida' },
+    });
+    expect(depois.statusCode, depois.body).toBe(200);
+    expect(depois.json().data).toMatchObject({ estado: 'pendente' });
   });
 
   it.each(['icarros', 'mobiauto'] as const)(

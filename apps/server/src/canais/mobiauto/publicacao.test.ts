@@ -82,6 +82,8 @@ describe('Mobiauto publishing', () => {
     expect(bloqueado.ok ? null : bloqueado.erro).toMatchObject({
       tipo: 'rejected',
       mensagem: expect.stringContaining('moderação da Mobiauto'),
+      // The blocked deal stays in the inventory: the framework is told which one to remove.
+      recusadoNoCanal: r.valor.idAnuncio,
     });
     await pub.excluir(sb.ctx('mobiauto'), sessao, r.valor.idAnuncio);
   });

@@ -23,7 +23,8 @@ import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
  * (ShortDealDto plus our reference in `externalId`, our reading), adds the photos and asks to publish it on the chosen
  * plan; the whole returned deal is kept, its id being id_anuncio_mobiauto. Publishing confirms asynchronously
  * (channels.md §13): the send stays pending and the reconciliation polls the publish check until the deal is
- * published or blocked by moderation. Excluir deletes the deal (it leaves the portal).
+ * published or blocked by moderation (the blocked deal is then removed from the inventory by the framework, so the
+ * dealer fixes the post and sends again). Excluir deletes the deal (it leaves the portal).
  */
 const API = '/api';
 const VEICULO = '/vehicle/v1.0';
@@ -77,7 +78,19 @@ async function situacao(c: Conexao, id: string): Promise<Resultado<AnuncioCanal 
   if (r.valor.status === 404) return ok(null);
   if (r.valor.status !== 200) return erroDaResposta(r.valor);
   const d = r.valor.json() as Deal;
-  if (d.blocked) return falha('rejected', String(d.blockedReason || 'anúncio bloqueado pela Mobiauto'));
+  // Blocked by moderation: the deal stays in the dealer's inventory, so the framework removes it (a new send starts clean).
+  if (d.blocked) {
+    const motivo = String(d.blockedReason || 'sem motivo informado').replace(/[.\s]+$/, '');
+    return {
+      ok: false,
+      erro: {
+        tipo: 'rejected',
+        mensagem: motivo,
+        texto: `A Mobiauto bloqueou o anúncio na revisão: ${motivo}. Corrija o que foi apontado e envie o veículo de novo.`,
+        recusadoNoCanal: id,
+      },
+    };
+  }
   return ok(anuncio(d, 'pendente'));
 }
 
