@@ -1,6 +1,6 @@
 import { type CanalId, MENSAGENS_VENDA, type RascunhoMeuCarroNovo, type VendaVeiculo } from '@intermedio/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
 import { revendas, veiculoIntegracoes, veiculoRemocoes, veiculoVendas, vendidos } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
@@ -241,6 +241,8 @@ describe('queda no meio e reconciliação', () => {
     await comQuedaDepoisDoCanal('meucarronovo', 'excluir', async () => {
       expect((await vender(v.id)).statusCode).toBe(200);
       await amb.tarefas.executar(TAREFA_RETIRAR);
+      // The job queued by the sale may have claimed this removal first: the "crash" waits for its call too.
+      await vi.waitFor(() => expect(exclusoes[`meucarronovo:${v.anuncioNp}`]).toBeDefined(), { timeout: 10_000 });
     });
     // The worker "died" holding the lease: the removal is neither lost nor repeated while the lease runs.
     const [linha] = await amb.banco.db.select().from(veiculoRemocoes).where(sql`veiculo_id = ${v.id} and canal = 'meucarronovo'`);
