@@ -398,9 +398,9 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       };
     },
 
+    // The sale's removals (modules/vendas): only through the removal lease, never a bare call to the channel.
     tomarExclusao,
     concluirExclusao,
-    excluirNoCanal,
 
     /**
      * The reconciliation (background job, at start and every minute): each pending send whose lease ran out is
