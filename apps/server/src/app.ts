@@ -110,7 +110,7 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   });
   // Background jobs: domains register theirs below; pg-boss starts once every route is registered.
   const tarefas = new Tarefas(banco, { log: (m) => app.log.error(m) });
-  tarefas.registrar(tarefaLimpeza(banco.db));
+  tarefas.registrar(tarefaLimpeza(banco.db, armazenamento, (m) => app.log.warn(m)));
   const opcoesDeRotas: { method: string | string[]; url: string; config?: { acesso?: string } }[] = [];
   app.addHook('onRoute', (r) => {
     opcoesDeRotas.push(r); // read later: the guards' own onRoute hook may still fill `config.acesso`

@@ -1,4 +1,6 @@
 import type { Db } from '../db/cliente.ts';
+import type { Armazenamento } from '../midia/armazenamento.ts';
+import { limparEnviosOrfaos } from '../midia/orfaos.ts';
 import type { Tarefa } from '../tarefas/tarefas.ts';
 import { LIMITES_LOGIN } from './auth.service.ts';
 import { sessoesRepository } from './sessoes.repository.ts';
@@ -9,8 +11,9 @@ export const RETENCAO_TENTATIVAS_MIN = Math.max(...LIMITES_LOGIN.map((l) => l.ja
 /**
  * Housekeeping (issue 10 item 10): expired sessions, used or expired reset links and sign-in attempts older than
  * every limit window are deleted every 15 minutes, so these tables stay bounded whatever the sign-in traffic.
+ * Uploads that no record refers to a day later are removed from storage too (midia/orfaos.ts).
  */
-export const tarefaLimpeza = (db: Db): Tarefa<object> => ({
+export const tarefaLimpeza = (db: Db, armazenamento: Armazenamento, log: (m: string) => void): Tarefa<object> => ({
   nome: 'auth-limpeza',
   agenda: '*/15 * * * *',
   tentativas: 1,
@@ -18,5 +21,6 @@ export const tarefaLimpeza = (db: Db): Tarefa<object> => ({
     await sessoesRepository.removerExpiradas(db);
     await sessoesRepository.removerRedefinicoesVencidas(db);
     await sessoesRepository.removerTentativasAntigas(db, new Date(Date.now() - RETENCAO_TENTATIVAS_MIN * 60_000));
+    await limparEnviosOrfaos(db, armazenamento, log);
   },
 });

@@ -64,3 +64,19 @@ export const imagensDestaque = pgTable('imagens_destaque', imagemRevenda(), (t) 
   index('imagens_destaque_revenda_idx').on(t.revenda_id),
 ]);
 export const bannersSite = pgTable('banners_site', imagemRevenda(), (t) => [index('banners_site_revenda_idx').on(t.revenda_id)]);
+
+/**
+ * Uploads not yet seen in use (midia/orfaos.ts): the upload routes write one row per upload (the folder of an image's
+ * or video's renditions, or one logo / frame file); the housekeeping job drops the row once a record refers to the
+ * upload, and removes the files of one still unreferenced after the grace period.
+ */
+export const enviosPendentes = pgTable(
+  'envios_pendentes',
+  {
+    chave: text('chave').primaryKey(),
+    /** The key is a folder (every file under it goes), not a single file. */
+    pasta: boolean('pasta').notNull(),
+    created_at: criadoEm(),
+  },
+  (t) => [index('envios_pendentes_criado_idx').on(t.created_at)],
+);

@@ -8,6 +8,7 @@ import { acessoNegado, ErroHttp, naoEncontrado, sucesso } from '../../lib/http.t
 import { lerArquivo } from '../../lib/multipart.ts';
 import type { Armazenamento } from '../../midia/armazenamento.ts';
 import { MENSAGENS_IMAGEM, nomeUnico, PASTA_LOGOS_NOVOS, prepararLogotipo, prepararMoldura } from '../../midia/imagem.ts';
+import { registrarEnvio } from '../../midia/orfaos.ts';
 import { revendasRepository } from '../revendas/revendas.repository.ts';
 
 const tags = ['arquivos'];
@@ -64,6 +65,7 @@ export async function arquivosRoutes(app: FastifyInstance, op: { db: Db; armazen
       const nome = nomeUnico(usuario.email, 'png');
       const pasta = idRevenda ? `revendas/${idRevenda}/logotipo` : PASTA_LOGOS_NOVOS;
       const salvo = await op.armazenamento.salvar(`${pasta}/${nome}`, logo, 'image/png');
+      await registrarEnvio(op.db, op.armazenamento, salvo.chave, { pasta: false });
       return sucesso({ fileName: nome, fileUrl: salvo.url });
     },
   );
@@ -110,6 +112,7 @@ export async function arquivosRoutes(app: FastifyInstance, op: { db: Db; armazen
       const nome = nomeUnico('moldura', 'png');
       const chave = `revendas/${revenda.id}/moldura/${nome}`;
       const salvo = await op.armazenamento.salvar(chave, img.dados, 'image/png');
+      await registrarEnvio(op.db, op.armazenamento, chave, { pasta: false });
       return sucesso({
         fileName: nome,
         fileUrl: salvo.url,

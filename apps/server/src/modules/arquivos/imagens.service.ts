@@ -3,6 +3,7 @@ import type { Db } from '../../db/cliente.ts';
 import { naoEncontrado } from '../../lib/http.ts';
 import { type Armazenamento, lerArquivo } from '../../midia/armazenamento.ts';
 import { salvarImagemEnviada } from '../../midia/imagens-enviadas.ts';
+import { registrarEnvio } from '../../midia/orfaos.ts';
 import { type Moldura, processarImagem } from '../../midia/pipeline.ts';
 import { type RevendaRegistro, revendasRepository } from '../revendas/revendas.repository.ts';
 
@@ -37,7 +38,9 @@ export function criarImagensService(db: Db, armazenamento: Armazenamento, log: (
       const revenda = await revendasRepository.buscar(db, idRevenda);
       if (!revenda) throw naoEncontrado(MENSAGENS_REVENDA.naoEncontrada);
       const renditions = await processarImagem(arquivo.dados, await molduraDe(revenda, tipo));
-      return salvarImagemEnviada(armazenamento, { idRevenda, tipo, nome: arquivo.nome, renditions });
+      const enviada = await salvarImagemEnviada(armazenamento, { idRevenda, tipo, nome: arquivo.nome, renditions });
+      await registrarEnvio(db, armazenamento, enviada.imagem, { pasta: true });
+      return enviada;
     },
   };
 }

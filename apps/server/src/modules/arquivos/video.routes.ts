@@ -8,6 +8,7 @@ import type { Db } from '../../db/cliente.ts';
 import { acessoNegado, ErroHttp, naoEncontrado, sucesso } from '../../lib/http.ts';
 import type { Armazenamento } from '../../midia/armazenamento.ts';
 import { nomeHigienizado } from '../../midia/imagens-enviadas.ts';
+import { registrarEnvio } from '../../midia/orfaos.ts';
 import { formatoDoVideo, MIME_VIDEO, miniaturaDoVideo } from '../../midia/video.ts';
 import { revendasRepository } from '../revendas/revendas.repository.ts';
 import { lerArquivoEnviado } from './imagens.routes.ts';
@@ -81,6 +82,7 @@ export async function videoRoutes(app: FastifyInstance, op: { db: Db; armazename
           op.armazenamento.salvar(`${pasta}/video.${formato}`, enviado.dados, MIME_VIDEO[formato]),
           op.armazenamento.salvar(`${pasta}/miniatura.jpg`, miniatura, 'image/jpeg'),
         ]);
+        await registrarEnvio(op.db, op.armazenamento, pasta, { pasta: true });
         return sucesso({
           fileName: nomeHigienizado(enviado.nome),
           fileUrlImage: video.url,
