@@ -26,11 +26,16 @@ export function criarQueryClient() {
   return queryClient;
 }
 
-export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * `env="test"` in unit tests (Mantine's test mode): jsdom has no layout, so a popover's anchor measures 0 × 0 and
+ * Mantine would hide the dropdown as "detached" (and its focus trap would find nothing to focus); test mode also
+ * renders without transitions and portals.
+ */
+export function Providers({ queryClient, env, children }: { queryClient: QueryClient; env?: 'test'; children: ReactNode }) {
   useEffect(() => focarPrimeiroInvalidoAoEnviar(), []);
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={tema} cssVariablesResolver={variaveisCss}>
+      <MantineProvider theme={tema} cssVariablesResolver={variaveisCss} env={env}>
         <AreaDeNotificacoes />
         {children}
       </MantineProvider>

@@ -51,7 +51,7 @@ export function renderizarApp(caminho: string) {
   const queryClient = criarQueryClient();
   const router = createMemoryRouter(criarRotas(), { initialEntries: [caminho] });
   const resultado = render(
-    <Providers queryClient={queryClient}>
+    <Providers queryClient={queryClient} env="test">
       <RouterProvider router={router} />
     </Providers>,
   );

@@ -1,5 +1,5 @@
 import type { RevendaLinha } from '@intermedio/contracts';
-import { act, configure, fireEvent, screen, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   comAltura,
@@ -41,7 +41,6 @@ const linha = (i: number, extra: Partial<RevendaLinha> = {}): RevendaLinha => ({
 });
 
 // jsdom has no layout: the virtualised table needs a height to show rows.
-// Menu dropdowns: Mantine hides them when floating-ui finds the (layout-less) target "detached", hence `hidden: true`.
 comAltura(600);
 
 describe('Lista de revendas (/revenda/listar)', { timeout: 60_000 }, () => {
@@ -89,6 +88,9 @@ describe('Lista de revendas (/revenda/listar)', { timeout: 60_000 }, () => {
     renderizarApp('/revenda/listar');
     fireEvent.click(await screen.findByRole('button', { name: 'Manutenção: Loja 0' }));
     const menu = await screen.findByRole('menu');
+    // The dropdown is shown (not hidden as "detached" in a layout-less test) and its focus trap moves focus into it.
+    await waitFor(() => expect(menu).toContainElement(document.activeElement as HTMLElement));
+    expect(menu).toBeVisible();
     const r = `/revenda/${ID_REVENDA}`;
     const esperados: [string, string][] = [
       ['Usuários', `${r}/usuarios/listar`],
@@ -104,22 +106,19 @@ describe('Lista de revendas (/revenda/listar)', { timeout: 60_000 }, () => {
       ['Excluir', `${r}/excluir`],
       ['Site', 'https://autodemo.test'],
     ];
-    for (const [nome, href] of esperados)
-      expect(within(menu).getByRole('menuitem', { name: nome, hidden: true })).toHaveAttribute('href', href);
-    expect(within(menu).getByRole('menuitem', { name: 'Solicitações', hidden: true }).getAttribute('href')).toContain(
-      `id_revenda=${ID_REVENDA}`,
-    );
-    expect(within(menu).getByRole('menuitem', { name: 'Loc. anúncio', hidden: true })).toHaveAttribute(
+    for (const [nome, href] of esperados) expect(within(menu).getByRole('menuitem', { name: nome })).toHaveAttribute('href', href);
+    expect(within(menu).getByRole('menuitem', { name: 'Solicitações' }).getAttribute('href')).toContain(`id_revenda=${ID_REVENDA}`);
+    expect(within(menu).getByRole('menuitem', { name: 'Loc. anúncio' })).toHaveAttribute(
       'href',
       `https://ext.test/loc?u=a1&id_revenda=${ID_REVENDA}`,
     );
-    expect(within(menu).getByRole('menuitem', { name: 'Atualizar dados', hidden: true })).toHaveAttribute(
+    expect(within(menu).getByRole('menuitem', { name: 'Atualizar dados' })).toHaveAttribute(
       'href',
       `https://ext.test/dados?u=a1&id_revenda=${ID_REVENDA}`,
     );
-    expect(within(menu).getByRole('menuitem', { name: 'Bloquear acesso dos usuários', hidden: true })).toBeInTheDocument();
-    expect(within(menu).queryByRole('menuitem', { name: 'Liberar acesso dos usuários', hidden: true })).not.toBeInTheDocument();
-    expect(within(menu).getByRole('menuitem', { name: 'Bloquear site', hidden: true })).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Bloquear acesso dos usuários' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Liberar acesso dos usuários' })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Bloquear site' })).toBeInTheDocument();
   });
 
   it('bloqueia o acesso dos usuários após confirmar e atualiza a lista', async () => {
@@ -136,7 +135,7 @@ describe('Lista de revendas (/revenda/listar)', { timeout: 60_000 }, () => {
     });
     renderizarApp('/revenda/listar');
     fireEvent.click(await screen.findByRole('button', { name: 'Manutenção: Loja 0' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Bloquear acesso dos usuários', hidden: true }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Bloquear acesso dos usuários' }));
     const dialogo = await screen.findByRole('dialog');
     expect(dialogo).toHaveTextContent('Bloquear o acesso ao app de todos os usuários da revenda Loja 0?');
     fireEvent.click(within(dialogo).getByRole('button', { name: 'Confirmar' }));
@@ -191,9 +190,9 @@ describe('Lista do plano básico (/revenda-free/listar)', () => {
     expect(within(tabela).queryByRole('img', { name: /Logotipo/ })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Manutenção: Motos Básico' }));
     const menu = await screen.findByRole('menu');
-    expect(await within(menu).findByRole('menuitem', { name: 'Usuários', hidden: true })).toBeInTheDocument();
-    expect(within(menu).queryByRole('menuitem', { name: 'Banners', hidden: true })).not.toBeInTheDocument();
-    expect(within(menu).queryByRole('menuitem', { name: 'Vendidos', hidden: true })).not.toBeInTheDocument();
-    expect(within(menu).getByRole('menuitem', { name: 'Alterar', hidden: true })).toBeInTheDocument();
+    expect(await within(menu).findByRole('menuitem', { name: 'Usuários' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Banners' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Vendidos' })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Alterar' })).toBeInTheDocument();
   });
 });
