@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -37,6 +39,9 @@ export class ArmazenamentoS3 implements Armazenamento {
       region: config.regiao,
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
       forcePathStyle: config.pathStyle,
+      // No checksum unless an operation requires one: a streamed body (a video) would otherwise go as aws-chunked with
+      // a trailing checksum, which several S3-compatible services (and the test server) store as part of the object.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
       // A storage that does not answer must not hold an upload forever.
       requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
       ...(config.accessKeyId && config.secretAccessKey
@@ -67,6 +72,22 @@ export class ArmazenamentoS3 implements Armazenamento {
     this.#conferir(chave);
     await this.#s3.send(
       new PutObjectCommand({ Bucket: this.config.bucket, Key: chave, Body: dados, ContentType: tipo, CacheControl: CACHE_PARA_SEMPRE }),
+    );
+    return { chave, url: this.url(chave) };
+  }
+
+  async salvarArquivo(chave: string, caminho: string, tipo: string) {
+    this.#conferir(chave);
+    const { size } = await stat(caminho);
+    await this.#s3.send(
+      new PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key: chave,
+        Body: createReadStream(caminho),
+        ContentLength: size,
+        ContentType: tipo,
+        CacheControl: CACHE_PARA_SEMPRE,
+      }),
     );
     return { chave, url: this.url(chave) };
   }

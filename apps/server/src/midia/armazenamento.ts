@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -14,6 +14,8 @@ export type ArquivoAberto = { corpo: Readable; tamanho: number | undefined; tipo
  */
 export interface Armazenamento {
   salvar(chave: string, dados: Buffer, tipo: string): Promise<{ chave: string; url: string }>;
+  /** Stores a local file (a video upload) by streaming it, never holding it whole in memory. */
+  salvarArquivo(chave: string, caminho: string, tipo: string): Promise<{ chave: string; url: string }>;
   /** Opens a stored file for reading; null when there is no such file. */
   abrir(chave: string): Promise<ArquivoAberto | null>;
   remover(chave: string): Promise<void>;
@@ -45,6 +47,13 @@ export class ArmazenamentoLocal implements Armazenamento {
     const destino = this.#caminho(chave);
     await mkdir(path.dirname(destino), { recursive: true });
     await writeFile(destino, dados);
+    return { chave, url: this.url(chave) };
+  }
+
+  async salvarArquivo(chave: string, caminho: string) {
+    const destino = this.#caminho(chave);
+    await mkdir(path.dirname(destino), { recursive: true });
+    await copyFile(caminho, destino);
     return { chave, url: this.url(chave) };
   }
 

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
@@ -20,15 +20,14 @@ export function formatoDoVideo(inicio: Buffer): FormatoVideo | null {
 }
 
 /**
- * A JPEG thumbnail (up to 400 px wide) of the video's first frame, with the ffmpeg binary that comes in the npm
- * package @ffmpeg-installer/ffmpeg. Null when ffmpeg cannot read the video (corrupt or not really a video).
+ * A JPEG thumbnail (up to 400 px wide) of the first frame of the video file at `entrada`, with the ffmpeg binary that
+ * comes in the npm package @ffmpeg-installer/ffmpeg. Null when ffmpeg cannot read the video (corrupt or not really a
+ * video).
  */
-export async function miniaturaDoVideo(dados: Buffer, formato: FormatoVideo, limiteMs = 60_000): Promise<Buffer | null> {
-  const pasta = await mkdtemp(path.join(tmpdir(), 'intermedio-video-'));
+export async function miniaturaDoVideo(entrada: string, limiteMs = 60_000): Promise<Buffer | null> {
+  const pasta = await mkdtemp(path.join(tmpdir(), 'intermedio-miniatura-'));
   try {
-    const entrada = path.join(pasta, `entrada.${formato}`);
     const saida = path.join(pasta, 'miniatura.jpg');
-    await writeFile(entrada, dados);
     const ok = await new Promise<boolean>((fim) => {
       execFile(
         ffmpeg.path,

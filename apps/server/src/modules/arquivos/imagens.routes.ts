@@ -3,28 +3,24 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErroHttp, sucesso } from '../../lib/http.ts';
+import { abrirArquivoEnviado, type LimitesEnvio } from './envio-em-disco.ts';
 import type { ImagensService } from './imagens.service.ts';
 
 const LIMITE_BYTES = LIMITES_IMAGEM.megabytes * 1024 * 1024;
 
-type LimitesEnvio = { bytes: number; mensagens: { semArquivo: string; grandeDemais: string; corrompida: string } };
 const LIMITES_PADRAO: LimitesEnvio = { bytes: LIMITE_BYTES, mensagens: MENSAGENS_MIDIA };
 
 /**
- * Reads the multipart field `file`, at most the limit: a larger body is refused from its declared length before
- * anything is read, and a stream that goes past the limit is cut there (never buffered beyond it).
- * Other fields sent before the file come in `campos` (the video upload's `id_revenda`). Images by default; the video
- * upload passes its own limit and messages.
+ * Reads the multipart field `file` into memory, at most the limit: a larger body is refused from its declared length
+ * before anything is read, and a stream that goes past the limit is cut there (never buffered beyond it).
+ * Other fields sent before the file come in `campos`. Images (15 MB); a video is streamed to disk (envio-em-disco.ts).
  */
 export async function lerArquivoEnviado(
   req: FastifyRequest,
-  { bytes, mensagens }: LimitesEnvio = LIMITES_PADRAO,
+  limites: LimitesEnvio = LIMITES_PADRAO,
 ): Promise<{ dados: Buffer; nome: string | undefined; campos: Record<string, string> }> {
-  if (!req.isMultipart()) throw new ErroHttp(400, mensagens.semArquivo);
-  const declarado = Number(req.headers['content-length'] ?? 0);
-  if (declarado > bytes + 64 * 1024) throw new ErroHttp(413, mensagens.grandeDemais);
-  const parte = await req.file({ limits: { fileSize: bytes, files: 1 } });
-  if (parte?.fieldname !== 'file') throw new ErroHttp(400, mensagens.semArquivo);
+  const { mensagens } = limites;
+  const { parte, campos } = await abrirArquivoEnviado(req, limites);
   const dados = await parte.toBuffer().catch((erro: { code?: string }) => {
     if (erro.code === 'FST_REQ_FILE_TOO_LARGE') throw new ErroHttp(413, mensagens.grandeDemais);
     throw new ErroHttp(400, mensagens.corrompida);
@@ -32,11 +28,6 @@ export async function lerArquivoEnviado(
   // busboy may mark the stream truncated on its last chunk without toBuffer noticing: check it here too.
   if (parte.file.truncated) throw new ErroHttp(413, mensagens.grandeDemais);
   if (dados.length === 0) throw new ErroHttp(400, mensagens.semArquivo);
-  const campos: Record<string, string> = {};
-  for (const [nome, campo] of Object.entries(parte.fields)) {
-    const valor = [campo].flat()[0];
-    if (valor && 'value' in valor && typeof valor.value === 'string') campos[nome] = valor.value;
-  }
   return { dados, nome: parte.filename, campos };
 }
 

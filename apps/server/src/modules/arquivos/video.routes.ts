@@ -11,7 +11,7 @@ import { nomeHigienizado } from '../../midia/imagens-enviadas.ts';
 import { registrarEnvio } from '../../midia/orfaos.ts';
 import { formatoDoVideo, MIME_VIDEO, miniaturaDoVideo } from '../../midia/video.ts';
 import { revendasRepository } from '../revendas/revendas.repository.ts';
-import { lerArquivoEnviado } from './imagens.routes.ts';
+import { abrirArquivoEnviado, descartarArquivoEnviado, receberEmDisco } from './envio-em-disco.ts';
 
 export const LIMITE_VIDEO_MB = 100;
 export const MENSAGENS_VIDEO = {
@@ -39,8 +39,9 @@ const resposta = z.object({
 
 /**
  * `POST /api/file/upload-video` (spec 3 §7): multipart `file` plus `id_revenda` (a field before the file, or in the
- * query) and `api_key` (ignored: the session authorises). MP4, MOV or WebM checked by content, up to 100 MB; a JPEG
- * thumbnail extracted with ffmpeg. A refused file stores nothing.
+ * query) and `api_key` (ignored: the session authorises). MP4, MOV or WebM checked by content, up to 100 MB, streamed
+ * to a temporary file (never whole in memory); a JPEG thumbnail extracted from it with ffmpeg. A refused file stores
+ * nothing.
  */
 export async function videoRoutes(app: FastifyInstance, op: { db: Db; armazenamento: Armazenamento }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -66,36 +67,51 @@ export async function videoRoutes(app: FastifyInstance, op: { db: Db; armazename
     },
     async (req) => {
       const { usuario } = exigirSessao(req);
-      const enviado = await lerArquivoEnviado(req, { bytes: LIMITE_VIDEO_MB * 1024 * 1024, mensagens: MENSAGENS_VIDEO });
-      const idRevenda = enviado.campos.id_revenda ?? req.query.id_revenda ?? '';
-      if (!/^[0-9a-f-]{36}$/i.test(idRevenda)) throw new ErroHttp(400, MENSAGENS_VIDEO.semRevenda);
-      if (usuario.role !== 'admin' && usuario.revenda_id !== idRevenda) throw acessoNegado();
-      if (!(await revendasRepository.buscar(op.db, idRevenda))) throw naoEncontrado(MENSAGENS_REVENDA.naoEncontrada);
-      const formato = formatoDoVideo(enviado.dados);
-      if (!formato) throw new ErroHttp(400, MENSAGENS_VIDEO.naoVideo);
-      const miniatura = await miniaturaDoVideo(enviado.dados, formato);
-      if (!miniatura) throw new ErroHttp(400, MENSAGENS_VIDEO.ilegivel);
-
+      const limites = { bytes: LIMITE_VIDEO_MB * 1024 * 1024, mensagens: MENSAGENS_VIDEO };
+      const { parte, campos } = await abrirArquivoEnviado(req, limites);
+      // The reseller comes before the file: checked before a byte of the video is stored.
+      const idRevenda = campos.id_revenda ?? req.query.id_revenda ?? '';
+      try {
+        if (!/^[0-9a-f-]{36}$/i.test(idRevenda)) throw new ErroHttp(400, MENSAGENS_VIDEO.semRevenda);
+        if (usuario.role !== 'admin' && usuario.revenda_id !== idRevenda) throw acessoNegado();
+        if (!(await revendasRepository.buscar(op.db, idRevenda))) throw naoEncontrado(MENSAGENS_REVENDA.naoEncontrada);
+      } catch (erro) {
+        await descartarArquivoEnviado(parte);
+        throw erro;
+      }
+      // Streamed to a temporary file (up to 100 MB, never whole in memory); the container is checked on its first bytes.
+      const recebido = await receberEmDisco(parte, limites, (inicio) => {
+        const formato = formatoDoVideo(inicio);
+        if (!formato) throw new ErroHttp(400, MENSAGENS_VIDEO.naoVideo);
+        return formato;
+      });
       const pasta = `revendas/${idRevenda}/video/${Date.now().toString(36)}-${randomBytes(8).toString('hex')}`;
       try {
-        const [video, thumb] = await Promise.all([
-          op.armazenamento.salvar(`${pasta}/video.${formato}`, enviado.dados, MIME_VIDEO[formato]),
-          op.armazenamento.salvar(`${pasta}/miniatura.jpg`, miniatura, 'image/jpeg'),
-        ]);
-        await registrarEnvio(op.db, op.armazenamento, pasta, { pasta: true });
-        return sucesso({
-          fileName: nomeHigienizado(enviado.nome),
-          fileUrlImage: video.url,
-          fileThumbImage: thumb.url,
-          public_id: pasta,
-          asset_id: video.chave,
-          video: true as const,
-          fileUrl: video.url,
-          fileThumb: thumb.url,
-        });
-      } catch (erro) {
-        await op.armazenamento.removerPasta(pasta).catch(() => {});
-        throw erro;
+        const formato = recebido.inicio;
+        const miniatura = await miniaturaDoVideo(recebido.caminho);
+        if (!miniatura) throw new ErroHttp(400, MENSAGENS_VIDEO.ilegivel);
+        try {
+          const [video, thumb] = await Promise.all([
+            op.armazenamento.salvarArquivo(`${pasta}/video.${formato}`, recebido.caminho, MIME_VIDEO[formato]),
+            op.armazenamento.salvar(`${pasta}/miniatura.jpg`, miniatura, 'image/jpeg'),
+          ]);
+          await registrarEnvio(op.db, op.armazenamento, pasta, { pasta: true });
+          return sucesso({
+            fileName: nomeHigienizado(parte.filename),
+            fileUrlImage: video.url,
+            fileThumbImage: thumb.url,
+            public_id: pasta,
+            asset_id: video.chave,
+            video: true as const,
+            fileUrl: video.url,
+            fileThumb: thumb.url,
+          });
+        } catch (erro) {
+          await op.armazenamento.removerPasta(pasta).catch(() => {});
+          throw erro;
+        }
+      } finally {
+        await recebido.descartar();
       }
     },
   );
