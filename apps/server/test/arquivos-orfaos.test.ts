@@ -129,19 +129,22 @@ describe.each(['disco local', 'S3'])('orphan uploads, removed by the housekeepin
     await db.update(revendas).set({ logotipo: logo.fileUrl, imagem_moldura_veiculo: moldura.fileUrl }).where(eq(revendas.id, A));
     await db.update(revendas).set({ logotipo: logoNovo.fileUrl }).where(eq(revendas.id, amb.ids.revendaB));
 
+    // Writing those records took their uploads out of the pending list; only the three orphans wait.
+    const chaveNova = orfaNova.imagem ?? '';
+    const chaveLogoOrfao = logoOrfaoVelho.fileUrl.slice(logoOrfaoVelho.fileUrl.indexOf('revendas/'));
+    expect(await pendentes()).toEqual([orfaVelha.imagem, chaveLogoOrfao, chaveNova].sort());
     const usados = [fotoVeiculo, fotoVendido, fotoBanner, destaque, bannerSite, video, logo, logoNovo, moldura];
     const todos = [...usados, orfaVelha, logoOrfaoVelho, orfaNova];
     for (const e of todos) for (const u of enderecos(e)) expect(await existe(u), u).toBe(true);
 
     // A day and an hour later for all but the fresh orphan.
-    const chaveNova = orfaNova.imagem ?? '';
     await db.update(enviosPendentes).set({ created_at: sql`now() - interval '25 hours'` }).where(ne(enviosPendentes.chave, chaveNova));
     await amb.tarefas.executar('auth-limpeza');
 
     for (const e of usados) for (const u of enderecos(e)) expect(await existe(u), `em uso: ${u}`).toBe(true);
     for (const u of enderecos(orfaNova)) expect(await existe(u), `órfão recente: ${u}`).toBe(true);
     for (const e of [orfaVelha, logoOrfaoVelho]) for (const u of enderecos(e)) expect(await existe(u), `órfão antigo: ${u}`).toBe(false);
-    // The used ones are no longer tracked (their records own them now); only the fresh orphan waits.
+    // Only the fresh orphan waits.
     expect(await pendentes()).toEqual([chaveNova]);
 
     // A second run changes nothing.

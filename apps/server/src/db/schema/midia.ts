@@ -67,8 +67,8 @@ export const bannersSite = pgTable('banners_site', imagemRevenda(), (t) => [inde
 
 /**
  * Uploads not yet seen in use (midia/orfaos.ts): the upload routes write one row per upload (the folder of an image's
- * or video's renditions, or one logo / frame file); the housekeeping job drops the row once a record refers to the
- * upload, and removes the files of one still unreferenced after the grace period.
+ * or video's renditions, or one logo / frame file); a record that mentions the upload drops the row when it is written
+ * (trigger, migration 0014), and the housekeeping job removes the files of one still there after the grace period.
  */
 export const enviosPendentes = pgTable(
   'envios_pendentes',
