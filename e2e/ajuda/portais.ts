@@ -35,7 +35,8 @@ type Roteiro = {
   /** The text field (Observações / Descrição), whose value identifies the advert in the sandbox. */
   campoTexto: string;
   campoTextoNoCanal: string;
-  /** The portal confirms the publication later (Mobiauto): pending until the reconciliation job's poll (every minute). */
+  /** The portal confirms the publication later (Mobiauto): pending until the reconciliation job's poll (every minute;
+   * every 10 s on the e2e server, RECONCILIAR_SEGUNDOS). */
   confirmacaoAssincrona?: boolean;
 };
 
@@ -98,7 +99,8 @@ export function testarPortal(r: Roteiro) {
       await expect(page.getByText(/aguardando a confirmação do canal/).first()).toBeVisible();
       await expect(linha.getByText('Pendente')).toBeVisible();
       await expect(linha.getByText(`Aguardando a confirmação de ${r.nome}.`)).toBeVisible();
-      // The job polls the portal every minute: in review at the first look, published at the next; the view updates live.
+      // The job polls the portal (every minute, 10 s here): in review at the first look, published at the next; the view
+      // updates live.
       await expect(linha.getByText('Publicado', { exact: true })).toBeVisible({ timeout: 150_000 });
     } else {
       await expect(page.getByText(`Veículo publicado em ${r.nome}.`)).toBeVisible();

@@ -53,7 +53,8 @@ test('Olx: carrega, valida, envia, a visualização mostra o anúncio pendente e
   const anuncios = (await (await page.request.get('/sandbox/olx/_anuncios')).json()) as { anuncios: { ad: { subject: string } }[] };
   expect(anuncios.anuncios.filter((a) => a.ad.subject === titulo)).toHaveLength(1);
 
-  // The reconciliation job (every minute) polls the OLX import until it is accepted; the view updates live.
+  // The reconciliation job polls the OLX import until it is accepted (every minute; every 10 s on the e2e server,
+  // RECONCILIAR_SEGUNDOS in scripts/test.sh); the view updates live.
   await expect(linha.getByText('Publicado', { exact: true })).toBeVisible({ timeout: 150_000 });
   await excluirAnuncio(page, linha, 'Olx');
   await expect(page.getByText('Anúncio excluído com sucesso.')).toBeVisible();

@@ -284,7 +284,13 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   await tarefas.iniciar();
   // Pending sends left by a previous run are resolved right away, not at the next minute.
   await tarefas.enviar(TAREFA_RECONCILIAR, {});
+  // RECONCILIAR_SEGUNDOS: the same job queued more often than its minute schedule (the queue keeps one pending).
+  const reconciliarAmiude = config.reconciliarSegundos
+    ? setInterval(() => void tarefas.enviar(TAREFA_RECONCILIAR, {}).catch(() => {}), config.reconciliarSegundos * 1000)
+    : undefined;
+  reconciliarAmiude?.unref();
   app.addHook('onClose', async () => {
+    clearInterval(reconciliarAmiude);
     await tarefas.parar();
     await barramento.fechar();
     if (!op.banco) await banco.fechar();

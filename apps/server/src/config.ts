@@ -57,6 +57,8 @@ const esquemaAmbiente = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_URL_PUBLICA: z.string().url('deve ser um endereço http(s) completo').optional(),
   S3_PATH_STYLE: booleano01.optional(),
+  /** Also queue the publishing reconciliation every N seconds (browser tests), besides its every-minute schedule. */
+  RECONCILIAR_SEGUNDOS: z.coerce.number().int().min(2, 'deve ser pelo menos 2').max(3600).optional(),
 });
 
 export type Config = {
@@ -84,6 +86,8 @@ export type Config = {
   trustProxy: false | number | string[];
   /** null: local disk under DATA_DIR/arquivos. */
   s3: ConfigS3 | null;
+  /** null: the publishing reconciliation runs on its schedule only (every minute). */
+  reconciliarSegundos: number | null;
 };
 
 export class ErroConfiguracao extends Error {}
@@ -145,6 +149,7 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
             pathStyle: e.S3_PATH_STYLE ?? !!e.S3_ENDPOINT,
           }
         : null,
+    reconciliarSegundos: e.RECONCILIAR_SEGUNDOS ?? null,
   };
 }
 

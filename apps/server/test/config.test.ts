@@ -45,4 +45,10 @@ describe('configuration', () => {
     expect(() => lerConfig({ DATA_DIR: dir(), DATABASE_URL: 'postgres://u@localhost/db' })).toThrowError(/SECRET_KEY/);
     expect(() => lerConfig({ DATA_DIR: dir(), SECRET_KEY: 'curta' })).toThrowError(/SECRET_KEY: deve ter pelo menos 32/);
   });
+
+  it('RECONCILIAR_SEGUNDOS: off by default, N seconds when set, at least 2', () => {
+    expect(lerConfig({ DATA_DIR: dir() }).reconciliarSegundos).toBeNull();
+    expect(lerConfig({ DATA_DIR: dir(), RECONCILIAR_SEGUNDOS: '10' }).reconciliarSegundos).toBe(10);
+    expect(() => lerConfig({ DATA_DIR: dir(), RECONCILIAR_SEGUNDOS: '1' })).toThrowError(/RECONCILIAR_SEGUNDOS: deve ser pelo menos 2/);
+  });
 });
