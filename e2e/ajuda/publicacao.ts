@@ -15,6 +15,41 @@ export function chamarApi(page: Page, metodo: 'POST' | 'PUT', url: string, corpo
   );
 }
 
+/** The same call, answering the status and the body's `data`. */
+export function chamarApiDados<T = Record<string, unknown>>(page: Page, url: string, corpo: object) {
+  return page.evaluate(
+    async ({ url, corpo }) => {
+      const sessao = (await (await fetch('/api/auth/sessao')).json()) as { data: { csrf: string } };
+      const headers = { 'content-type': 'application/json', 'x-csrf-token': sessao.data.csrf };
+      const r = await fetch(url, { method: 'POST', headers, body: JSON.stringify(corpo) });
+      return { status: r.status, data: ((await r.json()) as { data: unknown }).data };
+    },
+    { url, corpo },
+  ) as Promise<{ status: number; data: T }>;
+}
+
+/**
+ * Publishes a vehicle through the API as the include screen does: its draft (`incluir`), completed by `completar`,
+ * sent (`enviar`). Answers the advert's id.
+ */
+export async function publicarPelaApi(
+  page: Page,
+  canal: string,
+  idVeiculo: string,
+  completar: (rascunho: { veiculoPost: Record<string, unknown> } & Record<string, unknown>) => object,
+) {
+  const rascunho = await chamarApiDados<{ veiculoPost: Record<string, unknown> }>(page, `/api/integracao/${canal}/incluir`, {
+    id_veiculo: idVeiculo,
+  });
+  expect(rascunho.status).toBe(200);
+  const envio = await chamarApiDados<{ id_anuncio: string }>(page, `/api/integracao/${canal}/enviar`, {
+    id_veiculo: idVeiculo,
+    veiculo_post: completar(rascunho.data),
+  });
+  expect(envio, JSON.stringify(envio)).toMatchObject({ status: 200, data: { id_anuncio: expect.anything() } });
+  return String(envio.data.id_anuncio);
+}
+
 /** Links the reseller's Facebook page and Instagram account through the API, as the authorisation popup does. */
 export async function configurarRedes(page: Page, idRevenda: string) {
   const post = (url: string, corpo: object) => chamarApi(page, 'POST', url, { id_revenda: idRevenda, ...corpo });

@@ -69,18 +69,27 @@ export const TELAS_E2E: readonly TelaE2e[] = [
 ];
 
 /**
- * The per-vehicle publishing screens (the car's, one per channel): they need a vehicle of a reseller with the channel
- * configured, which the axe suite prepares once for all of them. The portals' screens (iCarros, Mobiauto, Na Pista)
- * are checked with axe at both widths by their own specs (ajuda/portais.ts), which configure them anyway.
+ * The per-vehicle publishing screens (the car's and the motorcycle's, one per channel and type, and the change screens
+ * of the channels that have one): they need a vehicle of a reseller with the channel configured (and, for Alterar, an
+ * advert of it), which the axe suite prepares once for all of them; `{anuncio}` in `caminho` is that advert's id. The
+ * portals' screens (iCarros, Mobiauto, Na Pista) are checked with axe at both widths by their own specs
+ * (ajuda/portais.ts), which configure them anyway.
  */
-export const TELAS_PUBLICACAO_E2E: readonly { nome: string; caminho: string }[] = [
-  { nome: 'Incluir carro Webmotors', caminho: 'webmotors/incluir-carro' },
-  { nome: 'Incluir carro Autoscar', caminho: 'autoscar/incluir-carro' },
-  { nome: 'Incluir veículo Autoline', caminho: 'autoline/incluir' },
-  { nome: 'Incluir veículo Olx', caminho: 'olx/incluir' },
-  { nome: 'Incluir carro Mercado Livre', caminho: 'mercadolivre/incluir-carro' },
-  { nome: 'Incluir carro Facebook', caminho: 'facebook/incluir' },
-  { nome: 'Incluir carro Instagram', caminho: 'instagram/incluir' },
+export type TelaPublicacaoE2e = { nome: string; veiculo: 'carro' | 'moto'; caminho: string };
+export const TELAS_PUBLICACAO_E2E: readonly TelaPublicacaoE2e[] = [
+  { nome: 'Incluir carro Webmotors', veiculo: 'carro', caminho: 'webmotors/incluir-carro' },
+  { nome: 'Incluir carro Autoscar', veiculo: 'carro', caminho: 'autoscar/incluir-carro' },
+  { nome: 'Incluir veículo Autoline', veiculo: 'carro', caminho: 'autoline/incluir' },
+  { nome: 'Incluir veículo Olx', veiculo: 'carro', caminho: 'olx/incluir' },
+  { nome: 'Incluir carro Mercado Livre', veiculo: 'carro', caminho: 'mercadolivre/incluir-carro' },
+  { nome: 'Incluir carro Facebook', veiculo: 'carro', caminho: 'facebook/incluir' },
+  { nome: 'Incluir carro Instagram', veiculo: 'carro', caminho: 'instagram/incluir' },
+  { nome: 'Incluir moto Webmotors', veiculo: 'moto', caminho: 'webmotors/incluir-moto' },
+  { nome: 'Incluir moto Autoscar', veiculo: 'moto', caminho: 'autoscar/incluir-moto' },
+  { nome: 'Incluir moto Mercado Livre', veiculo: 'moto', caminho: 'mercadolivre/incluir-moto' },
+  { nome: 'Alterar veículo Webmotors', veiculo: 'carro', caminho: 'webmotors/{anuncio}/alterar' },
+  { nome: 'Alterar carro Autoscar', veiculo: 'carro', caminho: 'autoscar/{anuncio}/alterar-carro' },
+  { nome: 'Alterar moto Autoscar', veiculo: 'moto', caminho: 'autoscar/{anuncio}/alterar-moto' },
 ];
 
 export const CONTA_DO_PAPEL: Record<Papel, string> = { admin: CONTAS.admin, gestor: CONTAS.gestorA };
