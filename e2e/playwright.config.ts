@@ -5,14 +5,14 @@ import { defineConfig } from '@playwright/test';
  * - `demo`: the specs that use or change the demo reseller and its accounts (one deactivates the demo gestor,
  *   others rewrite its channel configuration), so they must not overlap each other;
  * - `proprias`: the specs that create their own reseller (and the channels' sandboxes they share);
- * the two lines are balanced by their measured time: the axe check of every screen (axe.spec.ts, on the demo data)
- * runs in `demo`, its open states and publishing screens (axe-estados, axe-publicacao, own resellers) in `proprias`;
+ * the two lines are balanced by their measured time: the axe check of the demo reseller's screens (axe.spec.ts) runs
+ * in `demo`; the admin's global screens, the open states and the publishing screens (axe-globais, axe-estados,
+ * axe-publicacao) and api-docs (the admin only, no reseller) in `proprias`;
  * then `contadores`, alone, once both lines are done: they assert exact global counts (the admin's live tiles,
  * the moderation queues), which any vehicle written by another spec would change.
  */
 const DEMO = [
   'acesso',
-  'api-docs',
   'axe',
   'catalogos',
   'fipe',

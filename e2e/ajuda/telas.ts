@@ -68,6 +68,16 @@ export const TELAS_E2E: readonly TelaE2e[] = [
   { nome: 'Página não encontrada', papeis: AG, caminho: () => '/nao-existe' },
 ];
 
+const MARCADOR: IdsDemo = {
+  idRevenda: '{revenda}',
+  idUsuario: '{usuario}',
+  idVeiculo: '{veiculo}',
+  idOpcional: '{opcional}',
+  idLocalAnuncio: '{local}',
+};
+/** Whether the screen is one of the demo reseller's (its address has the reseller's id), rather than a global one. */
+export const daRevenda = (tela: TelaE2e) => tela.caminho(MARCADOR).includes(MARCADOR.idRevenda);
+
 /**
  * The per-vehicle publishing screens (the car's and the motorcycle's, one per channel and type, and the change screens
  * of the channels that have one): they need a vehicle of a reseller with the channel configured (and, for Alterar, an
@@ -106,8 +116,9 @@ export function idsDemo(): Promise<IdsDemo> {
         'select id from veiculos where revenda_id = $1 and veremovido = 0 and vevendido = 0 order by created_at limit 1',
         [idRevenda],
       ),
-      idOpcional: await um('select id from opcionais order by descricao limit 1'),
-      idLocalAnuncio: await um('select id from locais_anuncio order by descricao limit 1'),
+      // Never a record that catalogos.spec.ts is creating and deleting meanwhile (its names end in "e2e-…").
+      idOpcional: await um(`select id from opcionais where descricao not like '%e2e-%' order by descricao limit 1`),
+      idLocalAnuncio: await um(`select id from locais_anuncio where descricao not like '%e2e-%' order by descricao limit 1`),
     };
   });
 }
