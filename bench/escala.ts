@@ -322,8 +322,14 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const tabela = tabelaEscala(medidas);
   const arquivo = path.join(RAIZ, 'bench/resultados.md');
   const atual = existsSync(arquivo) ? readFileSync(arquivo, 'utf8') : '';
-  const antes = atual.split('\n## Escala do provedor')[0]?.trimEnd() ?? '';
-  writeFileSync(arquivo, `${antes}\n\n${tabela}`);
+  // Only this section's table is replaced: the notes written under it and the sections after it stay.
+  const inicio = atual.indexOf('## Escala do provedor');
+  const fimTabela = inicio < 0 ? -1 : atual.indexOf('\n\n', atual.indexOf('\n|', inicio));
+  const novo =
+    inicio < 0
+      ? `${atual.trimEnd()}\n\n${tabela}`
+      : `${atual.slice(0, inicio)}${tabela.trimEnd()}${fimTabela < 0 ? '\n' : atual.slice(fimTabela)}`;
+  writeFileSync(arquivo, novo);
   console.log(tabela);
   process.exit(0);
 }
