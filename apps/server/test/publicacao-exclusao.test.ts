@@ -37,6 +37,12 @@ const remocao = async (idVeiculo: string) =>
       .where(and(eq(veiculoRemocoes.veiculo_id, idVeiculo), eq(veiculoRemocoes.canal, 'autoscar')))
   )[0];
 const registro = (idVeiculo: string) => registroDoEnvio(amb, idVeiculo, 'autoscar');
+/** Autoscar's row of the vehicle view's integrations table (GET …/veiculos/:id, as the screen reads it). */
+async function integracaoNaVisualizacao(idVeiculo: string) {
+  const r = await chamar('GET', `/api/revendas/${amb.ids.revendaA}/veiculos/${idVeiculo}`, gestor);
+  expect(r.statusCode, r.body).toBe(200);
+  return (r.json().data.integracoes as { canal: string }[]).find((i) => i.canal === 'autoscar');
+}
 const publicado = (descricao: string) => publicarNaAutoscar(amb, chamar, gestor, descricao);
 const excluir = (p: AnuncioAutoscar) =>
   chamar('POST', '/api/integracao/autoscar/excluir', gestor, { id_veiculo: p.id, id_anuncio: p.idAnuncio });
@@ -113,6 +119,24 @@ describe('Excluir e a retirada da venda ao mesmo tempo', () => {
     // Removed: a late click finds nothing to remove and does not call the channel.
     expect((await excluir(p)).statusCode).toBe(404);
     expect((await noCanal(p.idAnuncio))?.exclusoes).toBe(1);
+  });
+});
+
+describe('Excluir na visualização do veículo', () => {
+  it('a integração traz operacao "excluir" enquanto a exclusão corre, e some com o anúncio', async () => {
+    const p = await publicado('Excluindo na visualização');
+    expect(await integracaoNaVisualizacao(p.id)).toMatchObject({ publicado: true, estado: 'publicado', operacao: null });
+    const s = suspenderExcluir('autoscar', 'antes');
+    try {
+      const pedido = excluir(p);
+      await s.chegou; // the removal holds the advert; Autoscar has not been called yet
+      expect(await integracaoNaVisualizacao(p.id)).toMatchObject({ publicado: true, id_anuncio: p.idAnuncio, operacao: 'excluir' });
+      s.soltar();
+      expect((await pedido).statusCode).toBe(200);
+    } finally {
+      s.restaurar();
+    }
+    expect(await integracaoNaVisualizacao(p.id)).toMatchObject({ publicado: false, estado: null, id_anuncio: null, operacao: null });
   });
 });
 

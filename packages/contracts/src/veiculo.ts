@@ -269,6 +269,10 @@ export const integracaoVeiculo = z.object({
   estado: z.enum(['pendente', 'publicado', 'falhou']).nullable().describe('Situação do último envio (null: nunca enviado)'),
   ultimo_erro: z.string().nullable().describe('Erro do último envio ou exclusão'),
   desatualizado: z.boolean().describe('O veículo mudou depois da publicação: o canal mostra dados antigos'),
+  operacao: z
+    .enum(['alterar', 'excluir'])
+    .nullable()
+    .describe('Operação em andamento no anúncio (alteração ou exclusão no canal; a reconciliação conclui uma exclusão interrompida)'),
 });
 export type IntegracaoVeiculo = z.infer<typeof integracaoVeiculo>;
 

@@ -61,6 +61,7 @@ export const veiculoDetalhe = (extra: Partial<Veiculo> = {}): Veiculo => ({
       estado: 'publicado',
       ultimo_erro: null,
       desatualizado: false,
+      operacao: null,
     },
     {
       canal: 'olx',
@@ -73,6 +74,7 @@ export const veiculoDetalhe = (extra: Partial<Veiculo> = {}): Veiculo => ({
       estado: null,
       ultimo_erro: null,
       desatualizado: false,
+      operacao: null,
     },
   ],
   ...extra,

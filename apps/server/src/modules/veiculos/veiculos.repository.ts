@@ -44,6 +44,7 @@ export const veiculosRepository = {
           estado: veiculoIntegracoes.estado,
           ultimo_erro: veiculoIntegracoes.ultimo_erro,
           desatualizado: veiculoIntegracoes.desatualizado,
+          operacao: veiculoIntegracoes.operacao,
         })
         .from(veiculoIntegracoes)
         .where(eq(veiculoIntegracoes.veiculo_id, idVeiculo)),

@@ -249,6 +249,7 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
           estado: anuncio?.estado ?? null,
           ultimo_erro: anuncio?.ultimo_erro ?? null,
           desatualizado: anuncio?.desatualizado ?? false,
+          operacao: anuncio?.operacao ?? null,
         };
       });
       return {

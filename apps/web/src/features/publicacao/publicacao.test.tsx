@@ -133,6 +133,7 @@ describe('tabela de integrações da visualização (spec 3 §2.1, §4, §8.1)',
     estado: 'publicado' as const,
     ultimo_erro: null,
     desatualizado: true,
+    operacao: null,
   };
   const falhouIg = {
     ...publicadoFb,
@@ -144,6 +145,7 @@ describe('tabela de integrações da visualização (spec 3 §2.1, §4, §8.1)',
     estado: 'falhou' as const,
     ultimo_erro: 'Instagram recusou os dados: (#100) Invalid parameter.',
     desatualizado: false,
+    operacao: null,
   };
 
   it('mostra Publicado com Desatualizado, Falhou com o último erro; Excluir pede confirmação e mostra o erro num alerta', async () => {

@@ -152,6 +152,7 @@ describe('Filtro da lista e ordem das fotos', () => {
       estado: null,
       ultimo_erro: null,
       desatualizado: false,
+      operacao: null,
     };
     expect(acoesIntegracao({ ...i, canal: 'olx' })).toEqual(['incluir']);
     expect(acoesIntegracao({ ...i, canal: 'olx', status_configuracao: false })).toEqual([]);
