@@ -1,6 +1,16 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { falha, ID_REVENDA, renderizarApp, respostaSessao, SESSAO_GESTOR, simularApi, simularEventSource, sucesso } from '@/test/utils';
+import {
+  EventSourceFalso,
+  falha,
+  ID_REVENDA,
+  renderizarApp,
+  respostaSessao,
+  SESSAO_GESTOR,
+  simularApi,
+  simularEventSource,
+  sucesso,
+} from '@/test/utils';
 import { ID_VEICULO, veiculoDetalhe } from '@/test/veiculo';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -162,5 +172,62 @@ describe('tabela de integrações da visualização (spec 3 §2.1, §4, §8.1)',
     expect(await screen.findByText('Confirma a exclusão deste anúncio no Facebook?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Excluir' }));
     expect(await screen.findByText('Erro ao excluir anúncio! Facebook não respondeu (tempo esgotado).')).toBeTruthy();
+  });
+
+  it('Excluir em andamento: "Excluindo…" sem Alterar nem Excluir, atualizado ao vivo até o anúncio sumir', async () => {
+    const autoscar = {
+      ...publicadoFb,
+      canal: 'autoscar' as const,
+      descricao: 'Autoscar',
+      id_anuncio: 'A7',
+      url_anuncio: 'https://autoscar.test/a7',
+      desatualizado: false,
+    };
+    let atual = veiculoDetalhe({ integracoes: [autoscar] });
+    let responderExclusao = (_r: Response) => {};
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET /api/revendas/${ID_REVENDA}/veiculos/${ID_VEICULO}`]: () => sucesso(atual),
+      'POST /api/integracao/autoscar/excluir': () => new Promise<Response>((ok) => (responderExclusao = ok)),
+    });
+    renderizarApp(`${BASE}/visualizar`);
+    const linha = async () => (await screen.findByRole('table', { name: 'Integrações' })).querySelector('tbody tr') as HTMLElement;
+    expect(within(await linha()).getByText('Publicado')).toBeTruthy();
+    fireEvent.click(within(await linha()).getByRole('button', { name: 'Excluir anúncio no Autoscar' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Excluir' }));
+
+    // The server took the removal lease: the row's live event brings the in-progress state.
+    atual = veiculoDetalhe({ integracoes: [{ ...autoscar, operacao: 'excluir' }] });
+    act(() => EventSourceFalso.ultima()?.emitir({ tabela: 'veiculo_integracoes', revenda: ID_REVENDA, id: 'autoscar', op: 'UPDATE' }));
+    expect(await within(await linha()).findByText('Excluindo…')).toBeTruthy();
+    expect(within(await linha()).queryByText('Publicado')).toBeNull();
+    expect(within(await linha()).queryByRole('link', { name: 'Alterar anúncio no Autoscar' })).toBeNull();
+    expect(within(await linha()).queryByRole('button', { name: 'Excluir anúncio no Autoscar' })).toBeNull();
+
+    // Removed: the record is gone (Não publicado, Incluir again).
+    atual = veiculoDetalhe({ integracoes: [{ ...autoscar, publicado: false, id_anuncio: null, url_anuncio: null, estado: null }] });
+    responderExclusao(sucesso({ mensagem: 'Anúncio excluído com sucesso.', ja_removido: false }));
+    expect(await within(await linha()).findByText('Não publicado')).toBeTruthy();
+    expect(within(await linha()).queryByText('Excluindo…')).toBeNull();
+    expect(within(await linha()).getByRole('link', { name: 'Incluir anúncio no Autoscar' })).toBeTruthy();
+  });
+
+  it('envio recusado cujo anúncio o canal guardou: Falhou com o motivo e sem Incluir enquanto ele é excluído', async () => {
+    const bloqueado = {
+      ...falhouIg,
+      canal: 'mobiauto' as const,
+      descricao: 'Mobiauto',
+      id_anuncio: 'D1',
+      ultimo_erro: 'A Mobiauto bloqueou o anúncio na revisão: placa divergente.',
+      operacao: 'excluir' as const,
+    };
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET /api/revendas/${ID_REVENDA}/veiculos/${ID_VEICULO}`]: sucesso(veiculoDetalhe({ integracoes: [bloqueado] })),
+    });
+    renderizarApp(`${BASE}/visualizar`);
+    expect(await screen.findByText('Falhou')).toBeTruthy();
+    expect(screen.getByText('Excluindo o anúncio recusado em Mobiauto…')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Incluir anúncio no Mobiauto' })).toBeNull();
   });
 });

@@ -13,6 +13,8 @@ const COM_ALTERAR: readonly CanalId[] = ['autoscar', 'webmotors'];
 
 /** What the Ações column offers for one channel (spec 3 §2.1). */
 export function acoesIntegracao(i: IntegracaoVeiculo): ('incluir' | 'alterar' | 'excluir')[] {
+  // A removal at the channel runs (or the reconciliation finishes it): the server refuses anything else meanwhile.
+  if (i.operacao === 'excluir') return [];
   if (i.publicado && i.id_anuncio) return COM_ALTERAR.includes(i.canal) ? ['alterar', 'excluir'] : ['excluir'];
   // A send still pending is resolved by the server (answer or reconciliation): nothing to click meanwhile.
   if (i.estado === 'pendente') return [];
@@ -20,10 +22,16 @@ export function acoesIntegracao(i: IntegracaoVeiculo): ('incluir' | 'alterar' | 
 }
 
 /**
- * Status publicação: pendente / publicado ("desatualizado" after a vehicle change, and the reason when the last change
- * failed) / falhou with the last error.
+ * Status publicação: pendente / excluindo (a removal running until the advert is gone) / publicado ("desatualizado"
+ * after a vehicle change, and the reason when the last change failed) / falhou with the last error.
  */
 function StatusPublicacao({ i }: { i: IntegracaoVeiculo }) {
+  if (i.publicado && i.operacao === 'excluir')
+    return (
+      <Badge color="yellow" variant="light">
+        Excluindo…
+      </Badge>
+    );
   if (i.estado === 'pendente')
     return (
       <Stack gap={4} align="flex-start">
@@ -74,6 +82,12 @@ function StatusPublicacao({ i }: { i: IntegracaoVeiculo }) {
         {i.ultimo_erro && (
           <Text size="xs" c="red.8" maw={320}>
             {i.ultimo_erro}
+          </Text>
+        )}
+        {/* The refused advert the channel kept (Mobiauto's blocked deal) is being removed: Incluir comes back after. */}
+        {i.operacao === 'excluir' && (
+          <Text size="xs" c="gray.7" maw={320}>
+            Excluindo o anúncio recusado em {ROTULO_CANAL[i.canal]}…
           </Text>
         )}
       </Stack>

@@ -160,6 +160,9 @@ describe('Filtro da lista e ordem das fotos', () => {
     expect(acoesIntegracao({ ...i, canal: 'olx', publicado: true, id_anuncio: 'A1' })).toEqual(['excluir']);
     expect(acoesIntegracao({ ...i, canal: 'webmotors', publicado: true, id_anuncio: 'A1' })).toEqual(['alterar', 'excluir']);
     expect(acoesIntegracao({ ...i, canal: 'autoscar', publicado: true, id_anuncio: 'A1' })).toEqual(['alterar', 'excluir']);
+    // A removal running at the channel (Excluir, a sale's removal, a refused deal kept by the channel): nothing offered.
+    expect(acoesIntegracao({ ...i, canal: 'autoscar', publicado: true, id_anuncio: 'A1', operacao: 'excluir' })).toEqual([]);
+    expect(acoesIntegracao({ ...i, canal: 'mobiauto', estado: 'falhou', id_anuncio: 'D1', operacao: 'excluir' })).toEqual([]);
   });
 });
 
