@@ -1,6 +1,8 @@
 import { MENSAGENS_PUBLICACAO_VEICULO as M, MENSAGENS_VENDA } from '@intermedio/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
+import { falha } from '../src/canais/tipos.ts';
 import { veiculoIntegracoes, veiculoRemocoes } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
 import { TAREFA_RETIRAR } from '../src/modules/vendas/vendas.service.ts';
@@ -11,6 +13,7 @@ import {
   ambienteDePublicacao,
   publicarNaAutoscar,
   registroDoEnvio,
+  suspenderAlterarDepoisDoCanal,
   suspenderExcluir,
 } from './ajuda/publicacao.ts';
 import type { chamarComo } from './ajuda/veiculos.ts';
@@ -175,5 +178,42 @@ describe('Excluir interrompido depois da resposta do canal', () => {
     await amb.tarefas.executar(TAREFA_RECONCILIAR);
     expect(await registro(p.id)).toBeUndefined();
     expect((await noCanal(p.idAnuncio))?.exclusoes).toBe(2);
+  });
+});
+
+describe('Excluir depois de uma alteração que morreu', () => {
+  it('toma a alteração vencida marcando o anúncio desatualizado, que fica assim quando a exclusão é recusada', async () => {
+    const p = await publicado('Alteração morta antes da exclusão');
+    const alt = suspenderAlterarDepoisDoCanal('autoscar');
+    const pub = CANAIS_REGISTRADOS.autoscar.publicacao;
+    if (!pub) throw new Error('autoscar sem publicação');
+    const excluirOriginal = pub.excluir;
+    let pedidoAlteracao: ReturnType<typeof alterarNaAutoscar> | undefined;
+    try {
+      pedidoAlteracao = alterarNaAutoscar(chamar, gestor, p, 'Alteração que não respondeu');
+      await alt.chegou; // Autoscar applied the change; the request stalls before recording it (as one that died)
+      expect(await registro(p.id)).toMatchObject({ operacao: 'alterar', desatualizado: false, ultimo_erro: null });
+      // Its lease runs out before the reconciliation records it: the next Excluir takes the advert over.
+      await amb.banco.db
+        .update(veiculoIntegracoes)
+        .set({ lease_ate: sql`now() - interval '1 second'` })
+        .where(and(eq(veiculoIntegracoes.veiculo_id, p.id), eq(veiculoIntegracoes.canal, 'autoscar')));
+
+      pub.excluir = async () => falha('rejected', 'Anúncio bloqueado para exclusão.');
+      const r = await excluir(p);
+      expect(r.statusCode, r.body).toBe(422);
+      expect(r.json().data).toContain(M.erroExcluir);
+      // The advert stays, free again, and desatualizado: whether the dead change reached the channel is unknown.
+      expect(await registro(p.id)).toMatchObject({ estado: 'publicado', operacao: null, lease_ate: null, desatualizado: true });
+      expect(await integracaoNaVisualizacao(p.id)).toMatchObject({ publicado: true, desatualizado: true, operacao: null });
+    } finally {
+      pub.excluir = excluirOriginal;
+      alt.soltar();
+      await pedidoAlteracao;
+      alt.restaurar();
+    }
+    // The dead change's late answer was not recorded (its key was taken over): still desatualizado.
+    expect((await pedidoAlteracao)?.statusCode).toBe(409);
+    expect(await registro(p.id)).toMatchObject({ estado: 'publicado', desatualizado: true });
   });
 });
