@@ -1,8 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { eq, ne, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,17 +6,7 @@ import type { Armazenamento } from '../src/midia/armazenamento.ts';
 import { criarArmazenamento } from '../src/midia/servir-arquivos.ts';
 import { type Ambiente, type Credencial, cabecalhos, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
 import { subirS3 } from './ajuda/s3-local.ts';
-
-/** A one-second clip made here with the packaged ffmpeg. */
-function clipe(): Buffer {
-  const pasta = mkdtempSync(path.join(tmpdir(), 'clipe-'));
-  const destino = path.join(pasta, 'clipe.mp4');
-  const args = ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x120:rate=10', '-c:v', 'mpeg4', '-pix_fmt', 'yuv420p'];
-  execFileSync(ffmpeg.path, [...args, destino]);
-  const dados = readFileSync(destino);
-  rmSync(pasta, { recursive: true, force: true });
-  return dados;
-}
+import { clipe } from './ajuda/video.ts';
 
 type Envio = { imagem?: string; fileName: string; fileUrl: string; fileThumb?: string; fileOriginal?: string };
 

@@ -11,8 +11,10 @@ import {
   type AnuncioAutoscar,
   alterarNaAutoscar,
   ambienteDePublicacao,
+  anuncioNaSandboxAutoscar,
   publicarNaAutoscar,
   registroDoEnvio,
+  remocaoDaVenda,
   suspenderAlterarDepoisDoCanal,
   suspenderExcluir,
 } from './ajuda/publicacao.ts';
@@ -29,16 +31,8 @@ let base: string;
 let gestor: Credencial | null;
 let chamar: ReturnType<typeof chamarComo>;
 
-type NoCanal = { advId: string; exclusoes: number; removidoEm: string | null };
-const noCanal = async (advId: string) =>
-  ((await (await fetch(`${base}/sandbox/autoscar/_anuncios`)).json()) as { anuncios: NoCanal[] }).anuncios.find((a) => a.advId === advId);
-const remocao = async (idVeiculo: string) =>
-  (
-    await amb.banco.db
-      .select()
-      .from(veiculoRemocoes)
-      .where(and(eq(veiculoRemocoes.veiculo_id, idVeiculo), eq(veiculoRemocoes.canal, 'autoscar')))
-  )[0];
+const noCanal = (advId: string) => anuncioNaSandboxAutoscar(base, advId);
+const remocao = (idVeiculo: string) => remocaoDaVenda(amb, idVeiculo, 'autoscar');
 const registro = (idVeiculo: string) => registroDoEnvio(amb, idVeiculo, 'autoscar');
 /** Autoscar's row of the vehicle view's integrations table (GET …/veiculos/:id, as the screen reads it). */
 async function integracaoNaVisualizacao(idVeiculo: string) {

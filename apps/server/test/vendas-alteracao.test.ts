@@ -2,15 +2,17 @@ import { MENSAGENS_PUBLICACAO_VEICULO, MENSAGENS_VENDA } from '@intermedio/contr
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
-import { veiculoIntegracoes, veiculoRemocoes } from '../src/db/schema/index.ts';
+import { veiculoIntegracoes } from '../src/db/schema/index.ts';
 import { TAREFA_RETIRAR } from '../src/modules/vendas/vendas.service.ts';
 import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
 import {
   type AnuncioAutoscar,
   alterarNaAutoscar,
   ambienteDePublicacao,
+  anuncioNaSandboxAutoscar,
   publicarNaAutoscar,
   registroDoEnvio,
+  remocaoDaVenda,
   suspenderAlterarDepoisDoCanal,
 } from './ajuda/publicacao.ts';
 import type { chamarComo } from './ajuda/veiculos.ts';
@@ -28,16 +30,8 @@ let chamar: ReturnType<typeof chamarComo>;
 /** Every answer of Autoscar's `excluir`, per advert (each advert must be removed once). */
 const exclusoes: Record<string, string[]> = {};
 
-type NoCanal = { advId: string; description: string; alteracoes: number; removidoEm: string | null };
-const noCanal = async (advId: string) =>
-  ((await (await fetch(`${base}/sandbox/autoscar/_anuncios`)).json()) as { anuncios: NoCanal[] }).anuncios.find((a) => a.advId === advId);
-const remocao = async (idVeiculo: string) =>
-  (
-    await amb.banco.db
-      .select()
-      .from(veiculoRemocoes)
-      .where(and(eq(veiculoRemocoes.veiculo_id, idVeiculo), eq(veiculoRemocoes.canal, 'autoscar')))
-  )[0];
+const noCanal = (advId: string) => anuncioNaSandboxAutoscar(base, advId);
+const remocao = (idVeiculo: string) => remocaoDaVenda(amb, idVeiculo, 'autoscar');
 const registro = (idVeiculo: string) => registroDoEnvio(amb, idVeiculo, 'autoscar');
 
 const publicado = (descricao: string) => publicarNaAutoscar(amb, chamar, gestor, descricao);

@@ -1,30 +1,18 @@
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lerArquivo } from '../src/midia/armazenamento.ts';
 import { criarArmazenamento } from '../src/midia/servir-arquivos.ts';
 import { LIMITE_VIDEO_MB } from '../src/modules/arquivos/video.routes.ts';
 import { type Ambiente, type Credencial, cabecalhos, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
 import { subirS3 } from './ajuda/s3-local.ts';
+import { clipe } from './ajuda/video.ts';
 
 const MB = 1024 * 1024;
 const LIMITE = LIMITE_VIDEO_MB * MB;
-
-/** A real one-second MP4 made here with the packaged ffmpeg. */
-function clipe(): Buffer {
-  const pasta = mkdtempSync(path.join(tmpdir(), 'clipe-'));
-  const destino = path.join(pasta, 'clipe.mp4');
-  const args = ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x120:rate=10', '-c:v', 'mpeg4', '-pix_fmt', 'yuv420p'];
-  execFileSync(ffmpeg.path, [...args, destino]);
-  const dados = readFileSync(destino);
-  rmSync(pasta, { recursive: true, force: true });
-  return dados;
-}
 
 /** The header of an ISO BMFF `free` box of `tamanho` bytes: padding any MP4 reader skips (a valid video of any size). */
 const caixaFree = (tamanho: number) => {

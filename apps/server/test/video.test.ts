@@ -1,11 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Ambiente, type Credencial, cabecalhos, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
+import { clipe } from './ajuda/video.ts';
 
 let amb: Ambiente;
 let base: string;
@@ -13,25 +11,6 @@ let gestor: Credencial | null;
 let gestorB: Credencial | null;
 let mp4: Buffer;
 let webm: Buffer;
-
-/** A real one-second clip made here with the packaged ffmpeg (test pattern, 160×120, 10 fps). */
-function clipe(formato: 'mp4' | 'webm') {
-  const destino = path.join(mkdtempSync(path.join(tmpdir(), 'clipe-')), `clipe.${formato}`);
-  const codec = formato === 'mp4' ? ['-c:v', 'mpeg4'] : ['-c:v', 'libvpx'];
-  execFileSync(ffmpeg.path, [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=1:size=160x120:rate=10',
-    ...codec,
-    '-pix_fmt',
-    'yuv420p',
-    destino,
-  ]);
-  return readFileSync(destino);
-}
 
 beforeAll(async () => {
   amb = await criarAmbiente();

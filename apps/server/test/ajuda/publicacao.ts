@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { PublicacaoVeiculo } from '../../src/canais/publicacao.ts';
 import { CANAIS_REGISTRADOS } from '../../src/canais/registro.ts';
-import { veiculoIntegracoes } from '../../src/db/schema/index.ts';
+import { veiculoIntegracoes, veiculoRemocoes } from '../../src/db/schema/index.ts';
 import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ambiente.ts';
 import { chamarComo, VEICULO_EXEMPLO } from './veiculos.ts';
 
@@ -28,6 +28,28 @@ export const registroDoEnvio = async (amb: Ambiente, idVeiculo: string, canal: s
       .from(veiculoIntegracoes)
       .where(and(eq(veiculoIntegracoes.veiculo_id, idVeiculo), eq(veiculoIntegracoes.canal, canal)))
   )[0];
+
+/** The sale's removal of the vehicle's advert on a channel (veiculo_remocoes: estado, ultimo_erro, id_anuncio…). */
+export const remocaoDaVenda = async (amb: Ambiente, idVeiculo: string, canal: string) =>
+  (
+    await amb.banco.db
+      .select()
+      .from(veiculoRemocoes)
+      .where(and(eq(veiculoRemocoes.veiculo_id, idVeiculo), eq(veiculoRemocoes.canal, canal)))
+  )[0];
+
+/** An advert as Autoscar's sandbox keeps it: the changes and the DELETEs that reached it, when it was removed. */
+export type AnuncioNaSandboxAutoscar = {
+  advId: string;
+  description: string;
+  alteracoes: number;
+  exclusoes: number;
+  removidoEm: string | null;
+};
+export const anuncioNaSandboxAutoscar = async (base: string, advId: string) =>
+  ((await (await fetch(`${base}/sandbox/autoscar/_anuncios`)).json()) as { anuncios: AnuncioNaSandboxAutoscar[] }).anuncios.find(
+    (a) => a.advId === advId,
+  );
 
 /**
  * Runs `acao` with the channel's `enviar` or `excluir` "dying" right after the channel answered, before the answer

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
 import { revendas, veiculoImagens, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
 
@@ -15,6 +15,16 @@ const vencido = or(isNull(veiculoIntegracoes.lease_ate), lt(veiculoIntegracoes.l
 const daExclusao = (a: Alvo, chave: string) =>
   and(doAlvo(a), eq(veiculoIntegracoes.chave, chave), eq(veiculoIntegracoes.operacao, 'excluir'), isNotNull(veiculoIntegracoes.lease_ate));
 const naoExcluindo = or(isNull(veiculoIntegracoes.operacao), ne(veiculoIntegracoes.operacao, 'excluir'));
+
+/** A new lease on the operation `onde` designates (its key), only if its lease ran out: null when it is held or gone. */
+async function renovarVencido(db: Executor, onde: SQL | undefined, leaseSegundos: number) {
+  const [r] = await db
+    .update(veiculoIntegracoes)
+    .set({ lease_ate: leaseDe(leaseSegundos), updated_at: sql`now()` })
+    .where(and(onde, vencido))
+    .returning();
+  return r ?? null;
+}
 
 /** The vehicle's adverts per channel (veiculo_integracoes) and what publishing reads of the vehicle. */
 export const publicacaoRepository = {
@@ -89,14 +99,7 @@ export const publicacaoRepository = {
   },
 
   /** Takes a pending send whose lease ran out (its request died or gave up), keeping its key. */
-  async reivindicar(db: Executor, a: Alvo, chave: string, leaseSegundos: number) {
-    const [r] = await db
-      .update(veiculoIntegracoes)
-      .set({ lease_ate: leaseDe(leaseSegundos), updated_at: sql`now()` })
-      .where(and(daChave(a, chave), vencido))
-      .returning();
-    return r ?? null;
-  },
+  reivindicar: (db: Executor, a: Alvo, chave: string, leaseSegundos: number) => renovarVencido(db, daChave(a, chave), leaseSegundos),
 
   /** Re-sends a pending send (same key) after the channel said nothing arrived. */
   async reenviar(db: Executor, a: Alvo, chave: string, envio: Record<string, unknown>) {
@@ -306,14 +309,8 @@ export const publicacaoRepository = {
   },
 
   /** Takes over a removal whose lease ran out (its request died), keeping its key. */
-  async reivindicarExclusao(db: Executor, a: Alvo, chave: string, leaseSegundos: number) {
-    const [r] = await db
-      .update(veiculoIntegracoes)
-      .set({ lease_ate: leaseDe(leaseSegundos), updated_at: sql`now()` })
-      .where(and(daExclusao(a, chave), vencido))
-      .returning();
-    return r ?? null;
-  },
+  reivindicarExclusao: (db: Executor, a: Alvo, chave: string, leaseSegundos: number) =>
+    renovarVencido(db, daExclusao(a, chave), leaseSegundos),
 
   /**
    * The channel removed the advert (or had already): a published advert is forgotten (spec 3 §4: back to "none");
