@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -60,7 +61,12 @@ export async function receberEmDisco<T>(
   const caminho = path.join(pasta, 'envio');
   const saida = createWriteStream(caminho);
   const gravado = finished(saida);
-  gravado.catch(() => {}); // awaited below; a write error also surfaces through write()
+  // A write error (a full disk) settles `gravado` at once: it ends the wait for 'drain' below (which never comes
+  // after an error), the rest of the body is drained, and the upload fails with that error (a server fault: 500).
+  let falhaEscrita: unknown = null;
+  gravado.catch((erro: unknown) => {
+    falhaEscrita ??= erro;
+  });
   let tamanho = 0;
   let partesInicio: Buffer[] = [];
   let conferido: { valor: T } | null = null;
@@ -83,7 +89,8 @@ export async function receberEmDisco<T>(
           if (tamanho >= BYTES_INICIO) conferir();
           if (recusa) continue;
         }
-        if (!saida.write(pedaco)) await new Promise<void>((r) => saida.once('drain', () => r()));
+        if (falhaEscrita) continue;
+        if (!saida.write(pedaco)) await Promise.race([once(saida, 'drain'), gravado]).catch(() => {});
       }
     } catch (erro) {
       if ((erro as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ErroHttp(413, mensagens.grandeDemais);
@@ -94,6 +101,7 @@ export async function receberEmDisco<T>(
     if (tamanho === 0) throw new ErroHttp(400, mensagens.semArquivo);
     if (!conferido && !recusa) conferir();
     if (recusa) throw recusa;
+    if (falhaEscrita) throw falhaEscrita;
     saida.end();
     await gravado;
     return { caminho, tamanho, inicio: (conferido as unknown as { valor: T }).valor, descartar };
