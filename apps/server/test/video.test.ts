@@ -69,4 +69,13 @@ describe('POST /api/file/upload-video (spec 3 §7)', () => {
     expect((await enviar(gestorB, mp4, 'x.mp4')).status).toBe(403);
     expect((await enviar(gestor, mp4, 'x.mp4', 'nao-e-um-id')).status).toBe(400);
   });
+
+  it('an id_revenda of the right length that is not a UUID: 400 with the message, also for the admin (was a 500)', async () => {
+    const admin = await amb.entrar('admin');
+    for (const id of ['-'.repeat(36), '0'.repeat(36)])
+      expect(await enviar(admin, mp4, 'x.mp4', id)).toEqual({
+        status: 400,
+        corpo: { status: 'error', data: 'Informe a revenda (id_revenda).' },
+      });
+  });
 });

@@ -14,6 +14,8 @@ import { revendasRepository } from '../revendas/revendas.repository.ts';
 import { abrirArquivoEnviado, descartarArquivoEnviado, receberEmDisco } from './envio-em-disco.ts';
 
 export const LIMITE_VIDEO_MB = 100;
+/** The multipart field is free text: a UUID, as the query's, before it reaches the database (a bad one was a 500). */
+const ID_REVENDA = z.string().uuid();
 export const MENSAGENS_VIDEO = {
   semArquivo: 'Nenhum arquivo enviado: escolha um vídeo.',
   grandeDemais: `O vídeo deve ter no máximo ${LIMITE_VIDEO_MB} MB.`,
@@ -72,7 +74,7 @@ export async function videoRoutes(app: FastifyInstance, op: { db: Db; armazename
       // The reseller comes before the file: checked before a byte of the video is stored.
       const idRevenda = campos.id_revenda ?? req.query.id_revenda ?? '';
       try {
-        if (!/^[0-9a-f-]{36}$/i.test(idRevenda)) throw new ErroHttp(400, MENSAGENS_VIDEO.semRevenda);
+        if (!ID_REVENDA.safeParse(idRevenda).success) throw new ErroHttp(400, MENSAGENS_VIDEO.semRevenda);
         if (usuario.role !== 'admin' && usuario.revenda_id !== idRevenda) throw acessoNegado();
         if (!(await revendasRepository.buscar(op.db, idRevenda))) throw naoEncontrado(MENSAGENS_REVENDA.naoEncontrada);
       } catch (erro) {
