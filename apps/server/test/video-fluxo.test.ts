@@ -67,6 +67,14 @@ const enviosEmCurso = (pasta: string) =>
     .map((n) => path.join(pasta, n, 'envio'))
     .filter((f) => existsSync(f));
 
+/** The upload folders still in the temporary folder (each holds one upload's file while it is received). */
+const pastasDeEnvio = (pasta: string) => readdirSync(pasta).filter((n) => n.startsWith('intermedio-envio-'));
+
+async function esperar(condicao: () => boolean, ms = 10_000) {
+  for (const fim = Date.now() + ms; !condicao(); await new Promise((r) => setTimeout(r, 50)))
+    if (Date.now() > fim) throw new Error('condição não atingida a tempo');
+}
+
 describe('POST /api/file/upload-video streams the file (never whole in memory)', () => {
   let amb: Ambiente;
   let base: string;
@@ -210,6 +218,57 @@ describe('POST /api/file/upload-video streams the file (never whole in memory)',
     expect([r.status, r.corpo.data]).toEqual([400, 'O arquivo enviado não é um vídeo MP4, MOV ou WebM.']);
     expect(maior).toBe(0);
     expect(enviosEmCurso(temporaria)).toEqual([]);
+  });
+});
+
+describe('POST /api/file/upload-video: the temporary file is removed on every error path', () => {
+  let amb: Ambiente;
+  let base: string;
+  let gestor: Credencial | null;
+  let temporaria: string;
+  const tmpOriginal = process.env.TMPDIR;
+  beforeAll(async () => {
+    amb = await criarAmbiente();
+    base = await ouvir(amb);
+    gestor = await amb.entrar('gestorA');
+    temporaria = mkdtempSync(path.join(tmpdir(), 'video-fluxo-erros-'));
+    process.env.TMPDIR = temporaria;
+  });
+  afterAll(async () => {
+    if (tmpOriginal === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmpOriginal;
+    rmSync(temporaria, { recursive: true, force: true });
+    await amb.encerrar();
+  });
+
+  it('a client that gives up halfway: the partial file is removed', { timeout: 60_000 }, async () => {
+    const mp4 = clipe();
+    const url = new URL(`${base}/api/file/upload-video`);
+    const fronteira = 'fronteira-abandonada';
+    const req = http.request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: 'POST',
+      headers: { ...(cabecalhos(gestor) as Record<string, string>), 'content-type': `multipart/form-data; boundary=${fronteira}` },
+    });
+    req.on('error', () => {}); // the socket is destroyed by the test itself
+    req.write(
+      `--${fronteira}\r\nContent-Disposition: form-data; name="id_revenda"\r\n\r\n${amb.ids.revendaA}\r\n` +
+        `--${fronteira}\r\nContent-Disposition: form-data; name="file"; filename="meio.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    );
+    req.write(Buffer.concat([mp4, caixaFree(50 * MB)]));
+    for (let i = 0; i < 4; i++) req.write(Buffer.alloc(MB));
+    await esperar(() => enviosEmCurso(temporaria).some((f) => statSync(f).size > mp4.length));
+    req.destroy();
+    await esperar(() => pastasDeEnvio(temporaria).length === 0);
+    expect(pastasDeEnvio(temporaria)).toEqual([]);
+  });
+
+  it('ffmpeg cannot read it (an MP4 header, then nothing of a video): 400, the file removed', { timeout: 60_000 }, async () => {
+    const r = await enviarEmFluxo(base, gestor, { idRevenda: amb.ids.revendaA, inicio: clipe().subarray(0, 64), zeros: 2 * MB });
+    expect([r.status, r.corpo.data]).toEqual([400, 'Não foi possível ler o vídeo (arquivo corrompido ou incompleto).']);
+    expect(pastasDeEnvio(temporaria)).toEqual([]);
   });
 });
 
