@@ -58,7 +58,12 @@ const esquemaAmbiente = z.object({
   S3_URL_PUBLICA: z.string().url('deve ser um endereço http(s) completo').optional(),
   S3_PATH_STYLE: booleano01.optional(),
   /** Also queue the publishing reconciliation every N seconds (browser tests), besides its every-minute schedule. */
-  RECONCILIAR_SEGUNDOS: z.coerce.number().int().min(2, 'deve ser pelo menos 2').max(3600).optional(),
+  RECONCILIAR_SEGUNDOS: z.coerce
+    .number({ error: 'deve ser um número inteiro de segundos' })
+    .int('deve ser um número inteiro de segundos')
+    .min(2, 'deve ser pelo menos 2')
+    .max(3600, 'deve ser no máximo 3600')
+    .optional(),
 });
 
 export type Config = {

@@ -50,5 +50,13 @@ describe('configuration', () => {
     expect(lerConfig({ DATA_DIR: dir() }).reconciliarSegundos).toBeNull();
     expect(lerConfig({ DATA_DIR: dir(), RECONCILIAR_SEGUNDOS: '10' }).reconciliarSegundos).toBe(10);
     expect(() => lerConfig({ DATA_DIR: dir(), RECONCILIAR_SEGUNDOS: '1' })).toThrowError(/RECONCILIAR_SEGUNDOS: deve ser pelo menos 2/);
+    // Every refusal in Portuguese (zod's own messages were English).
+    expect(() => lerConfig({ DATA_DIR: dir(), RECONCILIAR_SEGUNDOS: '4000' })).toThrowError(
+      /RECONCILIAR_SEGUNDOS: deve ser no máximo 3600$/,
+    );
+    for (const v of ['dez', '2.5'])
+      expect(() => lerConfig({ DATA_DIR: dir(), RECONCILIAR_SEGUNDOS: v })).toThrowError(
+        /RECONCILIAR_SEGUNDOS: deve ser um número inteiro de segundos$/,
+      );
   });
 });
