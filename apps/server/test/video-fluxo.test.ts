@@ -4,7 +4,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lerArquivo } from '../src/midia/armazenamento.ts';
+import { ArmazenamentoLocal, lerArquivo } from '../src/midia/armazenamento.ts';
 import { criarArmazenamento } from '../src/midia/servir-arquivos.ts';
 import { LIMITE_VIDEO_MB } from '../src/modules/arquivos/video.routes.ts';
 import { type Ambiente, type Credencial, cabecalhos, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
@@ -262,6 +262,39 @@ describe('POST /api/file/upload-video: the temporary file is removed on every er
     await esperar(() => enviosEmCurso(temporaria).some((f) => statSync(f).size > mp4.length));
     req.destroy();
     await esperar(() => pastasDeEnvio(temporaria).length === 0);
+    expect(pastasDeEnvio(temporaria)).toEqual([]);
+  });
+
+  it('the storage refuses the thumbnail while the video is still being copied: nothing is left in storage', {
+    timeout: 60_000,
+  }, async () => {
+    const { salvar, salvarArquivo } = ArmazenamentoLocal.prototype;
+    let copiado = () => {};
+    const copia = new Promise<void>((ok) => {
+      copiado = ok;
+    });
+    ArmazenamentoLocal.prototype.salvar = async () => {
+      throw new Error('armazenamento indisponível');
+    };
+    ArmazenamentoLocal.prototype.salvarArquivo = async function (this: ArmazenamentoLocal, ...args) {
+      await new Promise((r) => setTimeout(r, 300)); // a slow copy, still running when the thumbnail fails
+      try {
+        return await salvarArquivo.apply(this, args);
+      } finally {
+        copiado();
+      }
+    };
+    const pasta = path.join(amb.config.dataDir, 'arquivos', 'revendas', amb.ids.revendaA, 'video');
+    try {
+      const r = await enviarEmFluxo(base, gestor, { idRevenda: amb.ids.revendaA, inicio: clipe(), zeros: 0 });
+      expect(r.status).toBe(500);
+      await copia;
+      await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      Object.assign(ArmazenamentoLocal.prototype, { salvar, salvarArquivo });
+    }
+    // Nothing of this upload in storage: no folder (this environment stored no other video).
+    expect(existsSync(pasta) ? readdirSync(pasta, { recursive: true }) : []).toEqual([]);
     expect(pastasDeEnvio(temporaria)).toEqual([]);
   });
 

@@ -93,7 +93,9 @@ export async function videoRoutes(app: FastifyInstance, op: { db: Db; armazename
         const miniatura = await miniaturaDoVideo(recebido.caminho);
         if (!miniatura) throw new ErroHttp(400, MENSAGENS_VIDEO.ilegivel);
         try {
-          const [video, thumb] = await Promise.all([
+          // Both settled before anything is removed: a copy still running after the other failed would store its
+          // file after the folder's removal (or read a temporary file already gone), and no record would track it.
+          const [video, thumb] = await todosOuErro([
             op.armazenamento.salvarArquivo(`${pasta}/video.${formato}`, recebido.caminho, MIME_VIDEO[formato]),
             op.armazenamento.salvar(`${pasta}/miniatura.jpg`, miniatura, 'image/jpeg'),
           ]);
@@ -117,4 +119,12 @@ export async function videoRoutes(app: FastifyInstance, op: { db: Db; armazename
       }
     },
   );
+}
+
+/** Like Promise.all, but waits for every promise to settle before rejecting with the first error. */
+async function todosOuErro<T extends readonly unknown[]>(promessas: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const r = await Promise.allSettled(promessas);
+  const falha = r.find((x) => x.status === 'rejected');
+  if (falha) throw falha.reason;
+  return r.map((x) => (x as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
