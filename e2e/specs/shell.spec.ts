@@ -83,7 +83,7 @@ test.describe('shell at 390×844', () => {
 });
 
 // No sideways scroll and Sair visible on every screen of both roles at both widths: checked with each screen's axe
-// check (axe.spec.ts), which opens them all anyway.
+// check (ajuda/axe-telas.ts, from axe.spec.ts and axe-globais.spec.ts), which opens them all anyway.
 
 test.describe('reseller list at 1366×768', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
