@@ -100,7 +100,8 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
 
   /**
    * Asks the channel what became of a pending send this caller has claimed: the advert exists → publicado;
-   * nothing arrived → falhou (the user may send again); no answer → stays pending for the next round.
+   * nothing arrived or refused → falhou (the user may send again; a refused advert the channel keeps is removed
+   * first); no answer → stays pending for the next round.
    */
   async function resolver(reg: AnuncioRegistro): Promise<'publicado' | 'falhou' | 'pendente'> {
     const canal = reg.canal as CanalId;
@@ -403,8 +404,9 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
     concluirExclusao,
 
     /**
-     * The reconciliation (background job, at start and every minute): each pending send whose lease ran out is
-     * claimed (one instance per send) and resolved by asking the channel.
+     * The reconciliation (background job, at start and every minute): each removal at a channel and each pending send
+     * whose lease ran out is claimed (one instance each), the removal finished and the send resolved by asking the
+     * channel; each change (alterar) whose request died is marked unconfirmed, without calling the channel.
      */
     async reconciliar(limite = 50) {
       const contagem = { publicado: 0, falhou: 0, pendente: 0, alteracoes: 0, exclusoes: 0 };
