@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
 import { revendas, veiculoIntegracoes, veiculoRemocoes, veiculoVendas, vendidos } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
+import { vendasRepository } from '../src/modules/vendas/vendas.repository.ts';
 import { TAREFA_RETIRAR, TAREFA_VENDIDO } from '../src/modules/vendas/vendas.service.ts';
 import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
 import { ambienteDePublicacao, comQuedaDepoisDoCanal } from './ajuda/publicacao.ts';
@@ -259,6 +260,42 @@ describe('queda no meio e reconciliação', () => {
     await retirarTudo(v.id);
     expect(await estados(v.id)).toEqual({ facebook: 'removido', instagram: 'removido', meucarronovo: 'removido' });
     expect(exclusoes[`meucarronovo:${v.anuncioNp}`]).toEqual(['removido', 'jaRemovido']);
+  });
+});
+
+describe('queda entre o fim do anúncio e a gravação da retirada', () => {
+  it('são gravados juntos: depois da queda o anúncio continua a ser retirado, e o Instagram termina manual com a nota', async () => {
+    const v = await novoVeiculoPublicado('Queda na gravação');
+    const { removido } = vendasRepository;
+    let caiu = false;
+    vendasRepository.removido = async (...args) => {
+      if (args[1].canal !== 'instagram' || caiu) return removido(...args);
+      caiu = true;
+      throw new Error('queda simulada depois de gravar o fim do anúncio');
+    };
+    try {
+      expect((await vender(v.id)).statusCode).toBe(200);
+      await amb.tarefas.executar(TAREFA_RETIRAR);
+      // The job queued by the sale may have claimed this removal first: wait for the crash, whoever had it.
+      await vi.waitFor(() => expect(caiu).toBe(true), { timeout: 10_000 });
+    } finally {
+      vendasRepository.removido = removido;
+    }
+    // The server restarted: every lease has run out.
+    await amb.banco.db
+      .update(veiculoRemocoes)
+      .set({ lease_ate: sql`now() - interval '1 second'` })
+      .where(eq(veiculoRemocoes.veiculo_id, v.id));
+    await amb.banco.db
+      .update(veiculoIntegracoes)
+      .set({ lease_ate: sql`now() - interval '1 second'` })
+      .where(sql`veiculo_id = ${v.id} and lease_ate is not null`);
+    await retirarTudo(v.id);
+    expect((await venda(v.id))?.remocoes.find((x) => x.canal === 'instagram')).toMatchObject({
+      estado: 'removido',
+      manual: true,
+      ultimo_erro: 'Instagram não permite excluir a publicação pela integração: remova-a também no aplicativo.',
+    });
   });
 });
 

@@ -212,9 +212,14 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
    * Calls the channel for a removal this caller holds (`reg`, with its key) and records the outcome onto it only:
    * removed (or already) → the advert is forgotten (a failed send keeps only its reason); refused → the advert is
    * free again with the reason; no answer → the lease ends now and the reconciliation asks again (a removal repeated
-   * is answered "already removed", spec 3 §4). Answers the channel's result.
+   * is answered "already removed", spec 3 §4). `aoRemover` writes the caller's own outcome (the sale's removal) in
+   * the same transaction as the advert's end, so a crash between them cannot leave one without the other.
+   * Answers the channel's result.
    */
-  async function concluirExclusao(reg: AnuncioRegistro) {
+  async function concluirExclusao(
+    reg: AnuncioRegistro,
+    aoRemover?: (tx: Executor, removido: 'removido' | 'jaRemovido' | 'manual') => Promise<unknown>,
+  ) {
     const canal = reg.canal as CanalId;
     const a = { veiculoId: reg.veiculo_id, canal };
     const chave = reg.chave ?? '';
@@ -227,8 +232,13 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       else await repo.exclusaoAdiada(db, a, chave);
       throw e;
     }
-    if (r.ok) await repo.excluido(db, a, chave);
-    else if (r.erro.tipo === 'transient') await repo.exclusaoAdiada(db, a, chave);
+    if (r.ok) {
+      const valor = r.valor;
+      await db.transaction(async (tx) => {
+        await repo.excluido(tx, a, chave);
+        await aoRemover?.(tx, valor);
+      });
+    } else if (r.erro.tipo === 'transient') await repo.exclusaoAdiada(db, a, chave);
     else await repo.exclusaoNaoFeita(db, a, chave, motivoDaFalha(reg, textoDoErro(canal, r)));
     return r;
   }

@@ -92,8 +92,12 @@ export function criarVendasService(dep: Dep) {
     }
     let resposta: Awaited<ReturnType<PublicacaoVeiculoService['concluirExclusao']>>;
     try {
-      // Removed (or already) → the advert's record is deleted; no answer → the advert's lease ends for a new try.
-      resposta = await dep.publicacao.concluirExclusao(tomado);
+      // Removed (or already) → the advert's record is deleted and this removal removido, in one transaction; no
+      // answer → the advert's lease ends for a new try.
+      resposta = await dep.publicacao.concluirExclusao(tomado, (tx, valor) => {
+        const manual = valor === 'manual';
+        return repo.removido(tx, r, { idAnuncio, manual, nota: manual ? M.manual(ROTULO_CANAL[canal]) : null });
+      });
     } catch (e) {
       // The integration is inactive or gone (422): the dealer must act, then "Tentar de novo".
       if (e instanceof ErroHttp) {
@@ -112,8 +116,6 @@ export function criarVendasService(dep: Dep) {
       await repo.falhou(db, r.id, texto);
       return 'falhou';
     }
-    const manual = resposta.valor === 'manual';
-    await db.transaction((tx) => repo.removido(tx, r, { idAnuncio, manual, nota: manual ? M.manual(ROTULO_CANAL[canal]) : null }));
     return 'removido';
   }
 
