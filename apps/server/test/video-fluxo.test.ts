@@ -219,30 +219,8 @@ describe('POST /api/file/upload-video streams the file (never whole in memory)',
     expect(maior).toBe(0);
     expect(enviosEmCurso(temporaria)).toEqual([]);
   });
-});
-
-describe('POST /api/file/upload-video: the temporary file is removed on every error path', () => {
-  let amb: Ambiente;
-  let base: string;
-  let gestor: Credencial | null;
-  let temporaria: string;
-  const tmpOriginal = process.env.TMPDIR;
-  beforeAll(async () => {
-    amb = await criarAmbiente();
-    base = await ouvir(amb);
-    gestor = await amb.entrar('gestorA');
-    temporaria = mkdtempSync(path.join(tmpdir(), 'video-fluxo-erros-'));
-    process.env.TMPDIR = temporaria;
-  });
-  afterAll(async () => {
-    if (tmpOriginal === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = tmpOriginal;
-    rmSync(temporaria, { recursive: true, force: true });
-    await amb.encerrar();
-  });
 
   it('a client that gives up halfway: the partial file is removed', { timeout: 60_000 }, async () => {
-    const mp4 = clipe();
     const url = new URL(`${base}/api/file/upload-video`);
     const fronteira = 'fronteira-abandonada';
     const req = http.request({
@@ -285,21 +263,23 @@ describe('POST /api/file/upload-video: the temporary file is removed on every er
       }
     };
     const pasta = path.join(amb.config.dataDir, 'arquivos', 'revendas', amb.ids.revendaA, 'video');
+    const guardados = () => (existsSync(pasta) ? readdirSync(pasta, { recursive: true }).sort() : []);
+    const antes = guardados();
     try {
-      const r = await enviarEmFluxo(base, gestor, { idRevenda: amb.ids.revendaA, inicio: clipe(), zeros: 0 });
+      const r = await enviarEmFluxo(base, gestor, { idRevenda: amb.ids.revendaA, inicio: mp4, zeros: 0 });
       expect(r.status).toBe(500);
       await copia;
       await new Promise((r) => setTimeout(r, 100));
     } finally {
       Object.assign(ArmazenamentoLocal.prototype, { salvar, salvarArquivo });
     }
-    // Nothing of this upload in storage: no folder (this environment stored no other video).
-    expect(existsSync(pasta) ? readdirSync(pasta, { recursive: true }) : []).toEqual([]);
+    // Nothing of this upload in storage, not even its folder.
+    expect(guardados()).toEqual(antes);
     expect(pastasDeEnvio(temporaria)).toEqual([]);
   });
 
   it('ffmpeg cannot read it (an MP4 header, then nothing of a video): 400, the file removed', { timeout: 60_000 }, async () => {
-    const r = await enviarEmFluxo(base, gestor, { idRevenda: amb.ids.revendaA, inicio: clipe().subarray(0, 64), zeros: 2 * MB });
+    const r = await enviarEmFluxo(base, gestor, { idRevenda: amb.ids.revendaA, inicio: mp4.subarray(0, 64), zeros: 2 * MB });
     expect([r.status, r.corpo.data]).toEqual([400, 'Não foi possível ler o vídeo (arquivo corrompido ou incompleto).']);
     expect(pastasDeEnvio(temporaria)).toEqual([]);
   });
