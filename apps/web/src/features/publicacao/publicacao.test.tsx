@@ -212,6 +212,43 @@ describe('tabela de integrações da visualização (spec 3 §2.1, §4, §8.1)',
     expect(within(await linha()).getByRole('link', { name: 'Incluir anúncio no Autoscar' })).toBeTruthy();
   });
 
+  it('Alterar em andamento: "Alterando…" sem Alterar nem Excluir, atualizado ao vivo até o canal responder', async () => {
+    const autoscar = {
+      ...publicadoFb,
+      canal: 'autoscar' as const,
+      descricao: 'Autoscar',
+      id_anuncio: 'A7',
+      url_anuncio: 'https://autoscar.test/a7',
+      desatualizado: false,
+    };
+    let atual = veiculoDetalhe({ integracoes: [autoscar] });
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET /api/revendas/${ID_REVENDA}/veiculos/${ID_VEICULO}`]: () => sucesso(atual),
+    });
+    renderizarApp(`${BASE}/visualizar`);
+    const linha = async () => (await screen.findByRole('table', { name: 'Integrações' })).querySelector('tbody tr') as HTMLElement;
+    expect(within(await linha()).getByText('Publicado')).toBeTruthy();
+    const evento = () =>
+      act(() => EventSourceFalso.ultima()?.emitir({ tabela: 'veiculo_integracoes', revenda: ID_REVENDA, id: 'autoscar', op: 'UPDATE' }));
+
+    // A change took the advert's lease (this screen or another tab): the row's live event brings it.
+    atual = veiculoDetalhe({ integracoes: [{ ...autoscar, operacao: 'alterar' }] });
+    evento();
+    expect(await within(await linha()).findByText('Alterando…')).toBeTruthy();
+    expect(within(await linha()).queryByText('Publicado')).toBeNull();
+    expect(within(await linha()).queryByRole('link', { name: 'Alterar anúncio no Autoscar' })).toBeNull();
+    expect(within(await linha()).queryByRole('button', { name: 'Excluir anúncio no Autoscar' })).toBeNull();
+
+    // The channel answered: published again, with Alterar and Excluir.
+    atual = veiculoDetalhe({ integracoes: [autoscar] });
+    evento();
+    expect(await within(await linha()).findByText('Publicado')).toBeTruthy();
+    expect(within(await linha()).queryByText('Alterando…')).toBeNull();
+    expect(within(await linha()).getByRole('link', { name: 'Alterar anúncio no Autoscar' })).toBeTruthy();
+    expect(within(await linha()).getByRole('button', { name: 'Excluir anúncio no Autoscar' })).toBeTruthy();
+  });
+
   it('envio recusado cujo anúncio o canal guardou: Falhou com o motivo e sem Incluir enquanto ele é excluído', async () => {
     const bloqueado = {
       ...falhouIg,

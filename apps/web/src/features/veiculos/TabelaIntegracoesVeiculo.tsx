@@ -13,8 +13,9 @@ const COM_ALTERAR: readonly CanalId[] = ['autoscar', 'webmotors'];
 
 /** What the Ações column offers for one channel (spec 3 §2.1). */
 export function acoesIntegracao(i: IntegracaoVeiculo): ('incluir' | 'alterar' | 'excluir')[] {
-  // A removal at the channel runs (or the reconciliation finishes it): the server refuses anything else meanwhile.
-  if (i.operacao === 'excluir') return [];
+  // A removal at the channel runs (or the reconciliation finishes it), or a change waits for the channel's answer:
+  // the server refuses anything else meanwhile (409).
+  if (i.operacao) return [];
   if (i.publicado && i.id_anuncio) return COM_ALTERAR.includes(i.canal) ? ['alterar', 'excluir'] : ['excluir'];
   // A send still pending is resolved by the server (answer or reconciliation): nothing to click meanwhile.
   if (i.estado === 'pendente') return [];
@@ -22,14 +23,15 @@ export function acoesIntegracao(i: IntegracaoVeiculo): ('incluir' | 'alterar' | 
 }
 
 /**
- * Status publicação: pendente / excluindo (a removal running until the advert is gone) / publicado ("desatualizado"
- * after a vehicle change, and the reason when the last change failed) / falhou with the last error.
+ * Status publicação: pendente / excluindo or alterando (a removal or a change running at the channel, until it
+ * ends) / publicado ("desatualizado" after a vehicle change, and the reason when the last change failed) / falhou
+ * with the last error.
  */
 function StatusPublicacao({ i }: { i: IntegracaoVeiculo }) {
-  if (i.publicado && i.operacao === 'excluir')
+  if (i.publicado && i.operacao)
     return (
       <Badge color="yellow" variant="light">
-        Excluindo…
+        {i.operacao === 'excluir' ? 'Excluindo…' : 'Alterando…'}
       </Badge>
     );
   if (i.estado === 'pendente')

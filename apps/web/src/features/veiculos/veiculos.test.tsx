@@ -163,6 +163,8 @@ describe('Filtro da lista e ordem das fotos', () => {
     // A removal running at the channel (Excluir, a sale's removal, a refused deal kept by the channel): nothing offered.
     expect(acoesIntegracao({ ...i, canal: 'autoscar', publicado: true, id_anuncio: 'A1', operacao: 'excluir' })).toEqual([]);
     expect(acoesIntegracao({ ...i, canal: 'mobiauto', estado: 'falhou', id_anuncio: 'D1', operacao: 'excluir' })).toEqual([]);
+    // A change waiting for the channel's answer: nothing offered either (Alterar and Excluir answer 409 meanwhile).
+    expect(acoesIntegracao({ ...i, canal: 'webmotors', publicado: true, id_anuncio: 'A1', operacao: 'alterar' })).toEqual([]);
   });
 });
 
