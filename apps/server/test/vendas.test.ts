@@ -7,7 +7,7 @@ import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.
 import { vendasRepository } from '../src/modules/vendas/vendas.repository.ts';
 import { TAREFA_RETIRAR, TAREFA_VENDIDO } from '../src/modules/vendas/vendas.service.ts';
 import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
-import { ambienteDePublicacao, comQuedaDepoisDoCanal } from './ajuda/publicacao.ts';
+import { ambienteDePublicacao, comQuedaDepoisDoCanal, registroDoEnvio, remocaoDaVenda } from './ajuda/publicacao.ts';
 import { CONTA_IG, configurarRedesSociais, PAGINA_FB } from './ajuda/social.ts';
 import { type chamarComo, fotoDaRevenda, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
@@ -266,10 +266,10 @@ describe('queda no meio e reconciliação', () => {
 describe('queda entre o fim do anúncio e a gravação da retirada', () => {
   it('são gravados juntos: depois da queda o anúncio continua a ser retirado, e o Instagram termina manual com a nota', async () => {
     const v = await novoVeiculoPublicado('Queda na gravação');
-    const { removido } = vendasRepository;
+    const { anuncioRetirado } = vendasRepository;
     let caiu = false;
-    vendasRepository.removido = async (...args) => {
-      if (args[1].canal !== 'instagram' || caiu) return removido(...args);
+    vendasRepository.anuncioRetirado = async (...args) => {
+      if (args[1].canal !== 'instagram' || caiu) return anuncioRetirado(...args);
       caiu = true;
       throw new Error('queda simulada depois de gravar o fim do anúncio');
     };
@@ -279,7 +279,7 @@ describe('queda entre o fim do anúncio e a gravação da retirada', () => {
       // The job queued by the sale may have claimed this removal first: wait for the crash, whoever had it.
       await vi.waitFor(() => expect(caiu).toBe(true), { timeout: 10_000 });
     } finally {
-      vendasRepository.removido = removido;
+      vendasRepository.anuncioRetirado = anuncioRetirado;
     }
     // The server restarted: every lease has run out.
     await amb.banco.db
@@ -296,6 +296,44 @@ describe('queda entre o fim do anúncio e a gravação da retirada', () => {
       manual: true,
       ultimo_erro: 'Instagram não permite excluir a publicação pela integração: remova-a também no aplicativo.',
     });
+  });
+});
+
+describe('exclusão do Instagram concluída pela reconciliação da publicação', () => {
+  it('antes do job da venda: a retirada termina manual, com a nota, na mesma transação', async () => {
+    const v = await novoVeiculoPublicado('Reconciliada');
+    const idIg = (await registroDoEnvio(amb, v.id, 'instagram'))?.id_anuncio;
+    expect(idIg).toBeTruthy();
+    // The sale's job takes the Instagram advert's removal lease and dies at the channel's answer, before recording it.
+    await comQuedaDepoisDoCanal('instagram', 'excluir', async () => {
+      expect((await vender(v.id)).statusCode).toBe(200);
+      await amb.tarefas.executar(TAREFA_RETIRAR);
+      // The job queued by the sale may have claimed this removal first: wait for its call, whoever made it.
+      await vi.waitFor(() => expect(exclusoes[`instagram:${idIg}`]).toBeDefined(), { timeout: 10_000 });
+    });
+    // The advert's lease runs out first (the sale's removal keeps its own lease, so the sale's job cannot take it):
+    // the publishing reconciliation finishes the removal, calling Instagram a second time.
+    await amb.banco.db
+      .update(veiculoIntegracoes)
+      .set({ lease_ate: sql`now() - interval '1 second'` })
+      .where(sql`veiculo_id = ${v.id} and canal = 'instagram'`);
+    await amb.tarefas.executar(TAREFA_RECONCILIAR);
+    expect(await registroDoEnvio(amb, v.id, 'instagram')).toBeUndefined();
+    const nota = 'Instagram não permite excluir a publicação pela integração: remova-a também no aplicativo.';
+    expect(await remocaoDaVenda(amb, v.id, 'instagram')).toMatchObject({ estado: 'removido', manual: true, ultimo_erro: nota });
+
+    // The sale's job, once its lease runs out, finds it done and leaves the note.
+    await amb.banco.db
+      .update(veiculoRemocoes)
+      .set({ lease_ate: sql`now() - interval '1 second'` })
+      .where(eq(veiculoRemocoes.veiculo_id, v.id));
+    await retirarTudo(v.id);
+    expect((await venda(v.id))?.remocoes.find((x) => x.canal === 'instagram')).toMatchObject({
+      estado: 'removido',
+      manual: true,
+      ultimo_erro: nota,
+    });
+    expect(exclusoes[`instagram:${idIg}`]).toEqual(['manual', 'manual']);
   });
 });
 

@@ -7,6 +7,7 @@ import type { ContextoCanal, Resultado } from '../../canais/tipos.ts';
 import type { Db, Executor } from '../../db/cliente.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import { explicarErro, type IntegracoesService } from '../integracoes/integracoes.service.ts';
+import { vendasRepository } from '../vendas/vendas.repository.ts';
 import { type AnuncioRegistro, publicacaoRepository as repo } from './publicacao.repository.ts';
 import { dadosIntermedio, paraCanal } from './veiculo-para-canal.ts';
 
@@ -212,14 +213,12 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
    * Calls the channel for a removal this caller holds (`reg`, with its key) and records the outcome onto it only:
    * removed (or already) → the advert is forgotten (a failed send keeps only its reason); refused → the advert is
    * free again with the reason; no answer → the lease ends now and the reconciliation asks again (a removal repeated
-   * is answered "already removed", spec 3 §4). `aoRemover` writes the caller's own outcome (the sale's removal) in
-   * the same transaction as the advert's end, so a crash between them cannot leave one without the other.
-   * Answers the channel's result.
+   * is answered "already removed", spec 3 §4). The advert's end and the sale's removal of it (when the vehicle
+   * was sold: removido, with Instagram's manual note) are written in one transaction, whoever finishes the removal
+   * (Excluir, the sale's job, the reconciliation), so a crash between them cannot leave one without the other and
+   * the note never depends on who got there first. Answers the channel's result.
    */
-  async function concluirExclusao(
-    reg: AnuncioRegistro,
-    aoRemover?: (tx: Executor, removido: 'removido' | 'jaRemovido' | 'manual') => Promise<unknown>,
-  ) {
+  async function concluirExclusao(reg: AnuncioRegistro) {
     const canal = reg.canal as CanalId;
     const a = { veiculoId: reg.veiculo_id, canal };
     const chave = reg.chave ?? '';
@@ -235,8 +234,9 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
     if (r.ok) {
       const valor = r.valor;
       await db.transaction(async (tx) => {
-        await repo.excluido(tx, a, chave);
-        await aoRemover?.(tx, valor);
+        // Only the removal that still holds the key ends it (a takeover writes its own end).
+        if (await repo.excluido(tx, a, chave))
+          await vendasRepository.anuncioRetirado(tx, a, { idAnuncio: reg.id_anuncio, manual: valor === 'manual' });
       });
     } else if (r.erro.tipo === 'transient') await repo.exclusaoAdiada(db, a, chave);
     else await repo.exclusaoNaoFeita(db, a, chave, motivoDaFalha(reg, textoDoErro(canal, r)));

@@ -1,4 +1,4 @@
-import { CANAIS, type CanalId, ROTULO_CANAL, type VendaVeiculo } from '@intermedio/contracts';
+import { CANAIS, type CanalId, MENSAGENS_VENDA, ROTULO_CANAL, type VendaVeiculo } from '@intermedio/contracts';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
 import { veiculoIntegracoes, veiculoRemocoes, veiculos, veiculoVendas } from '../../db/schema/index.ts';
@@ -120,23 +120,40 @@ export const vendasRepository = {
     return r ?? null;
   },
 
-  /**
-   * The advert is gone (or was never online): removido. The vehicle's advert record was deleted by the removal
-   * itself (`publicacao.concluirExclusao`, as Excluir does).
-   */
-  async removido(tx: Executor, r: RemocaoRegistro, op: { idAnuncio: string | null; manual: boolean; nota: string | null }) {
-    await tx
+  /** Nothing of the advert is online (never published, the send failed, or removed before): removido, without a call. */
+  async removido(db: Executor, r: RemocaoRegistro) {
+    await db
       .update(veiculoRemocoes)
       .set({
         estado: 'removido',
-        id_anuncio: op.idAnuncio ?? r.id_anuncio,
-        manual: op.manual,
-        ultimo_erro: op.nota,
+        manual: false,
+        ultimo_erro: null,
         lease_ate: null,
         removido_em: sql`now()`,
         updated_at: sql`now()`,
       })
       .where(and(eq(veiculoRemocoes.id, r.id), eq(veiculoRemocoes.estado, 'removendo')));
+  },
+
+  /**
+   * The advert's removal at the channel ended (whoever ran it: the sale's job, Excluir, the publishing
+   * reconciliation after a lease ran out), in the transaction that deletes the advert's record: the sale's removal
+   * of that advert, if one is still waiting, is removido, with Instagram's manual note when the channel cannot
+   * delete it (`manual`). The one place that decides it, so the note never depends on who finished the removal.
+   */
+  async anuncioRetirado(tx: Executor, a: { veiculoId: string; canal: CanalId }, op: { idAnuncio: string | null; manual: boolean }) {
+    await tx
+      .update(veiculoRemocoes)
+      .set({
+        estado: 'removido',
+        ...(op.idAnuncio ? { id_anuncio: op.idAnuncio } : {}),
+        manual: op.manual,
+        ultimo_erro: op.manual ? MENSAGENS_VENDA.manual(ROTULO_CANAL[a.canal]) : null,
+        lease_ate: null,
+        removido_em: sql`now()`,
+        updated_at: sql`now()`,
+      })
+      .where(and(eq(veiculoRemocoes.veiculo_id, a.veiculoId), eq(veiculoRemocoes.canal, a.canal), eq(veiculoRemocoes.estado, 'removendo')));
   },
 
   async falhou(db: Executor, id: string, erro: string) {

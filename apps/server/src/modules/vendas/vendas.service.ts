@@ -1,4 +1,4 @@
-import { type AlvoSocial, type CanalId, MENSAGENS_VENDA as M, MENSAGENS_VEICULO, REDE_DO_ALVO, ROTULO_CANAL } from '@intermedio/contracts';
+import { type AlvoSocial, type CanalId, MENSAGENS_VENDA as M, MENSAGENS_VEICULO, REDE_DO_ALVO } from '@intermedio/contracts';
 import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
 import type { Db } from '../../db/cliente.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
@@ -79,8 +79,9 @@ export function criarVendasService(dep: Dep) {
       return 'removendo';
     }
     if (anuncio?.estado !== 'publicado' || !anuncio.id_anuncio) {
-      // Nothing online: never published, the send failed, or the advert was removed meanwhile (Excluir).
-      await db.transaction((tx) => repo.removido(tx, r, { idAnuncio: null, manual: false, nota: null }));
+      // Nothing online: never published, the send failed, or the advert was removed meanwhile (Excluir, the
+      // reconciliation: that removal already marked this one removido, with its note, and this write matches nothing).
+      await repo.removido(db, r);
       return 'removido';
     }
     const idAnuncio = anuncio.id_anuncio;
@@ -92,12 +93,9 @@ export function criarVendasService(dep: Dep) {
     }
     let resposta: Awaited<ReturnType<PublicacaoVeiculoService['concluirExclusao']>>;
     try {
-      // Removed (or already) → the advert's record is deleted and this removal removido, in one transaction; no
-      // answer → the advert's lease ends for a new try.
-      resposta = await dep.publicacao.concluirExclusao(tomado, (tx, valor) => {
-        const manual = valor === 'manual';
-        return repo.removido(tx, r, { idAnuncio, manual, nota: manual ? M.manual(ROTULO_CANAL[canal]) : null });
-      });
+      // Removed (or already) → the advert's record is deleted and this removal removido (with Instagram's manual
+      // note), in one transaction (`anuncioRetirado`); no answer → the advert's lease ends for a new try.
+      resposta = await dep.publicacao.concluirExclusao(tomado);
     } catch (e) {
       // The integration is inactive or gone (422): the dealer must act, then "Tentar de novo".
       if (e instanceof ErroHttp) {
