@@ -157,6 +157,20 @@ describe('tabela de integrações da visualização (spec 3 §2.1, §4, §8.1)',
     desatualizado: false,
     operacao: null,
   };
+  /** A published Autoscar advert (a channel with Alterar), for the in-progress states. */
+  const autoscar = {
+    ...publicadoFb,
+    canal: 'autoscar' as const,
+    descricao: 'Autoscar',
+    id_anuncio: 'A7',
+    url_anuncio: 'https://autoscar.test/a7',
+    desatualizado: false,
+  };
+  /** The table's first row, looked up again after each render. */
+  const linha = async () => (await screen.findByRole('table', { name: 'Integrações' })).querySelector('tbody tr') as HTMLElement;
+  /** The live event of the Autoscar row's change (the screen fetches the vehicle again). */
+  const eventoDaLinha = () =>
+    act(() => EventSourceFalso.ultima()?.emitir({ tabela: 'veiculo_integracoes', revenda: ID_REVENDA, id: 'autoscar', op: 'UPDATE' }));
 
   it('mostra Publicado com Desatualizado, Falhou com o último erro; Excluir pede confirmação e mostra o erro num alerta', async () => {
     simularApi({
@@ -175,14 +189,6 @@ describe('tabela de integrações da visualização (spec 3 §2.1, §4, §8.1)',
   });
 
   it('Excluir em andamento: "Excluindo…" sem Alterar nem Excluir, atualizado ao vivo até o anúncio sumir', async () => {
-    const autoscar = {
-      ...publicadoFb,
-      canal: 'autoscar' as const,
-      descricao: 'Autoscar',
-      id_anuncio: 'A7',
-      url_anuncio: 'https://autoscar.test/a7',
-      desatualizado: false,
-    };
     let atual = veiculoDetalhe({ integracoes: [autoscar] });
     let responderExclusao = (_r: Response) => {};
     simularApi({
@@ -191,14 +197,13 @@ describe('tabela de integrações da visualização (spec 3 §2.1, §4, §8.1)',
       'POST /api/integracao/autoscar/excluir': () => new Promise<Response>((ok) => (responderExclusao = ok)),
     });
     renderizarApp(`${BASE}/visualizar`);
-    const linha = async () => (await screen.findByRole('table', { name: 'Integrações' })).querySelector('tbody tr') as HTMLElement;
     expect(within(await linha()).getByText('Publicado')).toBeTruthy();
     fireEvent.click(within(await linha()).getByRole('button', { name: 'Excluir anúncio no Autoscar' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Excluir' }));
 
     // The server took the removal lease: the row's live event brings the in-progress state.
     atual = veiculoDetalhe({ integracoes: [{ ...autoscar, operacao: 'excluir' }] });
-    act(() => EventSourceFalso.ultima()?.emitir({ tabela: 'veiculo_integracoes', revenda: ID_REVENDA, id: 'autoscar', op: 'UPDATE' }));
+    eventoDaLinha();
     expect(await within(await linha()).findByText('Excluindo…')).toBeTruthy();
     expect(within(await linha()).queryByText('Publicado')).toBeNull();
     expect(within(await linha()).queryByRole('link', { name: 'Alterar anúncio no Autoscar' })).toBeNull();
@@ -213,28 +218,17 @@ describe('tabela de integrações da visualização (spec 3 §2.1, §4, §8.1)',
   });
 
   it('Alterar em andamento: "Alterando…" sem Alterar nem Excluir, atualizado ao vivo até o canal responder', async () => {
-    const autoscar = {
-      ...publicadoFb,
-      canal: 'autoscar' as const,
-      descricao: 'Autoscar',
-      id_anuncio: 'A7',
-      url_anuncio: 'https://autoscar.test/a7',
-      desatualizado: false,
-    };
     let atual = veiculoDetalhe({ integracoes: [autoscar] });
     simularApi({
       'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
       [`GET /api/revendas/${ID_REVENDA}/veiculos/${ID_VEICULO}`]: () => sucesso(atual),
     });
     renderizarApp(`${BASE}/visualizar`);
-    const linha = async () => (await screen.findByRole('table', { name: 'Integrações' })).querySelector('tbody tr') as HTMLElement;
     expect(within(await linha()).getByText('Publicado')).toBeTruthy();
-    const evento = () =>
-      act(() => EventSourceFalso.ultima()?.emitir({ tabela: 'veiculo_integracoes', revenda: ID_REVENDA, id: 'autoscar', op: 'UPDATE' }));
 
     // A change took the advert's lease (this screen or another tab): the row's live event brings it.
     atual = veiculoDetalhe({ integracoes: [{ ...autoscar, operacao: 'alterar' }] });
-    evento();
+    eventoDaLinha();
     expect(await within(await linha()).findByText('Alterando…')).toBeTruthy();
     expect(within(await linha()).queryByText('Publicado')).toBeNull();
     expect(within(await linha()).queryByRole('link', { name: 'Alterar anúncio no Autoscar' })).toBeNull();
@@ -242,7 +236,7 @@ describe('tabela de integrações da visualização (spec 3 §2.1, §4, §8.1)',
 
     // The channel answered: published again, with Alterar and Excluir.
     atual = veiculoDetalhe({ integracoes: [autoscar] });
-    evento();
+    eventoDaLinha();
     expect(await within(await linha()).findByText('Publicado')).toBeTruthy();
     expect(within(await linha()).queryByText('Alterando…')).toBeNull();
     expect(within(await linha()).getByRole('link', { name: 'Alterar anúncio no Autoscar' })).toBeTruthy();
