@@ -200,6 +200,18 @@ describe('token renewal (item 4)', () => {
     expect(velho.status).toBe(400);
   });
 
+  it('a token refused (401) after another call already renewed it is not renewed again: the stored one is used', async () => {
+    // Two publishing operations read the same access token; both get 401. The first renews it...
+    const lido = await segredos('mercadolivre');
+    expect(await amb.renovacao.renovar(amb.ids.revendaA, 'mercadolivre', { forcar: true, recusados: lido })).toBe('renovado');
+    const renovado = await segredos('mercadolivre');
+    expect(renovado.access_token).not.toBe(lido.access_token);
+    // ...the second asks with the token it was refused: the channel is not asked, the stored pair stays.
+    expect(await amb.renovacao.renovar(amb.ids.revendaA, 'mercadolivre', { forcar: true, recusados: lido })).toBe('em_dia');
+    expect(await segredos('mercadolivre')).toEqual(renovado);
+    expect((await registro('mercadolivre'))?.renovacao_por).toBeNull();
+  });
+
   it('the background job renews every record due (Webmotors hash, Keycloak tokens)', async () => {
     await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/integracoes/webmotors`, gestor, {
       status: true,

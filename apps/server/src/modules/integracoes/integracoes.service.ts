@@ -142,10 +142,12 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
     /**
      * A publishing call found the access token expired (the channel answered 401 before the scheduled renewal):
      * renewed now under the renewal's claim, so a single-use refresh token is never spent twice, even by two
-     * instances. The new secrets, or null when the channel refused or did not answer (the 401 then stands).
+     * instances. `recusados`: the secrets the channel refused; when another call renewed them meanwhile, the
+     * stored ones are answered without asking the channel. The new secrets, or null when the channel refused or
+     * did not answer (the 401 then stands).
      */
-    async renovarAgora(idRevenda: string, canal: CanalId): Promise<Record<string, string> | null> {
-      const situacao = await dep.renovacao.renovar(idRevenda, canal, { forcar: true });
+    async renovarAgora(idRevenda: string, canal: CanalId, recusados: Record<string, string>): Promise<Record<string, string> | null> {
+      const situacao = await dep.renovacao.renovar(idRevenda, canal, { forcar: true, recusados });
       if (situacao !== 'renovado' && situacao !== 'em_dia') return null;
       const r = await integracoesRepository.buscar(db, idRevenda, canal);
       return r?.status ? segredosDe(r) : null;

@@ -10,6 +10,9 @@ import { integracoesRepository, type RegistroIntegracao } from './integracoes.re
 /** Channels whose tokens or hash expire and are renewed in the background (Mercado Livre, iCarros, Mobiauto, Webmotors). */
 export const CANAIS_RENOVAVEIS: readonly CanalId[] = CANAIS.filter((c) => Boolean(adaptador(c).renovar));
 
+const mesmosSegredos = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+
 /** A renewal the channel could not do now (outage, rate limit) is tried again this much later. */
 const NOVA_TENTATIVA_MS = 5 * 60_000;
 
@@ -58,9 +61,15 @@ export function criarRenovacaoService(dep: DependenciasRenovacao) {
 
   /**
    * Renews one record when due (`forcar`: even if not due, e.g. after the channel refused the access token).
-   * Callable directly; the background job calls it for every record due.
+   * `recusados`: the secrets the channel refused. When the stored ones differ, another call renewed them after
+   * they were read: 'em_dia', the channel is not asked again. Callable directly; the background job calls it for
+   * every record due.
    */
-  async function renovar(idRevenda: string, canal: CanalId, op: { forcar?: boolean } = {}): Promise<SituacaoRenovacao> {
+  async function renovar(
+    idRevenda: string,
+    canal: CanalId,
+    op: { forcar?: boolean; recusados?: Record<string, string> } = {},
+  ): Promise<SituacaoRenovacao> {
     const a = adaptador(canal);
     if (!a.renovar) return 'ignorado';
     const dono = randomUUID();
@@ -69,11 +78,14 @@ export function criarRenovacaoService(dep: DependenciasRenovacao) {
       const atual = await esperarOutro(idRevenda, canal);
       return atual?.status ? 'em_dia' : 'ignorado';
     }
-    if (!op.forcar && (!reg.renovar_em || reg.renovar_em.getTime() > Date.now())) {
+    const segredos = segredosDe(reg);
+    const devida = op.forcar
+      ? !op.recusados || mesmosSegredos(segredos, op.recusados)
+      : Boolean(reg.renovar_em && reg.renovar_em.getTime() <= Date.now());
+    if (!devida) {
       await integracoesRepository.liberarRenovacao(db, idRevenda, canal, dono);
       return 'em_dia';
     }
-    const segredos = segredosDe(reg);
     const ctx = contextoDoCanal(dep.canais, canal, dep.origemInterna(), dep.publicUrl);
     const r = await a.renovar(ctx, segredos, reg.config).catch((e: unknown) => ({
       ok: false as const,

@@ -59,7 +59,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       // An access token refused (401) before the job renewed it: renewed once for this operation, shared by its calls.
       let renovacao: Promise<Record<string, string> | null> | undefined;
       sessao.renovarToken = () => {
-        renovacao ??= dep.integracoes.renovarAgora(idRevenda, canal).then((novos) => {
+        renovacao ??= dep.integracoes.renovarAgora(idRevenda, canal, sessao.segredos).then((novos) => {
           if (novos) sessao.segredos = novos;
           return novos;
         });
