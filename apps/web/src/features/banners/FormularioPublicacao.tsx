@@ -56,12 +56,14 @@ export function FormularioPublicacao({ d }: { d: DefinicaoFormulario }) {
       return { ...outros, ...(texto ? { texto } : {}) };
     },
   });
+  // The reseller's text block fills the field when it arrives, unless the user has already typed there.
   const preenchido = useRef(false);
+  const { isTouched, setFieldValue } = form;
   useEffect(() => {
     if (preenchido.current || !revenda.data) return;
     preenchido.current = true;
-    form.setFieldValue('texto', revenda.data[CAMPO_TEXTO[d.tipo]] ?? '');
-  }, [revenda.data, d.tipo, form.setFieldValue]);
+    if (!isTouched('texto')) setFieldValue('texto', revenda.data[CAMPO_TEXTO[d.tipo]] ?? '');
+  }, [revenda.data, d.tipo, isTouched, setFieldValue]);
 
   const enviando = progresso !== null;
   const lista = d.rotaLista(idRevenda);

@@ -1,7 +1,8 @@
 import type { Banner, Vendido } from '@intermedio/contracts';
-import { act, configure, screen } from '@testing-library/react';
+import { act, configure, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { chaves } from '@/lib/chaves';
+import { REVENDA } from '@/test/revenda';
 import {
   EventSourceFalso,
   falha,
@@ -79,5 +80,37 @@ describe.each([
     await new Promise((ok) => setTimeout(ok, 300));
     expect(api.mock.calls.filter(([u]) => String(u) === BASE)).toHaveLength(1);
     expect(api.mock.calls.some(([u]) => String(u).endsWith('/lista/b9'))).toBe(false);
+  });
+});
+
+describe.each([
+  { caminho: 'banners', rotulo: 'Bloco texto banners', campo: 'peblocotextobanners' },
+  { caminho: 'vendidos', rotulo: 'Bloco texto vendidos', campo: 'peblocotextovendidos' },
+] as const)('incluir em $caminho: o texto padrão da revenda', ({ caminho, rotulo, campo }) => {
+  const abrir = () => {
+    let responder: (r: Response) => void = () => {};
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET /api/revendas/${ID_REVENDA}`]: () => new Promise<Response>((ok) => (responder = ok)),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/${caminho}/incluir`);
+    return (texto: string) => act(() => responder(sucesso({ ...REVENDA, [campo]: texto })));
+  };
+
+  it('preenche o campo ainda não tocado quando a revenda chega', async () => {
+    const chegar = abrir();
+    const texto = await screen.findByLabelText(new RegExp(`^${rotulo}`));
+    chegar('Confira nossas ofertas!');
+    await screen.findByText(`Revenda: ${REVENDA.penome_fantasia}`);
+    expect(texto).toHaveValue('Confira nossas ofertas!');
+  });
+
+  it('não troca o que o usuário já digitou quando a revenda chega depois', async () => {
+    const chegar = abrir();
+    const texto = await screen.findByLabelText(new RegExp(`^${rotulo}`));
+    fireEvent.change(texto, { target: { value: 'Feirão de sábado' } });
+    chegar('Confira nossas ofertas!');
+    await screen.findByText(`Revenda: ${REVENDA.penome_fantasia}`);
+    expect(texto).toHaveValue('Feirão de sábado');
   });
 });

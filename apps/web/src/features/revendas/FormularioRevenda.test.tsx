@@ -1,4 +1,3 @@
-import type { Revenda } from '@intermedio/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,58 +11,11 @@ import {
   simularEventSource,
   sucesso,
 } from '@/test/utils';
+import { REVENDA } from '@/test/revenda';
 
 // These screens are large: under a loaded machine jsdom needs more than the default 1 s to settle.
 configure({ asyncUtilTimeout: 5000 });
 
-const REVENDA: Revenda = {
-  id: ID_REVENDA,
-  perazao_social_nome: 'Carlos Andrade',
-  penome_fantasia: 'Auto Demo Veículos',
-  pecpf_cnpj: '12345678000195',
-  peinscricaoestadual: null,
-  peinscricaomunicipal: null,
-  peemail: 'contato@autodemo.test',
-  pehomepage: 'https://autodemo.test',
-  petelefone1: '(11) 98765-4321',
-  petelefone2: null,
-  petelefone3: null,
-  pecep_fiscal: '01310-100',
-  peendereco_fiscal: 'Avenida Paulista',
-  peendereco_fiscal_numero: 1000,
-  peendereco_fiscal_compl: null,
-  pebairro_fiscal: 'Bela Vista',
-  pecidade: 'São Paulo',
-  peuf: 'SP',
-  peblocotexto: 'Financiamos em até 60x.',
-  peblocotextovendidos: null,
-  peblocotextobanners: null,
-  peobsadm: null,
-  logotipo: null,
-  plano: 'concessionaria',
-  recursos: { historico: true, locais_anuncio: true, marca_dagua: true, site_revenda: false, solicitacao_arte: true },
-  pedatavencimento: 10,
-  pevalormensalidade: '1490.00',
-  pestatus: 'green',
-  ativo: 1,
-  texto_sobre_nos_site: null,
-  horario_seg_sex: null,
-  horario_sab: null,
-  mapa_link: null,
-  instagram_link: null,
-  facebook_link: null,
-  tipo_moldura_veiculo: null,
-  diretorio_veiculo: null,
-  imagem_moldura_veiculo: null,
-  tipo_moldura_vendido: null,
-  diretorio_vendido: null,
-  imagem_moldura_vendido: null,
-  transformation: null,
-  transformation_vendidos: null,
-  transformation_videos: null,
-  created_at: '2026-01-01T12:00:00.000Z',
-  updated_at: '2026-01-01T12:00:00.000Z',
-};
 
 // jsdom has no document.fonts, which Mantine's autosize Textarea listens to.
 beforeAll(() => {
