@@ -1,5 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REVENDA } from '@/test/revenda';
 import {
   falha,
   ID_REVENDA,
@@ -11,11 +12,9 @@ import {
   simularEventSource,
   sucesso,
 } from '@/test/utils';
-import { REVENDA } from '@/test/revenda';
 
 // These screens are large: under a loaded machine jsdom needs more than the default 1 s to settle.
 configure({ asyncUtilTimeout: 5000 });
-
 
 // jsdom has no document.fonts, which Mantine's autosize Textarea listens to.
 beforeAll(() => {
