@@ -148,6 +148,8 @@ export function FormularioVeiculo({ idRevenda, titulo, iniciais, gravando, grava
                   enviar={enviarFoto}
                   aoEnviar={setEnviando}
                   desabilitado={gravando}
+                  // The list's own rule (at most 40 photos): without it here a refused Gravar showed nothing.
+                  erro={typeof form.errors.imagens === 'string' ? form.errors.imagens : undefined}
                 />
               </Fieldset>
               <Fieldset legend="Opcionais">

@@ -331,6 +331,32 @@ describe('Alterar e visualizar', { timeout: 60_000 }, () => {
     expect(corpo.vevalor).toBe('75990.00');
   });
 
+  it('Gravar com mais fotos que o limite mostra o motivo junto das fotos em vez de não fazer nada', async () => {
+    simularEventSource();
+    const imagens = Array.from({ length: 41 }, (_, i) => ({
+      id: `f${i}`,
+      imagem: null,
+      fileName: `foto-${i}.jpg`,
+      fileUrl: `/arquivos/f${i}.jpg`,
+      fileThumb: `/arquivos/f${i}-thumb.jpg`,
+      fileOriginal: `/arquivos/f${i}-original.jpg`,
+    }));
+    const api = simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}/${V}`]: sucesso(detalhe({ imagens })),
+      'GET /api/opcionais': sucesso([]),
+      [`GET /api/revendas/${ID_REVENDA}/locais-anuncio`]: sucesso([]),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/alterar`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Alterar veículo' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Gravar' }));
+    expect(await screen.findByText('No máximo 40 fotos por veículo')).toBeInTheDocument();
+    expect(api.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    // Removing one photo clears the message.
+    fireEvent.click(screen.getByRole('button', { name: /^Remover foto 41/ }));
+    await waitFor(() => expect(screen.queryByText('No máximo 40 fotos por veículo')).not.toBeInTheDocument());
+  });
+
   it('visualizar mostra os dados, a tabela de integrações e esconde Alterar quando a remoção foi validada', async () => {
     simularEventSource();
     simularApi({
