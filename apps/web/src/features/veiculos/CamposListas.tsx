@@ -77,7 +77,21 @@ export function CamposLocaisAnuncio({ form, idRevenda }: { form: Form; idRevenda
         },
         locais_anuncio: v.locais_anuncio.map(({ id }) => ({ id })),
       },
-      { onSuccess: (resposta) => setVersoes(Object.fromEntries(resposta.map((r) => [r.id, r]))) },
+      {
+        onSuccess: (resposta) => {
+          setVersoes(Object.fromEntries(resposta.map((r) => [r.id, r])));
+          // The server preselects the version whose name is the vehicle's: a location without a version chosen takes it.
+          const porId = new Map(resposta.map((r) => [r.id, r]));
+          form.setFieldValue('locais_anuncio', (atuais) =>
+            atuais.map((l) => {
+              const r = porId.get(l.id);
+              return r?.codigoVersao && !l.codigoVersao
+                ? { ...l, codigoMarca: r.codigoMarca ?? null, codigoModelo: r.codigoModelo ?? null, codigoVersao: r.codigoVersao }
+                : l;
+            }),
+          );
+        },
+      },
     );
 
   return (

@@ -357,6 +357,41 @@ describe('Alterar e visualizar', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByText('No máximo 40 fotos por veículo')).not.toBeInTheDocument());
   });
 
+  it('Buscar versões aplica a versão que o servidor reconheceu (e os códigos de marca e modelo) ao local escolhido', async () => {
+    simularEventSource();
+    const local = { id: '33333333-3333-4333-8333-333333333333', idLocal: 'C1', descricao: 'Portal X', ordenacao: 1 };
+    const api = simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}/${V}`]: sucesso(detalhe({ locais_anuncio: [{ ...local, codigoMarca: null, codigoModelo: null, codigoVersao: null }] })),
+      'GET /api/opcionais': sucesso([]),
+      [`GET /api/revendas/${ID_REVENDA}/locais-anuncio`]: sucesso([local]),
+      'POST /api/locais-anuncio/buscar-versoes': sucesso([
+        {
+          ...local,
+          codigoMarca: '23',
+          codigoModelo: '5',
+          codigoVersao: '004001-1',
+          selecionaVersao: true,
+          versoes: [
+            { codigo_versao: '004000-0', versao: 'LS 1.0' },
+            { codigo_versao: '004001-1', versao: 'LT 1.0 Turbo' },
+          ],
+        },
+      ]),
+      [`PUT ${BASE}/${V}`]: sucesso({ id: V }),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/alterar`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Alterar veículo' })).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Buscar versões' }));
+    await waitFor(() => expect(campo(/^Versão em Portal X/)).toHaveValue('LT 1.0 Turbo'));
+    fireEvent.click(screen.getByRole('button', { name: 'Gravar' }));
+    await waitFor(() => expect(api.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const put = api.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body)).locais_anuncio).toEqual([
+      { id: local.id, codigoMarca: '23', codigoModelo: '5', codigoVersao: '004001-1' },
+    ]);
+  });
+
   it('visualizar mostra os dados, a tabela de integrações e esconde Alterar quando a remoção foi validada', async () => {
     simularEventSource();
     simularApi({
