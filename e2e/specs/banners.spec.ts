@@ -198,7 +198,7 @@ test('notificação: inclui, lembrete sem aparelhos avisa, com aparelho mostra o
   await comBanco((c) => c.query("update usuarios set push_token = 'e2e-aparelho-gestor' where email = $1", [revenda.email]));
   await enviar();
   await expect(linha.getByTestId('estado-lembrete')).toHaveText('Enviado', { timeout: 20_000 });
-  await expect(linha.getByText('Lembrete enviado a 1 aparelho.')).toBeVisible();
+  await expect(linha.getByText('Envio concluído com sucesso. Lembrete enviado a 1 aparelho.')).toBeVisible();
 
   await linha.getByRole('button', { name: `Excluir ${titulo}` }).click();
   await expect(page.getByText('Confirma a exclusão desta notificação?')).toBeVisible();

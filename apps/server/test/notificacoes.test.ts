@@ -113,7 +113,11 @@ describe('reminders pushed with FCM HTTP v1 through a background job (spec 2 §6
     expect(r.status).toBe(200);
     expect(r.corpo.data).toMatchObject({ lembrete_estado: 'enviando' });
     const fim = await resultado(id);
-    expect(fim).toMatchObject({ lembrete_estado: 'sucesso', lembrete_mensagem: 'Lembrete enviado a 1 aparelho.', status: 1 });
+    expect(fim).toMatchObject({
+      lembrete_estado: 'sucesso',
+      lembrete_mensagem: 'Envio concluído com sucesso. Lembrete enviado a 1 aparelho.',
+      status: 1,
+    });
     const novas = (await enviadas()).slice(antes);
     expect(novas).toEqual(
       [
@@ -154,7 +158,7 @@ describe('reminders pushed with FCM HTTP v1 through a background job (spec 2 §6
     await chamar('POST', `${url()}/${id}/lembrete`, admin);
     expect(await resultado(id)).toMatchObject({
       lembrete_estado: 'sucesso',
-      lembrete_mensagem: 'Lembrete enviado a 2 aparelhos.',
+      lembrete_mensagem: 'Envio concluído com sucesso. Lembrete enviado a 2 aparelhos.',
       status: 1,
     });
   });

@@ -54,7 +54,8 @@ export const MENSAGENS_NOTIFICACAO = {
   erroEnviar: 'Erro ao enviar notificação',
   semDestinatarios: 'Nenhum usuário habilitado para receber notificações.',
   enviando: 'Enviando lembrete…',
-  enviado: (n: number) => (n === 1 ? 'Lembrete enviado a 1 aparelho.' : `Lembrete enviado a ${n} aparelhos.`),
+  /** Spec 1 §8 words the complete success "Envio concluído com sucesso."; the count of devices follows it. */
+  enviado: (n: number) => `Envio concluído com sucesso. Lembrete enviado a ${n === 1 ? '1 aparelho' : `${n} aparelhos`}.`,
   parcial: (ok: number, total: number) => `Erro ao enviar notificação: ${ok} de ${total} aparelhos receberam.`,
   incluida: 'Notificação incluída com sucesso!',
   removida: 'Notificação removida com sucesso!',
