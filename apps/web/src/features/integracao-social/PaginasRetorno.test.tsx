@@ -275,4 +275,16 @@ describe('Tela Configurar Facebook (/revenda/:id/configurar-facebook)', () => {
     const chamada = mock.mock.calls.find(([u]) => String(u).endsWith('/disallow'));
     expect(JSON.parse(String(chamada?.[1]?.body))).toEqual({ id_revenda: ID_REVENDA, usuario: 'g1' });
   });
+
+  it('cancelamento que o Facebook não confirmou: a orientação devolvida pelo servidor aparece na tela', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const texto =
+      'Acesso desativado no painel, mas o Facebook não confirmou o cancelamento (token inválido). Remova o aplicativo Intermédio nas configurações do Facebook.';
+    abrirTela(registroTeste('facebook', { status: true, dados: { page_id: '100000000000001', page_name: 'Auto Demo Veículos' } }), () =>
+      sucesso(texto),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar acesso' }));
+    expect(await screen.findByTestId('resposta-cancelamento')).toHaveTextContent(texto);
+    expect(alerta).not.toHaveBeenCalled();
+  });
 });

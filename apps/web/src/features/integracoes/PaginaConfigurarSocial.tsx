@@ -1,8 +1,8 @@
 import { type Integracao, MENSAGENS_INTEGRACAO, ROTULO_CANAL, type socialConfig } from '@intermedio/contracts';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBrandFacebook, IconBrandInstagram, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBrandFacebook, IconBrandInstagram, IconInfoCircle, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, useEffect, useRef } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { chaves } from '@/lib/chaves';
@@ -69,12 +69,15 @@ function Painel({ canal, idRevenda, registro }: { canal: CanalSocial; idRevenda:
   const ativo = registro.configurado && registro.status === true;
   const rotulo = ROTULO_CANAL[canal];
   const vigia = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+  /** What the server answered to the cancellation (e.g. that the network did not confirm it and what to do there). */
+  const [respostaCancelamento, setRespostaCancelamento] = useState<string | null>(null);
   const atualizar = () => queryClient.invalidateQueries({ queryKey: chaves.revenda.sub(idRevenda, 'integracoes') });
 
   useEffect(() => () => clearInterval(vigia.current), []);
 
   const autorizar = () => {
     if (!config.data) return;
+    setRespostaCancelamento(null);
     const janela = window.open(enderecoAutorizacao(config.data, canal, idRevenda), JANELA_AUTORIZACAO.nome, JANELA_AUTORIZACAO.recursos);
     // Live events already refresh this screen when the popup saves; refreshing when it closes covers a lost event.
     clearInterval(vigia.current);
@@ -93,6 +96,7 @@ function Painel({ canal, idRevenda, registro }: { canal: CanalSocial; idRevenda:
       const vazio = !r.ok || r.data == null || r.data === '' || (typeof r.data === 'object' && Object.keys(r.data).length === 0);
       if (vazio)
         window.alert(canal === 'facebook' ? MENSAGENS_INTEGRACAO.erroCancelarFacebook : MENSAGENS_INTEGRACAO.erroCancelarInstagram);
+      else if (typeof r.data === 'string') setRespostaCancelamento(r.data);
     },
     onSettled: atualizar,
   });
@@ -126,6 +130,11 @@ function Painel({ canal, idRevenda, registro }: { canal: CanalSocial; idRevenda:
               <span data-testid="id-pagina">{String(idPagina ?? '')}</span>
             </Text>
           </Stack>
+        )}
+        {respostaCancelamento && (
+          <Alert color="blue" variant="light" role="status" icon={<IconInfoCircle aria-hidden />} data-testid="resposta-cancelamento">
+            {respostaCancelamento}
+          </Alert>
         )}
         {config.error && !ativo && <AlertaErro erro={config.error} tentarNovamente={() => void config.refetch()} />}
         <Group>
