@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dinheiro } from './campos.ts';
+import { camposIntegracao } from './integracao.ts';
 import { RECURSOS_PADRAO, revendaEntrada } from './revenda.ts';
 import { senhaFraca, usuarioNovo } from './usuario.ts';
 
@@ -65,6 +66,22 @@ describe('new user (spec 1 §5, §8)', () => {
     expect(senhaFraca('Carro#2026', 'bia@loja.com.br')).toBe(false);
     expect(erros(usuarioNovo.safeParse({ ...base, senha: '12345678', confirmacao: '12345678' })).senha).toBe(
       'Esta senha é considerada fraca, tente novamente com uma senha mais segura.',
+    );
+  });
+});
+
+describe("texts of the length limits (the forms validate in the browser, without zod's Portuguese locale)", () => {
+  it('channel fields and passwords say "No máximo N caracteres"', () => {
+    expect(erros(camposIntegracao.autoscar.safeParse({ id_autoscar: '1'.repeat(21) })).id_autoscar).toBe('No máximo 20 caracteres');
+    expect(erros(camposIntegracao.meucarronovo.safeParse({ email_meucarronovo: 'x'.repeat(255) })).email_meucarronovo).toBe(
+      'No máximo 254 caracteres',
+    );
+    expect(
+      erros(camposIntegracao.autoline.safeParse({ email_autoline: 'a@b.com.br', senha_autoline: 's'.repeat(201) })).senha_autoline,
+    ).toBe('No máximo 200 caracteres');
+    const longa = `Aa1#${'x'.repeat(200)}`;
+    expect(erros(usuarioNovo.safeParse({ nome: 'Bia', email: 'bia@loja.com.br', senha: longa, confirmacao: longa })).senha).toBe(
+      'No máximo 200 caracteres',
     );
   });
 });

@@ -32,10 +32,13 @@ export const MENSAGENS_INTEGRACAO = {
 export const TIPOS_ERRO_CANAL = ['auth', 'validation', 'quota', 'rate_limit', 'transient', 'rejected'] as const;
 export type TipoErroCanal = (typeof TIPOS_ERRO_CANAL)[number];
 
-const obrig = (max = 200) => z.string(MENSAGENS.preenchimentoObrigatorio).trim().min(1, MENSAGENS.preenchimentoObrigatorio).max(max);
+// The forms validate with these schemas in the browser, where zod's own (English) texts would show: every rule has its message.
+const noMaximo = (max: number) => `No máximo ${max} caracteres`;
+const obrig = (max = 200) =>
+  z.string(MENSAGENS.preenchimentoObrigatorio).trim().min(1, MENSAGENS.preenchimentoObrigatorio).max(max, noMaximo(max));
 const emailLogin = obrig(254).pipe(z.email(MENSAGENS.emailInvalido));
 /** A password left empty on a configured channel keeps the stored one. */
-const senha = z.string().max(200).optional().default('');
+const senha = z.string().max(200, noMaximo(200)).optional().default('');
 
 /**
  * The fields each channel's configuration form saves (spec 1 §3, §5). Secret fields (passwords, codes)

@@ -66,7 +66,7 @@ export function senhaFraca(senha: string, emailDoUsuario?: string): boolean {
 
 const senhaComConfirmacao = z
   .object({
-    senha: z.string(MENSAGENS.preenchimentoObrigatorio).min(1, MENSAGENS.preenchimentoObrigatorio).max(200),
+    senha: z.string(MENSAGENS.preenchimentoObrigatorio).min(1, MENSAGENS.preenchimentoObrigatorio).max(200, 'No máximo 200 caracteres'),
     confirmacao: z.string(MENSAGENS.preenchimentoObrigatorio).min(1, MENSAGENS.preenchimentoObrigatorio),
   })
   .refine((v) => v.senha === v.confirmacao, { path: ['confirmacao'], message: MENSAGENS.senhasNaoCoincidem });
@@ -76,7 +76,7 @@ export const usuarioNovo = z
   .object({
     nome: textoObrigatorio(),
     email: email(MENSAGENS_USUARIO.emailInvalido),
-    senha: z.string(MENSAGENS.preenchimentoObrigatorio).min(1, MENSAGENS.preenchimentoObrigatorio).max(200),
+    senha: z.string(MENSAGENS.preenchimentoObrigatorio).min(1, MENSAGENS.preenchimentoObrigatorio).max(200, 'No máximo 200 caracteres'),
     confirmacao: z.string(MENSAGENS.preenchimentoObrigatorio).min(1, MENSAGENS.preenchimentoObrigatorio),
     role: z.enum(PAPEIS_REVENDA).default('client'),
     telefone1: telefone,
