@@ -206,6 +206,15 @@ describe('Facebook and Instagram (spec 1 §4, §7)', () => {
     ]);
   });
 
+  it('status true on a social network comes only from authorising: a record write asking for it without a token is refused', async () => {
+    // After the cancellation above, Facebook has a record with status false and no token.
+    const r = await chamar('PUT', url('facebook'), gestor, { status: true });
+    expect(r.status).toBe(400);
+    expect(r.corpo.data).toBe('O Facebook e o Instagram ficam ativos ao autorizar o acesso na tela do canal (botão Autorizar acesso).');
+    expect((await registro('facebook'))?.status).toBe(false);
+    expect((await chamar('PUT', url('facebook'), admin, { status: false })).status).toBe(200);
+  });
+
   it('an Instagram account id that does not exist is refused and the status stays false', async () => {
     const id_revenda = amb.ids.revendaA;
     await chamar('POST', '/api/integracao/instagram/configurar', gestor, { id_revenda, access_token: 'sbx.sempaginas.1' });

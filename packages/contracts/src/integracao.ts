@@ -25,6 +25,7 @@ export const MENSAGENS_INTEGRACAO = {
   codigoUsado: 'O código de autorização já foi usado ou expirou. Gere um novo.',
   autorizacaoInvalida: 'A autorização não pertence a esta sessão ou expirou. Clique em Autorizar novamente.',
   autorizacaoNegada: 'A autorização foi cancelada no canal.',
+  ativarSemAutorizacao: 'O Facebook e o Instagram ficam ativos ao autorizar o acesso na tela do canal (botão Autorizar acesso).',
   senhaObrigatoria: MENSAGENS.preenchimentoObrigatorio,
 } as const;
 

@@ -3,6 +3,7 @@ import {
   CAMPOS_CODIGO,
   CAMPOS_SECRETOS,
   CANAIS,
+  CANAIS_SOCIAIS,
   type CanalAutorizacao,
   type CanalId,
   camposIntegracao,
@@ -182,6 +183,9 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
       const { status, versao, ...campos } = r.data as { status: boolean; versao: string | null } & Record<string, string>;
       const atual = await integracoesRepository.buscar(db, idRevenda, canal);
       const guardados = segredosDe(atual);
+      // Spec 1 §4: a social network's status true means authorised; only the authorisation (which stores the token) sets it.
+      if (status && CANAIS_SOCIAIS.includes(canal) && !guardados.user_token)
+        throw new ErroHttp(400, MENSAGENS_INTEGRACAO.ativarSemAutorizacao, { status: MENSAGENS_INTEGRACAO.ativarSemAutorizacao });
       const segredos: Record<string, string> = { ...guardados };
       const dados: Record<string, unknown> = { ...(atual?.config ?? {}) };
       for (const [campo, valor] of Object.entries(campos)) {
