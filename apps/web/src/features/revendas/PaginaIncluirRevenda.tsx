@@ -1,8 +1,8 @@
 import { FormularioRevenda } from './FormularioRevenda';
 
 /**
- * /revenda/incluir (admin). The basic plan is offered to every admin: the session does not tell whether
- * the admin's empresa is ff, so the server decides and its refusal is shown on the Plano field.
+ * /revenda/incluir (admin). The basic plan is offered only to an admin whose empresa is ff (the session's
+ * `planoBasico`); the server checks it again and its refusal is shown on the Plano field.
  */
 export default function PaginaIncluirRevenda() {
   return <FormularioRevenda />;
