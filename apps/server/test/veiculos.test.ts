@@ -345,7 +345,8 @@ describe('delete, history and cleanup (spec 2 §4, §9)', () => {
     expect((await chamar('GET', `${base}/${id}`, gestorA)).statusCode).toBe(403);
     expect((await chamar('GET', `${base}/${id}`, admin)).statusCode).toBe(200);
     const versao = (await chamar('GET', `${base}/${id}`, admin)).json().data.versao;
-    expect((await chamar('PUT', `${base}/${id}`, admin, { ...VEICULO_EXEMPLO, versao })).statusCode).toBe(404);
+    const alterado = await chamar('PUT', `${base}/${id}`, admin, { ...VEICULO_EXEMPLO, versao });
+    expect([alterado.statusCode, alterado.json().data]).toEqual([409, 'Veículo removido: não pode ser alterado.']);
     const respostaHist = (await chamar('GET', `${base}/historico`, gestorA)).json();
     expect(veiculoHistoricoResposta.safeParse(respostaHist).error).toBeUndefined();
     const hist = respostaHist.data as { id: string; veremovido_usuario_nome: string }[];

@@ -92,6 +92,7 @@ export const MENSAGENS_VEICULO = {
   opcionalInvalido: 'Opcional inexistente no catálogo.',
   localInvalido: 'Local de anúncio não cadastrado para esta revenda.',
   removidoSoAdmin: 'Veículo removido: só um administrador pode abrir ou baixar.',
+  removidoNaoAltera: 'Veículo removido: não pode ser alterado.',
   confirmarLimpeza: 'Deseja remover definitivamente os veículos removidos há mais de 60 dias (no máximo 50 por vez)?',
   confirmarLimpezaImagens: 'Deseja apagar as imagens dos veículos do histórico, mantendo só a primeira (no máximo 50 por vez)?',
   limpezaFeita: (n: number) => (n === 1 ? '1 veículo removido do histórico.' : `${n} veículos removidos do histórico.`),

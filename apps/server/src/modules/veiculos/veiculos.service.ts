@@ -287,7 +287,7 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
       const { antigas } = await db.transaction(async (tx) => {
         const atual = await registro(tx, idRevenda, idVeiculo, true);
         if (atual.updated_at.getTime() !== new Date(d.versao).getTime()) throw new ErroHttp(409, MENSAGENS.conflitoVersao);
-        if (atual.veremovido === 1) throw naoEncontrado(MENSAGENS_VEICULO.naoEncontrado); // a removed vehicle is not changed
+        if (atual.veremovido === 1) throw new ErroHttp(409, MENSAGENS_VEICULO.removidoNaoAltera); // a removed vehicle is not changed
         const dados = await paraGravacao(tx, idRevenda, d, Boolean(r.recursos?.site_revenda), atual);
         const campos: Record<string, { antiga: string; nova: string }> = {};
         for (const campo of CAMPOS_LOG) {

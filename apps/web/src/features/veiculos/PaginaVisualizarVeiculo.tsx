@@ -18,7 +18,8 @@ import { TabelaIntegracoesVeiculo } from './TabelaIntegracoesVeiculo';
 /**
  * /revenda/:idRevenda/veiculos/:idVeiculo/visualizar (spec 2 §2, spec 3 §2.1): every field read-only,
  * the photos with download links, optionals, ad locations and the integrations table; Alterar hidden once
- * the removal was validated (vevalidacaoremovido 1).
+ * the removal was validated (vevalidacaoremovido 1), and already when removed (veremovido 1): the server refuses
+ * to change a removed vehicle (409).
  */
 export default function PaginaVisualizarVeiculo() {
   const { idRevenda = '', idVeiculo = '' } = useParams();
@@ -58,7 +59,7 @@ export default function PaginaVisualizarVeiculo() {
               Marcar como vendido
             </Button>
           )}
-          {v.vevalidacaoremovido !== 1 && (
+          {v.veremovido === 0 && v.vevalidacaoremovido !== 1 && (
             <Button component={Link} to={rotas.revenda.veiculos.alterar(idRevenda, v.id)}>
               Alterar
             </Button>

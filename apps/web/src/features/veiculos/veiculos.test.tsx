@@ -424,4 +424,16 @@ describe('Alterar e visualizar', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Removido')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Alterar' })).not.toBeInTheDocument();
   });
+
+  it('visualizar esconde Alterar também de um veículo removido cuja remoção ainda não foi validada (o servidor recusa a alteração)', async () => {
+    simularEventSource();
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN),
+      [`GET ${BASE}/${V}`]: sucesso(detalhe({ veremovido: 1, vevalidacaoremovido: 0 })),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/visualizar`);
+    expect(await screen.findByText('Removido')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Baixar' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Alterar' })).not.toBeInTheDocument();
+  });
 });
