@@ -64,9 +64,11 @@ describe('Olx draft', () => {
     expect(r.retOpcionais.filter((o) => o.checked).map((o) => o.nome)).toEqual(['Ar condicionado']);
     expect(r.retEstadoFinanceiro.find((o) => o.checked)?.nome).toBe('IPVA pago');
     expect(r.images).toHaveLength(2);
-    // Lists sorted case-insensitively (spec 3 §2.1).
-    const nomes = r.retMarca.map((m) => m.nome);
-    expect(nomes).toEqual([...nomes].sort((a, b) => a.localeCompare(b, 'pt-BR', { sensitivity: 'base' })));
+    // Lists sorted case-insensitively (spec 3 §2.1): brands, and the options and financial state checklists too.
+    for (const lista of [r.retMarca, r.retOpcionais, r.retEstadoFinanceiro]) {
+      const nomes = lista.map((m) => m.nome);
+      expect(nomes).toEqual([...nomes].sort((a, b) => a.localeCompare(b, 'pt-BR', { sensitivity: 'base' })));
+    }
   });
 
   it('cascades: models of a brand, versions of a model', async () => {

@@ -93,8 +93,9 @@ export function montarRascunho(
   return {
     veiculoPost: post,
     images: v.fotos.slice(0, 20).map((f) => ({ url: f.urlOriginal, miniatura: f.miniatura })),
-    retOpcionais: OLX_OPCIONAIS.map((o) => ({ ...o, checked: post.car_features.includes(o.id) })),
-    retEstadoFinanceiro: OLX_ESTADO_FINANCEIRO.map((o) => ({ ...o, checked: post.financial.includes(o.id) })),
+    // Sorted by name like every list of the screens (spec 3 §2.1), not in OLX's code order.
+    retOpcionais: ordenarOpcoes(OLX_OPCIONAIS.map((o) => ({ ...o, checked: post.car_features.includes(o.id) }))),
+    retEstadoFinanceiro: ordenarOpcoes(OLX_ESTADO_FINANCEIRO.map((o) => ({ ...o, checked: post.financial.includes(o.id) }))),
     retMarca: ordenarOpcoes(listas.marcas),
     retModelo: ordenarOpcoes(listas.modelos),
     retVersao: ordenarOpcoes(listas.versoes),
