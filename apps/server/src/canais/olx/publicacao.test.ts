@@ -16,7 +16,7 @@ type AnuncioSandbox = {
   id: string;
   status: string;
   list_id: number;
-  ad: { subject: string; params: Record<string, unknown>; images: string[] };
+  ad: { subject: string; price: number; params: Record<string, unknown>; images: string[] };
 };
 const anuncios = () => s.anuncios<AnuncioSandbox>('olx');
 const ref = () => ({ chave: randomUUID(), veiculoId: veiculoDemo().id });
@@ -119,6 +119,15 @@ describe('Olx asynchronous import', () => {
       dados: { list_id: noCanal?.list_id },
     });
     expect((await anuncios()).find((a) => a.id === id)?.status).toBe('published');
+  });
+
+  it("price, model year and mileage (read-only on the screen) are the vehicle's own, whatever the post says", async () => {
+    const r = await rascunho();
+    const enviado = await pub.enviar(ctx, sessao, veiculoDemo(), postDe(r, { price: 1, regdate: '1999', mileage: 3 }), ref());
+    if (!enviado.ok) throw new Error(JSON.stringify(enviado));
+    const noCanal = (await anuncios()).find((a) => a.id === enviado.valor.idAnuncio);
+    expect(noCanal?.ad.price).toBe(72900);
+    expect(noCanal?.ad.params).toMatchObject({ regdate: '2023', mileage: 18500 });
   });
 
   it('reconciles by our id in the published list when the import token was lost; a retry edits instead of duplicating', async () => {

@@ -4,7 +4,7 @@ import { casarOpcao } from '../mapeamento.ts';
 import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal } from '../publicacao.ts';
 import { type ErroCanal, falha, ok, type Resultado } from '../tipos.ts';
 import { type AnuncioOlx, buscarPublicado, catalogoCarros, importar, type RespostaImportacao, statusImportacao } from './autoupload.ts';
-import { montarRascunho, versaoUnica } from './rascunho.ts';
+import { montarRascunho, postInicial, versaoUnica } from './rascunho.ts';
 
 /**
  * Per-vehicle publishing to OLX (spec 3 §2.5, §3.5; channels.md §1). Cars only (category 2020). The import is
@@ -130,10 +130,12 @@ export const publicacaoOlx: PublicacaoVeiculo<RascunhoOlx, PostOlx> = {
     const t = token(sessao);
     if (!t.ok) return t;
     const id = idOlx(ref.chave);
+    // Price, model year and mileage are read-only on the screen: always the vehicle's own, whatever the post says.
+    const { price, regdate, mileage } = postInicial(v, {});
     const r = await importar(ctx, t.valor, [
       anuncioOlx(
         id,
-        post,
+        { ...post, price, regdate, mileage },
         v.fotos.map((f) => f.urlOriginal),
       ),
     ]);
