@@ -35,6 +35,13 @@ describe('Olx post', () => {
     expect(postOlx.parse(valido).vehicle_tag).toBe('FDA1B23');
   });
 
+  it('takes the CEP and the phone as typed, with punctuation: only the digits count', () => {
+    const p = postOlx.parse({ ...valido, zipcode: '01310-100', phone: '(11) 98765-4321' });
+    expect([p.zipcode, p.phone]).toEqual(['01310100', '11987654321']);
+    const r = postOlx.safeParse({ ...valido, zipcode: '01310-10', phone: '(11) 9876-543' });
+    expect(r.success ? '' : mensagensPorLinha(r.error)).toBe("'CEP' é obrigatório.\n'Telefone' é obrigatório.");
+  });
+
   it('names every missing field, one per line, in the order of spec 3 §5', () => {
     const r = postOlx.safeParse({
       ...valido,

@@ -94,6 +94,7 @@ const codigoDe = (lista: OpcaoOlx[]) => z.enum(lista.map((o) => o.id) as [string
 /** An optional code: '' or '0' = not sent (OLX refuses empty or 0 params). */
 const codigoOpcional = (lista: OpcaoOlx[]) => z.union([z.literal(''), z.literal('0'), codigoDe(lista)]);
 const obrigatorio = (rotulo: string) => `'${rotulo}' é obrigatório.`;
+const digitos = (v: string) => v.replace(/\D/g, '');
 const idCatalogo = (rotulo: string) =>
   z.string(obrigatorio(rotulo)).trim().min(1, obrigatorio(rotulo)).max(20).regex(/^\d*$/, obrigatorio(rotulo));
 
@@ -103,8 +104,15 @@ export const postOlx = z
     // In the order of spec 3 §5, so the refused submit lists the messages as the spec does.
     subject: z.string(obrigatorio('Título anúncio')).trim().min(2, obrigatorio('Título anúncio')).max(90, 'No máximo 90 caracteres'),
     body: z.string(obrigatorio('Descrição anúncio')).trim().min(2, obrigatorio('Descrição anúncio')).max(6000, 'No máximo 6000 caracteres'),
-    zipcode: z.string(obrigatorio('CEP')).regex(/^\d{8}$/, obrigatorio('CEP')),
-    phone: z.string(obrigatorio('Telefone')).regex(/^\d{10,11}$/, obrigatorio('Telefone')),
+    // Typed as "01310-100" or "(11) 98765-4321": only the digits count (and are sent).
+    zipcode: z
+      .string(obrigatorio('CEP'))
+      .transform(digitos)
+      .pipe(z.string().regex(/^\d{8}$/, obrigatorio('CEP'))),
+    phone: z
+      .string(obrigatorio('Telefone'))
+      .transform(digitos)
+      .pipe(z.string().regex(/^\d{10,11}$/, obrigatorio('Telefone'))),
     financial_status: z
       .string(obrigatorio('Status financeiro'))
       .refine((v) => OLX_STATUS_FINANCEIRO.some((o) => o.id === v), obrigatorio('Status financeiro')),

@@ -126,12 +126,12 @@ export default function PaginaIncluirOlx() {
           {
             rotulo: 'Telefone',
             obrigatorio: true,
-            canal: <TextInput aria-label="Telefone" required inputMode="numeric" maxLength={11} {...form.getInputProps('phone')} />,
+            canal: <TextInput aria-label="Telefone" required inputMode="tel" maxLength={16} {...form.getInputProps('phone')} />,
           },
           {
             rotulo: 'CEP',
             obrigatorio: true,
-            canal: <TextInput aria-label="CEP" required inputMode="numeric" maxLength={8} {...form.getInputProps('zipcode')} />,
+            canal: <TextInput aria-label="CEP" required inputMode="numeric" maxLength={9} {...form.getInputProps('zipcode')} />,
           },
           { rotulo: 'Ano modelo', intermedio: v.anoModelo ?? '', canal: form.values.regdate, somenteLeitura: true },
           {
