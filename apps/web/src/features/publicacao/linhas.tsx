@@ -1,4 +1,4 @@
-import type { OpcaoCanalApi } from '@intermedio/contracts';
+import { type Combustivel, type OpcaoCanalApi, ROTULO_COMBUSTIVEL } from '@intermedio/contracts';
 import { Group, Select, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { Moeda } from '@/ui/Formatados';
@@ -7,6 +7,9 @@ import type { DadosIntermedio } from './api';
 import type { LinhaPublicacao } from './TelaPublicacao';
 
 type Imagem = { fileUrl: string; fileThumb: string; fileName: string };
+
+/** The vehicle's fuel as the panel names it ("Álcool", not the stored code "alcool"). */
+export const rotuloCombustivel = (codigo: string) => ROTULO_COMBUSTIVEL[codigo as Combustivel] ?? codigo;
 
 const anos = (v: DadosIntermedio) => [v.anoFabricacao, v.anoModelo].filter(Boolean).join('/');
 

@@ -110,6 +110,50 @@ describe('Incluir carro Facebook (spec 3 §2.1, §2.5, §5)', { timeout: 60_000 
   });
 });
 
+describe('rascunho e Dados Intermédio (spec 3 §1, §2.1)', { timeout: 60_000 }, () => {
+  it('o combustível do veículo com o nome do painel ("Álcool"), não o código gravado', async () => {
+    const vazio = { CodigoMarca: '', CodigoModelo: '', CodigoVersao: '', CodigoCombustivel: '', CodigoCor: '' };
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      'POST /api/integracao/autoline/incluir': sucesso({
+        veiculo: { ...veiculo, combustivel: 'alcool' },
+        veiculoPost: {
+          ...vazio,
+          CodigoPortas: '',
+          CodigoCategoria: '',
+          CodigoCambio: '',
+          Preco: 72900,
+          AnoModelo: 2023,
+          AnoFabricacao: 2022,
+          Km: 18500,
+          ZeroKm: false,
+          Placa: 'ABC1D23',
+          Observacao: '',
+          Opcionais: [],
+          flags: {},
+        },
+        ...Object.fromEntries(
+          [
+            'retMarca',
+            'retModelo',
+            'retVersao',
+            'retTipoCombustivel',
+            'retCores',
+            'retPortas',
+            'retCategoria',
+            'retCambio',
+            'retOpcionais',
+          ].map((l) => [l, []]),
+        ),
+      }),
+    });
+    renderizarApp(`${BASE}/integracao/autoline/incluir`);
+    expect(await screen.findByRole('heading', { name: 'Incluir veículo Autoline' })).toBeTruthy();
+    expect(await screen.findByText('Álcool')).toBeTruthy();
+    expect(screen.queryByText('alcool')).toBeNull();
+  });
+});
+
 describe('despachante por tipo de veículo (spec 3 §2.3)', { timeout: 60_000 }, () => {
   it('caminhão na Webmotors: "Operação não permitida para esse tipo de veículo."', async () => {
     simularApi({

@@ -15,7 +15,7 @@ import { useParams } from 'react-router';
 import { Moeda } from '@/ui/Formatados';
 import { useRascunho } from '../api';
 import { useCascataRascunho } from '../cascata';
-import { linhaPlaca, selecaoCanal } from '../linhas';
+import { linhaPlaca, rotuloCombustivel, selecaoCanal } from '../linhas';
 import { type LinhaPublicacao, TelaPublicacao, useEnvio } from '../TelaPublicacao';
 
 type Opcao = { id: string; nome: string };
@@ -116,7 +116,7 @@ export default function PaginaIncluirAutoline() {
       {
         rotulo: 'Combustível',
         obrigatorio: true,
-        intermedio: ve.combustivel,
+        intermedio: rotuloCombustivel(ve.combustivel),
         canal: selecao('Combustível', 'FuelTypeId', d.retTipoCombustivel),
       },
       { rotulo: 'Cor', obrigatorio: true, intermedio: ve.cor, canal: selecao('Cor', 'ColorId', d.retCores) },

@@ -17,7 +17,7 @@ import { ApiError } from '@/lib/api';
 import { Moeda } from '@/ui/Formatados';
 import { useRascunho } from '../api';
 import { useCascataRascunho } from '../cascata';
-import { linhaImagens, linhaPlaca, selecaoCanal } from '../linhas';
+import { linhaImagens, linhaPlaca, rotuloCombustivel, selecaoCanal } from '../linhas';
 import { type LinhaPublicacao, TelaPublicacao, useEnvio } from '../TelaPublicacao';
 
 type Tipo = 'carro' | 'moto';
@@ -212,7 +212,7 @@ export function FormularioAutoscar({ tipo, alterar }: { tipo: Tipo; alterar?: bo
       {
         rotulo: 'Combustível',
         obrigatorio: true,
-        intermedio: ve.combustivel,
+        intermedio: rotuloCombustivel(ve.combustivel),
         canal: selecao('Combustível', 'fuelType', d.retTipoCombustivel),
       },
       { rotulo: 'Cor', obrigatorio: true, intermedio: ve.cor, canal: selecao('Cor', 'color', d.retCores) },

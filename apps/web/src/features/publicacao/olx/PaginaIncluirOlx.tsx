@@ -19,7 +19,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useModelos, useRascunho, useVersoes } from '../api';
-import { linhaImagens, linhasDoVeiculo } from '../linhas';
+import { linhaImagens, linhasDoVeiculo, rotuloCombustivel } from '../linhas';
 import { type LinhaPublicacao, TelaPublicacao, useEnvio } from '../TelaPublicacao';
 import { comoDados, mensagensDoEsquema } from '../validacao';
 
@@ -162,7 +162,7 @@ export default function PaginaIncluirOlx() {
             canal: selecao('vehicle_version', 'Versão', marca && modelo ? listaVersoes : []),
           },
           { rotulo: 'Câmbio', intermedio: v.cambio === 'A' ? 'Automático' : 'Manual', canal: selecao('gearbox', 'Câmbio', OLX_CAMBIOS) },
-          { rotulo: 'Combustível', intermedio: v.combustivel, canal: selecao('fuel', 'Combustível', OLX_COMBUSTIVEIS) },
+          { rotulo: 'Combustível', intermedio: rotuloCombustivel(v.combustivel), canal: selecao('fuel', 'Combustível', OLX_COMBUSTIVEIS) },
           { rotulo: 'Portas', intermedio: v.portas ?? '', canal: selecao('doors', 'Portas', OLX_PORTAS) },
           {
             rotulo: 'Placa',

@@ -1,9 +1,10 @@
-import { type CanalId, type OpcaoCanalApi as OpcaoPortal, PORTAS_PORTAIS, ROTULO_CAMBIO, ROTULO_COMBUSTIVEL } from '@intermedio/contracts';
+import { type CanalId, type OpcaoCanalApi as OpcaoPortal, PORTAS_PORTAIS, ROTULO_CAMBIO } from '@intermedio/contracts';
 import { Checkbox, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { Moeda } from '@/ui/Formatados';
 import { MoedaInput } from '@/ui/MoedaInput';
 import { type DadosIntermedio, useModelos, useVersoes } from '../api';
+import { rotuloCombustivel } from '../linhas';
 import type { LinhaPublicacao } from '../TelaPublicacao';
 
 /**
@@ -216,7 +217,7 @@ export function useLinhasPortal<P extends Valores>({
     combustivel: {
       rotulo: 'Combustível',
       obrigatorio: true,
-      intermedio: ROTULO_COMBUSTIVEL[v.combustivel as keyof typeof ROTULO_COMBUSTIVEL] ?? v.combustivel,
+      intermedio: rotuloCombustivel(v.combustivel),
       canal: selecao(form, c.combustivel, 'Combustível', listas.combustiveis),
     },
     cor: { rotulo: 'Cor', obrigatorio: true, intermedio: v.cor, canal: selecao(form, c.cor, 'Cor', listas.cores) },

@@ -16,7 +16,7 @@ import { formatarNumero } from '@/lib/formato';
 import { Moeda } from '@/ui/Formatados';
 import { MoedaInput } from '@/ui/MoedaInput';
 import { useModelos, useRascunho, useVersoes } from '../api';
-import { linhaImagens, linhaPlaca } from '../linhas';
+import { linhaImagens, linhaPlaca, rotuloCombustivel } from '../linhas';
 import { type LinhaPublicacao, TelaPublicacao, useEnvio } from '../TelaPublicacao';
 
 type Valores = RascunhoWebmotors['veiculoPost'];
@@ -154,7 +154,7 @@ export function FormularioWebmotors({ titulo, alterar = false }: { titulo: strin
           {
             rotulo: 'Combustível',
             obrigatorio: true,
-            intermedio: i.combustivel,
+            intermedio: rotuloCombustivel(i.combustivel),
             canal: select('Combustível', 'CodigoCombustivel', d.retTipoCombustivel),
           },
           { rotulo: 'Cor', obrigatorio: true, intermedio: i.cor, canal: select('Cor', 'CodigoCor', d.retCores) },
