@@ -36,8 +36,10 @@ export function useRascunho<R>(canal: CanalId, idVeiculo: string, idAnuncio?: st
         { id_veiculo: idVeiculo, ...(idAnuncio ? { id_anuncio: idAnuncio } : {}) },
         { esquema: z.object({ veiculo: dadosIntermedio }).and(esquema) as unknown as z.ZodType<R & { veiculo: DadosIntermedio }>, signal },
       ),
-    // The draft is a snapshot to edit: never refetched under the user's typing.
+    // The draft is a snapshot to edit: never refetched under the user's typing, and dropped when the screen closes,
+    // so coming back (after changing the vehicle's price, say) loads the vehicle as it is now.
     staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
     refetchOnWindowFocus: false,
     retry: false,
   });

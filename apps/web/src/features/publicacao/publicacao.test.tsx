@@ -111,6 +111,26 @@ describe('Incluir carro Facebook (spec 3 §2.1, §2.5, §5)', { timeout: 60_000 
 });
 
 describe('rascunho e Dados Intermédio (spec 3 §1, §2.1)', { timeout: 60_000 }, () => {
+  it('voltar à tela depois de sair carrega o rascunho de novo (o veículo como está agora), não o da visita anterior', async () => {
+    let vez = 0;
+    const api = simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      'POST /api/integracao/facebook/incluir': () => {
+        vez += 1;
+        const message = vez === 1 ? 'Fiat Argo por R$ 72.900,00, revisado.' : 'Fiat Argo por R$ 69.900,00, revisado.';
+        return sucesso({ ...rascunhoFacebook, veiculoPost: { ...rascunhoFacebook.veiculoPost, message } });
+      },
+      [`GET /api/revendas/${ID_REVENDA}/veiculos/${ID_VEICULO}`]: sucesso(veiculoDetalhe()),
+    });
+    const { router } = renderizarApp(`${BASE}/integracao/facebook/incluir`);
+    const descricao = async () => (await screen.findByRole('textbox', { name: 'Descrição do anúncio' })) as HTMLTextAreaElement;
+    await waitFor(async () => expect((await descricao()).value).toBe('Fiat Argo por R$ 72.900,00, revisado.'));
+    await act(() => router.navigate(`${BASE}/visualizar`));
+    await act(() => router.navigate(`${BASE}/integracao/facebook/incluir`));
+    await waitFor(async () => expect((await descricao()).value).toBe('Fiat Argo por R$ 69.900,00, revisado.'));
+    expect(api.mock.calls.filter(([u]) => String(u).endsWith('/facebook/incluir'))).toHaveLength(2);
+  });
+
   it('o combustível do veículo com o nome do painel ("Álcool"), não o código gravado', async () => {
     const vazio = { CodigoMarca: '', CodigoModelo: '', CodigoVersao: '', CodigoCombustivel: '', CodigoCor: '' };
     simularApi({
