@@ -86,5 +86,7 @@ export const dadosIntermedio = z.object({
   combustivel: z.string(),
   cambio: z.enum(['A', 'M']),
   portas: z.number().nullable(),
+  /** veveiculonovo = 1: a new (0 km) vehicle (spec 3 §3.2). */
+  novo: z.boolean(),
   observacao: z.string(),
 });

@@ -69,5 +69,6 @@ export const dadosIntermedio = (v: VeiculoParaCanal) => ({
   combustivel: v.combustivel,
   cambio: v.cambio,
   portas: v.portas,
+  novo: v.novo,
   observacao: v.observacao,
 });

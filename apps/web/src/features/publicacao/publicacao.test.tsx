@@ -31,6 +31,7 @@ const veiculo = {
   combustivel: 'flex',
   cambio: 'M',
   portas: 4,
+  novo: false,
   observacao: 'Único dono.',
 };
 const rascunhoFacebook = {
@@ -129,6 +130,54 @@ describe('rascunho e Dados Intermédio (spec 3 §1, §2.1)', { timeout: 60_000 }
     await act(() => router.navigate(`${BASE}/integracao/facebook/incluir`));
     await waitFor(async () => expect((await descricao()).value).toBe('Fiat Argo por R$ 69.900,00, revisado.'));
     expect(api.mock.calls.filter(([u]) => String(u).endsWith('/facebook/incluir'))).toHaveLength(2);
+  });
+
+  it('Webmotors: o tipo do anúncio do veículo vem da marcação de novo (0 km), não da quilometragem', async () => {
+    const codigos = { CodigoModalidade: '', CodigoMarca: '', CodigoModelo: '', CodigoVersao: '', CodigoCombustivel: '' };
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      'POST /api/integracao/webmotors/incluir': sucesso({
+        veiculo: { ...veiculo, km: 12, novo: true },
+        tipo: 'carro',
+        veiculoPost: {
+          ...codigos,
+          CodigoCor: '',
+          CodigoCambio: '',
+          AnoDoModelo: 2023,
+          AnoFabricacao: 2023,
+          Km: 12,
+          Placa: '',
+          PrecoReal: 99900,
+          Observacao: '',
+          NrPortas: 4,
+          TipoAnuncio: 'N',
+          Opcional: [],
+          ...Object.fromEntries(
+            ['Blindado', 'AdaptadoDeficientesFisicos', 'UnicoDono', 'Alienado', 'Licenciado', 'IpvaPago', 'RevisoesEmConcessionaria'].map(
+              (f) => [f, 'N'],
+            ),
+          ),
+          GarantiaDeFabrica: 'S',
+        },
+        imagens: [],
+        ...Object.fromEntries(
+          [
+            'retOpcionais',
+            'retMarca',
+            'retModelo',
+            'retVersao',
+            'retTipoCombustivel',
+            'retCores',
+            'retTipoTransmissao',
+            'retModalidade',
+          ].map((l) => [l, []]),
+        ),
+      }),
+    });
+    renderizarApp(`${BASE}/integracao/webmotors/incluir-carro`);
+    expect(await screen.findByRole('heading', { name: 'Incluir carro Webmotors' })).toBeTruthy();
+    expect(await screen.findByText('Novo')).toBeTruthy();
+    expect(screen.queryByText('Usado')).toBeNull();
   });
 
   it('o combustível do veículo com o nome do painel ("Álcool"), não o código gravado', async () => {

@@ -95,7 +95,8 @@ export function FormularioWebmotors({ titulo, alterar = false }: { titulo: strin
           },
           {
             rotulo: 'Tipo do anúncio',
-            intermedio: i.km > 0 ? 'Usado' : 'Novo',
+            // The vehicle's own "new" flag (veveiculonovo), as the draft's TipoAnuncio (spec 3 §3.2, §3.4).
+            intermedio: i.novo ? 'Novo' : 'Usado',
             canal: (
               <NativeSelect
                 aria-label="Tipo do anúncio"
