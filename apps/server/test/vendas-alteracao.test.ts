@@ -2,7 +2,7 @@ import { MENSAGENS_PUBLICACAO_VEICULO, MENSAGENS_VENDA } from '@intermedio/contr
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
-import { veiculoIntegracoes } from '../src/db/schema/index.ts';
+import { veiculoIntegracoes, veiculos } from '../src/db/schema/index.ts';
 import { TAREFA_RETIRAR } from '../src/modules/vendas/vendas.service.ts';
 import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
 import {
@@ -15,7 +15,7 @@ import {
   remocaoDaVenda,
   suspenderAlterarDepoisDoCanal,
 } from './ajuda/publicacao.ts';
-import type { chamarComo } from './ajuda/veiculos.ts';
+import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
 /**
  * The sale's removal and a change (alterar) of the same advert, through Autoscar and its sandbox: a sale while a
@@ -95,6 +95,24 @@ describe('venda com uma alteração do anúncio em andamento', () => {
     expect(await registro(p.id)).toBeUndefined();
     await amb.tarefas.executar(TAREFA_RETIRAR);
     expect(exclusoes[p.idAnuncio]).toEqual(['removido']);
+  });
+
+  it('veículo vendido ou removido: o rascunho (incluir, alterar-get) é recusado ao carregar, não depois de preenchido', async () => {
+    const p = await publicado('Anúncio de um veículo que será vendido');
+    expect((await vender(p.id)).statusCode).toBe(200);
+    const alterarGet = await chamar('POST', '/api/integracao/autoscar/alterar-get', gestor, { id_veiculo: p.id, id_anuncio: p.idAnuncio });
+    expect(alterarGet.statusCode).toBe(422);
+    expect(alterarGet.json().data).toBe(MENSAGENS_PUBLICACAO_VEICULO.alteracaoVendido);
+    const incluir = await chamar('POST', '/api/integracao/autoscar/incluir', gestor, { id_veiculo: p.id });
+    expect(incluir.statusCode).toBe(422);
+    expect(incluir.json().data).toBe(MENSAGENS_PUBLICACAO_VEICULO.veiculoVendido);
+
+    const v = await chamar('POST', `/api/revendas/${amb.ids.revendaA}/veiculos`, gestor, VEICULO_EXEMPLO);
+    const id = v.json().data.id as string;
+    await amb.banco.db.update(veiculos).set({ veremovido: 1 }).where(eq(veiculos.id, id));
+    const removido = await chamar('POST', '/api/integracao/autoscar/incluir', gestor, { id_veiculo: id });
+    expect(removido.statusCode).toBe(422);
+    expect(removido.json().data).toBe(MENSAGENS_PUBLICACAO_VEICULO.veiculoRemovido);
   });
 
   it('uma alteração interrompida (prazo vencido) não segura a retirada', async () => {

@@ -254,7 +254,12 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
 
     /** `incluir` / `alterar-get`: the vehicle ("Dados Intermédio") and the channel's prefilled draft and lists. */
     async rascunho(canal: CanalId, idVeiculo: string, idAnuncio?: string) {
-      const v = await carregar(idVeiculo);
+      const c = await repo.veiculo(db, idVeiculo);
+      if (!c) throw naoEncontrado(M.veiculoNaoEncontrado);
+      // What enviar / alterar would refuse is refused at load, in the screen's red alert, before the form is filled.
+      if (!idAnuncio && c.v.veremovido === 1) throw new ErroHttp(422, M.veiculoRemovido);
+      if (c.v.vevendido === 1) throw new ErroHttp(422, idAnuncio ? M.alteracaoVendido : M.veiculoVendido);
+      const v = paraCanal(c, dep.publicUrl);
       const { ctx, sessao } = await sessaoDe(canal, v.revendaId);
       const r = exigir(canal, await publicacaoDo(canal).rascunho(ctx, sessao, v, idAnuncio));
       return { veiculo: dadosIntermedio(v), ...(r as Record<string, unknown>) };
