@@ -5,11 +5,13 @@ import {
   type RascunhoMeuCarroNovo,
   type RascunhoMobiauto,
 } from '@intermedio/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
+import { veiculoIntegracoes } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
 import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
-import { ambienteDePublicacao } from './ajuda/publicacao.ts';
+import { ambienteDePublicacao, registroDoEnvio } from './ajuda/publicacao.ts';
 import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
 /**
@@ -149,6 +151,47 @@ describe('channel specifics', () => {
       expect(p.tipoAnuncioId).toBeGreaterThan(0);
     }
     expect(d.planosRevenda.plans.length).toBeGreaterThan(0);
+  });
+
+  it('iCarros: a send still at the channel after 200 s (it may wait 360 s) is not taken over by the reconciliation', async () => {
+    const idVeiculo = await novoVeiculo();
+    const post = postDe('icarros', await incluir('icarros', idVeiculo));
+    const antes = (await noCanal('icarros')).length;
+    const pub = CANAIS_REGISTRADOS.icarros.publicacao;
+    if (!pub) throw new Error('iCarros sem publicação');
+    const original = pub.enviar;
+    let chegou = () => {};
+    let soltar = () => {};
+    const noCanalAgora = new Promise<void>((ok) => {
+      chegou = ok;
+    });
+    const solto = new Promise<void>((ok) => {
+      soltar = ok;
+    });
+    // iCarros still processing the deal: the call has not answered yet.
+    pub.enviar = async (...args) => {
+      chegou();
+      await solto;
+      return original(...args);
+    };
+    try {
+      const pedido = chamar('POST', '/api/integracao/icarros/enviar', gestor, { id_veiculo: idVeiculo, veiculo_post: post });
+      await noCanalAgora;
+      // 200 s go by (the lease moved back by as much), and the reconciliation runs.
+      await amb.banco.db
+        .update(veiculoIntegracoes)
+        .set({ lease_ate: sql`${veiculoIntegracoes.lease_ate} - interval '200 seconds'` })
+        .where(and(eq(veiculoIntegracoes.veiculo_id, idVeiculo), eq(veiculoIntegracoes.canal, 'icarros')));
+      await amb.tarefas.executar(TAREFA_RECONCILIAR);
+      expect(await registroDoEnvio(amb, idVeiculo, 'icarros')).toMatchObject({ estado: 'pendente' });
+      soltar();
+      const r = await pedido;
+      expect(r.statusCode, r.body).toBe(200);
+    } finally {
+      pub.enviar = original;
+    }
+    expect(await naVisualizacao(idVeiculo, 'icarros')).toMatchObject({ estado: 'publicado', publicado: true });
+    expect((await noCanal('icarros')).length).toBe(antes + 1);
   });
 
   it('Na Pista: an advert the channel no longer has is removed here anyway ("pertence ao cliente informado")', async () => {

@@ -96,6 +96,11 @@ export type ReferenciaConsulta<Post = unknown> = ReferenciaEnvio & {
 };
 
 export interface PublicacaoVeiculo<Rascunho = unknown, Post = unknown> {
+  /**
+   * How long `enviar` may wait for the channel, when longer than the usual limit (iCarros: 360 s, spec 3 §9). The
+   * send's lease outlasts it, so no click or reconciliation takes the send over while the channel still processes it.
+   */
+  esperaEnvioSegundos?: number;
   /** The prefilled draft plus the channel's lists (`/incluir`; `/alterar-get` with the advert id). */
   rascunho(ctx: ContextoCanal, sessao: SessaoCanal, v: VeiculoParaCanal, idAnuncio?: string): Promise<Resultado<Rascunho>>;
   /** Cascades (`/consultar-modelo`, `/consultar-versao`). */

@@ -59,6 +59,7 @@ const versoes: NonNullable<PublicacaoVeiculo['versoes']> = async (ctx, sessao, v
 };
 
 export const publicacaoIcarros: PublicacaoVeiculo<RascunhoIcarros, PostIcarros> = {
+  esperaEnvioSegundos: TIMEOUT_ENVIO_ICARROS_S,
   modelos,
   versoes,
   async rascunho(ctx, sessao, v) {

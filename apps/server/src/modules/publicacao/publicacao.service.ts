@@ -17,6 +17,13 @@ import { dadosIntermedio, paraCanal } from './veiculo-para-canal.ts';
  */
 export const LEASE_SEGUNDOS = 180;
 
+/**
+ * A send's lease: LEASE_SEGUNDOS, or longer for a channel that may take longer to answer (iCarros waits 360 s), with a
+ * minute to spare. Shorter, a click or the reconciliation would find nothing at the channel while the first call is
+ * still being processed there, and send the advert a second time.
+ */
+export const leaseDoEnvio = (canal: CanalId) => Math.max(LEASE_SEGUNDOS, (adaptador(canal).publicacao?.esperaEnvioSegundos ?? 0) + 60);
+
 type Dep = {
   db: Db;
   integracoes: IntegracoesService;
@@ -297,7 +304,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
 
       const tomar = () =>
         seNaoVendido(v.id, M.veiculoVendido, (tx) =>
-          repo.tomar(tx, { ...a, revendaId: v.revendaId, chave: randomUUID(), envio: post, leaseSegundos: LEASE_SEGUNDOS }),
+          repo.tomar(tx, { ...a, revendaId: v.revendaId, chave: randomUUID(), envio: post, leaseSegundos: leaseDoEnvio(canal) }),
         );
       const tomado = await tomar();
       if (tomado?.chave) return chamarCanal(a, tomado.chave, v, post);
