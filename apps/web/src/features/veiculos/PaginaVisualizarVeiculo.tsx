@@ -168,7 +168,12 @@ export default function PaginaVisualizarVeiculo() {
         <Title order={2} size="h3" mb="sm">
           Integrações
         </Title>
-        <TabelaIntegracoesVeiculo idRevenda={idRevenda} idVeiculo={v.id} integracoes={v.integracoes} />
+        <TabelaIntegracoesVeiculo
+          idRevenda={idRevenda}
+          idVeiculo={v.id}
+          integracoes={v.integracoes}
+          situacao={{ vendido: v.vevendido === 1, removido: v.veremovido === 1 }}
+        />
       </Paper>
     </Stack>
   );

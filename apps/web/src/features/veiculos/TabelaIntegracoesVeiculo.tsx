@@ -11,14 +11,22 @@ import { useExcluirAnuncio } from './excluirAnuncio';
 /** Channels whose advert can be changed from this table (spec 3 §2.1). */
 const COM_ALTERAR: readonly CanalId[] = ['autoscar', 'webmotors'];
 
+/** What the vehicle itself allows: a sold vehicle is not published nor its adverts changed; a removed one not published. */
+export type SituacaoVeiculo = { vendido: boolean; removido: boolean };
+
 /** What the Ações column offers for one channel (spec 3 §2.1). */
-export function acoesIntegracao(i: IntegracaoVeiculo): ('incluir' | 'alterar' | 'excluir')[] {
+export function acoesIntegracao(
+  i: IntegracaoVeiculo,
+  veiculo: SituacaoVeiculo = { vendido: false, removido: false },
+): ('incluir' | 'alterar' | 'excluir')[] {
   // A removal at the channel runs (or the reconciliation finishes it), or a change waits for the channel's answer:
   // the server refuses anything else meanwhile (409).
   if (i.operacao) return [];
-  if (i.publicado && i.id_anuncio) return COM_ALTERAR.includes(i.canal) ? ['alterar', 'excluir'] : ['excluir'];
+  if (i.publicado && i.id_anuncio) return COM_ALTERAR.includes(i.canal) && !veiculo.vendido ? ['alterar', 'excluir'] : ['excluir'];
   // A send still pending is resolved by the server (answer or reconciliation): nothing to click meanwhile.
   if (i.estado === 'pendente') return [];
+  // The server refuses to publish a sold or removed vehicle (422): no Incluir leading to a screen that says so.
+  if (veiculo.vendido || veiculo.removido) return [];
   return i.configurada && i.status_configuracao ? ['incluir'] : [];
 }
 
@@ -127,10 +135,12 @@ export function TabelaIntegracoesVeiculo({
   idRevenda,
   idVeiculo,
   integracoes,
+  situacao,
 }: {
   idRevenda: string;
   idVeiculo: string;
   integracoes: readonly IntegracaoVeiculo[];
+  situacao?: SituacaoVeiculo;
 }) {
   const queryClient = useQueryClient();
   const [excluindo, setExcluindo] = useState<IntegracaoVeiculo | null>(null);
@@ -161,7 +171,7 @@ export function TabelaIntegracoesVeiculo({
           <Table.Tbody>
             {integracoes.map((i) => {
               const nome = ROTULO_CANAL[i.canal];
-              const acoes = acoesIntegracao(i);
+              const acoes = acoesIntegracao(i, situacao);
               return (
                 <Table.Tr key={i.canal}>
                   <Table.Td>{nome}</Table.Td>

@@ -165,6 +165,12 @@ describe('Filtro da lista e ordem das fotos', () => {
     expect(acoesIntegracao({ ...i, canal: 'mobiauto', estado: 'falhou', id_anuncio: 'D1', operacao: 'excluir' })).toEqual([]);
     // A change waiting for the channel's answer: nothing offered either (Alterar and Excluir answer 409 meanwhile).
     expect(acoesIntegracao({ ...i, canal: 'webmotors', publicado: true, id_anuncio: 'A1', operacao: 'alterar' })).toEqual([]);
+    // A sold vehicle: no Incluir nor Alterar (the server refuses both, 422), Excluir stays; a removed one: no Incluir.
+    const vendido = { vendido: true, removido: false };
+    expect(acoesIntegracao({ ...i, canal: 'olx' }, vendido)).toEqual([]);
+    expect(acoesIntegracao({ ...i, canal: 'webmotors', publicado: true, id_anuncio: 'A1' }, vendido)).toEqual(['excluir']);
+    expect(acoesIntegracao({ ...i, canal: 'olx', estado: 'falhou' }, { vendido: false, removido: true })).toEqual([]);
+    expect(acoesIntegracao({ ...i, canal: 'olx', estado: 'falhou' }, { vendido: false, removido: false })).toEqual(['incluir']);
   });
 });
 
