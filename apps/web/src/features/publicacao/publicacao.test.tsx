@@ -223,6 +223,62 @@ describe('rascunho e Dados Intermédio (spec 3 §1, §2.1)', { timeout: 60_000 }
   });
 });
 
+describe('Incluir veículo Olx (spec 3 §2.5)', { timeout: 60_000 }, () => {
+  it('as linhas na ordem da spec: preço depois do telefone, câmbio e combustível antes da marca, final da placa antes da placa', async () => {
+    const codigos = ['subject', 'body', 'phone', 'zipcode', 'regdate', 'gearbox', 'fuel', 'vehicle_brand', 'vehicle_model'];
+    const outros = ['vehicle_version', 'doors', 'end_tag', 'vehicle_tag', 'car_steering', 'motorpower', 'cartype', 'carcolor'];
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      'POST /api/integracao/olx/incluir': sucesso({
+        veiculo,
+        veiculoPost: {
+          ...Object.fromEntries([...codigos, ...outros, 'exchange', 'financial_status', 'owner'].map((c) => [c, ''])),
+          regdate: '2023',
+          price: 72900,
+          mileage: 18500,
+          financial: [],
+          car_features: [],
+        },
+        images: [],
+        ...Object.fromEntries(['retOpcionais', 'retEstadoFinanceiro', 'retMarca', 'retModelo', 'retVersao'].map((l) => [l, []])),
+      }),
+    });
+    renderizarApp(`${BASE}/integracao/olx/incluir`);
+    const form = await screen.findByRole('form', { name: 'Incluir veículo Olx' });
+    const ordem = [
+      'Título anúncio',
+      'Descrição anúncio',
+      'Telefone',
+      'Preço',
+      'CEP',
+      'Ano modelo',
+      'Quilometragem',
+      'Câmbio',
+      'Combustível',
+      'Marca',
+      'Modelo',
+      'Versão',
+      'Portas',
+      'Final da placa',
+      'Placa',
+      'Direção',
+      'Potência do motor',
+      'Tipo de carro',
+      'Cor',
+      'Aceita troca',
+      'Status financeiro',
+      'Estado financeiro',
+      'Único dono',
+      'Imagens',
+      'Opcionais',
+    ];
+    const rotulos = Array.from(form.querySelectorAll('p'))
+      .map((p) => (p.textContent ?? '').replace(/\s*\*$/, ''))
+      .filter((t) => ordem.includes(t));
+    expect(rotulos).toEqual(ordem);
+  });
+});
+
 describe('despachante por tipo de veículo (spec 3 §2.3)', { timeout: 60_000 }, () => {
   it('caminhão na Webmotors: "Operação não permitida para esse tipo de veículo."', async () => {
     simularApi({

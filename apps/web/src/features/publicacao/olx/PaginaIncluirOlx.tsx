@@ -107,10 +107,13 @@ export default function PaginaIncluirOlx() {
   );
 
   const v = rascunho.data?.veiculo;
+  const [linhaVeiculo, linhaAno, linhaPreco] = v ? linhasDoVeiculo(v) : [];
+  // The rows in spec 3 §2.5's order (the price after the phone; gearbox and fuel before the brand; end tag, plate).
   const linhas: LinhaPublicacao[] =
-    v && r
+    v && r && linhaVeiculo && linhaAno && linhaPreco
       ? [
-          ...linhasDoVeiculo(v),
+          linhaVeiculo,
+          linhaAno,
           {
             rotulo: 'Título anúncio',
             obrigatorio: true,
@@ -128,6 +131,7 @@ export default function PaginaIncluirOlx() {
             obrigatorio: true,
             canal: <TextInput aria-label="Telefone" required inputMode="tel" maxLength={16} {...form.getInputProps('phone')} />,
           },
+          linhaPreco,
           {
             rotulo: 'CEP',
             obrigatorio: true,
@@ -140,6 +144,8 @@ export default function PaginaIncluirOlx() {
             canal: `${form.values.mileage.toLocaleString('pt-BR')} km`,
             somenteLeitura: true,
           },
+          { rotulo: 'Câmbio', intermedio: v.cambio === 'A' ? 'Automático' : 'Manual', canal: selecao('gearbox', 'Câmbio', OLX_CAMBIOS) },
+          { rotulo: 'Combustível', intermedio: rotuloCombustivel(v.combustivel), canal: selecao('fuel', 'Combustível', OLX_COMBUSTIVEIS) },
           {
             rotulo: 'Marca',
             obrigatorio: true,
@@ -161,9 +167,8 @@ export default function PaginaIncluirOlx() {
             intermedio: v.versao,
             canal: selecao('vehicle_version', 'Versão', marca && modelo ? listaVersoes : []),
           },
-          { rotulo: 'Câmbio', intermedio: v.cambio === 'A' ? 'Automático' : 'Manual', canal: selecao('gearbox', 'Câmbio', OLX_CAMBIOS) },
-          { rotulo: 'Combustível', intermedio: rotuloCombustivel(v.combustivel), canal: selecao('fuel', 'Combustível', OLX_COMBUSTIVEIS) },
           { rotulo: 'Portas', intermedio: v.portas ?? '', canal: selecao('doors', 'Portas', OLX_PORTAS) },
+          { rotulo: 'Final da placa', canal: selecao('end_tag', 'Final da placa', OLX_FINAIS_PLACA) },
           {
             rotulo: 'Placa',
             obrigatorio: true,
@@ -178,7 +183,6 @@ export default function PaginaIncluirOlx() {
               />
             ),
           },
-          { rotulo: 'Final da placa', canal: selecao('end_tag', 'Final da placa', OLX_FINAIS_PLACA) },
           { rotulo: 'Direção', obrigatorio: true, canal: selecao('car_steering', 'Direção', OLX_DIRECOES) },
           { rotulo: 'Potência do motor', canal: selecao('motorpower', 'Potência do motor', OLX_POTENCIAS) },
           { rotulo: 'Tipo de carro', canal: selecao('cartype', 'Tipo de carro', OLX_TIPOS_CARRO) },
