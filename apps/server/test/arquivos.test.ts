@@ -83,6 +83,33 @@ describe('POST /api/file/upload-imagem-moldura (spec 1 §7)', () => {
     expect((await fetch(base + corpo.data.fileUrl)).status).toBe(200);
   });
 
+  it("while including a reseller (admin, no id_revenda): stored with the new clients' uploads, and the include accepts it", async () => {
+    const admin = await amb.entrar('admin');
+    const file = `data:image/png;base64,${(await png(800, 120)).toString('base64')}`;
+    const r = await enviar({ file, tipo_moldura: 'imagem_rodape', diretorio: 'molduras' }, admin);
+    expect(r.status).toBe(200);
+    const { data } = (await r.json()) as { data: { fileUrl: string } };
+    expect(data.fileUrl).toMatch(/^\/arquivos\/logos-novos-clientes\/moldura-\d+-[0-9a-f]+\.png$/);
+    const incluir = await fetch(`${base}/api/revendas`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: admin?.cookie ?? '', 'x-csrf-token': admin?.csrf ?? '' },
+      body: JSON.stringify({
+        perazao_social_nome: 'Ana',
+        penome_fantasia: 'Loja com moldura',
+        peemail: 'moldura@loja.test',
+        plano: 'vendedor',
+        tipo_moldura_veiculo: 'imagem_rodape',
+        diretorio_veiculo: 'molduras',
+        imagem_moldura_veiculo: data.fileUrl,
+      }),
+    });
+    const criada = (await incluir.json()) as { data: { imagem_moldura_veiculo: string } };
+    expect(incluir.status, JSON.stringify(criada)).toBe(200);
+    expect(criada.data.imagem_moldura_veiculo).toBe(data.fileUrl);
+    // A gestor always names its own reseller.
+    expect((await enviar({ file })).status).toBe(403);
+  });
+
   it('the reseller comes from the session: a gestor naming another reseller is refused', async () => {
     const file = `data:image/png;base64,${(await png(8, 8)).toString('base64')}`;
     expect((await enviar({ id_revenda: amb.ids.revendaB, file })).status).toBe(403);

@@ -9,7 +9,7 @@ export const MENSAGENS_IMAGEM = {
   semArquivo: 'Nenhum arquivo enviado.',
 } as const;
 
-/** Spec 1 §7: logos uploaded while including a reseller (it has no id yet). */
+/** Spec 1 §7: logos (and frame images) uploaded while including a reseller (it has no id yet). */
 export const PASTA_LOGOS_NOVOS = 'logos-novos-clientes';
 
 const FORMATOS = new Set(['jpeg', 'png', 'webp', 'gif']);

@@ -23,7 +23,8 @@ const arquivoResposta = z.object({
 /** The frame upload of spec 1 §7: the file comes as a data URL in JSON. */
 const molduraEntrada = z.object({
   api_key: z.string().optional().describe('Aceito por compatibilidade; não autoriza nada (a sessão autoriza)'),
-  id_revenda: z.string().uuid('Identificador inválido'),
+  /** Absent while including a reseller (admin): the image goes to the new clients' folder, like the logo. */
+  id_revenda: z.string().uuid('Identificador inválido').nullish(),
   upload_preset: z.string().max(2000).nullish(),
   file: z.string().regex(/^data:image\/[\w.+-]+;base64,/, 'Envie a imagem como data URL (data:image/...;base64,...)'),
   tipo_moldura: z.string().max(50).nullish(),
@@ -77,7 +78,8 @@ export async function arquivosRoutes(app: FastifyInstance, op: { db: Db; armazen
       bodyLimit: Math.ceil(LIMITE_MOLDURA_MB * 1.4 * 1024 * 1024),
       schema: {
         tags,
-        summary: 'Enviar a imagem de moldura (rodapé) de uma revenda (spec 1 §7)',
+        summary:
+          'Enviar a imagem de moldura (rodapé) de uma revenda (spec 1 §7); sem id_revenda (admin, inclusão), na pasta de novos clientes',
         body: molduraEntrada,
         response: {
           200: z.object({
@@ -104,13 +106,14 @@ export async function arquivosRoutes(app: FastifyInstance, op: { db: Db; armazen
     },
     async (req) => {
       const corpo = req.body;
-      const revenda = await revendasRepository.buscar(op.db, corpo.id_revenda);
-      if (!revenda) throw naoEncontrado(MENSAGENS_REVENDA.naoEncontrada);
+      // Without id_revenda only an admin gets here (the guard refuses anyone else): the include form's upload.
+      const revenda = corpo.id_revenda ? await revendasRepository.buscar(op.db, corpo.id_revenda) : null;
+      if (corpo.id_revenda && !revenda) throw naoEncontrado(MENSAGENS_REVENDA.naoEncontrada);
       const dados = Buffer.from(corpo.file.slice(corpo.file.indexOf(',') + 1), 'base64');
       if (dados.length > LIMITE_MOLDURA_MB * 1024 * 1024) throw new ErroHttp(413, MENSAGENS_IMAGEM.grandeDemais(LIMITE_MOLDURA_MB));
       const img = await prepararMoldura(dados);
       const nome = nomeUnico('moldura', 'png');
-      const chave = `revendas/${revenda.id}/moldura/${nome}`;
+      const chave = revenda ? `revendas/${revenda.id}/moldura/${nome}` : `${PASTA_LOGOS_NOVOS}/${nome}`;
       const salvo = await op.armazenamento.salvar(chave, img.dados, 'image/png');
       await registrarEnvio(op.db, op.armazenamento, chave, { pasta: false });
       return sucesso({

@@ -24,8 +24,8 @@ const MENSAGEM_IMAGEM_ALHEIA = 'Imagem inválida: envie o arquivo pelo formulár
 export function criarRevendasService(db: Db, armazenamento: Armazenamento) {
   /**
    * Stored image links (issue 10 item 8) are files of this product's storage that belong to the reseller: its own
-   * folder (uploads with the reseller's id), or, for a logo sent while including, the new-client logo folder.
-   * Empty is allowed; an unchanged value is kept as it is.
+   * folder (uploads with the reseller's id), or, for a logo or frame image sent while including, the new-client
+   * folder. Empty is allowed; an unchanged value is kept as it is.
    */
   const conferirImagens = (dados: RevendaValidada, atual: RevendaRegistro | null) => {
     const campos: Record<string, string> = {};
@@ -33,8 +33,8 @@ export function criarRevendasService(db: Db, armazenamento: Armazenamento) {
       const url = dados[campo];
       if (!url || url === atual?.[campo]) continue;
       const daRevenda = atual ? urlDaRevenda(armazenamento, url, atual.id) : false;
-      const logoNovo = campo === 'logotipo' && !atual && armazenamento.chaveDaUrl(url)?.startsWith(`${PASTA_LOGOS_NOVOS}/`);
-      if (!daRevenda && !logoNovo) campos[campo] = MENSAGEM_IMAGEM_ALHEIA;
+      const envioDaInclusao = !atual && armazenamento.chaveDaUrl(url)?.startsWith(`${PASTA_LOGOS_NOVOS}/`);
+      if (!daRevenda && !envioDaInclusao) campos[campo] = MENSAGEM_IMAGEM_ALHEIA;
     }
     if (Object.keys(campos).length) throw new ErroHttp(400, MENSAGEM_IMAGEM_ALHEIA, campos);
   };

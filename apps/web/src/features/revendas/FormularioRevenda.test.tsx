@@ -78,6 +78,39 @@ describe('Incluir revenda (/revenda/incluir)', { timeout: 60_000 }, () => {
     expect(screen.getByRole('textbox', { name: /^Diretório das imagens dos vendidos/ })).not.toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('moldura de imagem de rodapé ao incluir: a imagem é enviada pelo formulário (sem revenda ainda) e vai na inclusão', async () => {
+    simularEventSource();
+    const url = '/arquivos/logos-novos-clientes/moldura-1-abc.png';
+    const api = simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN),
+      'POST /api/file/upload-imagem-moldura': sucesso({ fileName: 'moldura-1-abc.png', fileUrl: url }),
+      'POST /api/revendas': sucesso(REVENDA),
+      'GET /api/revendas?plano=pagos': sucesso([]),
+    });
+    renderizarApp('/revenda/incluir');
+    await screen.findByRole('button', { name: 'Gravar' });
+    preencher('Nome do responsável', 'Carlos Andrade');
+    preencher('Nome da loja', 'Loja Nova');
+    preencher('E-mail', 'contato@lojanova.test');
+    await escolher('Plano', 'Vendedor');
+    await escolher('Tipo de moldura dos veículos', 'Imagem de rodapé');
+    preencher('Diretório das imagens dos veículos', 'molduras');
+    const arquivo = new File([new Uint8Array([137, 80, 78, 71])], 'moldura.png', { type: 'image/png' });
+    fireEvent.change(screen.getByTestId('arquivo-moldura-veiculo'), { target: { files: [arquivo] } });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Imagem da moldura dos veículos/ })).toHaveValue(url));
+    const envio = JSON.parse(String(api.mock.calls.find(([u]) => String(u).endsWith('/upload-imagem-moldura'))?.[1]?.body));
+    expect(envio).toMatchObject({ id_revenda: null, tipo_moldura: 'imagem_rodape', diretorio: 'molduras' });
+    expect(envio.file).toMatch(/^data:image\/png;base64,/);
+    fireEvent.click(screen.getByRole('button', { name: 'Gravar' }));
+    const inclusao = () => api.mock.calls.find(([u, init]) => u === '/api/revendas' && init?.method === 'POST');
+    await waitFor(() => expect(inclusao()).toBeDefined());
+    expect(JSON.parse(String(inclusao()?.[1]?.body))).toMatchObject({
+      tipo_moldura_veiculo: 'imagem_rodape',
+      diretorio_veiculo: 'molduras',
+      imagem_moldura_veiculo: url,
+    });
+  });
+
   it('grava com os campos mascarados (formulário desabilitado enquanto grava), avisa e volta à lista', async () => {
     simularEventSource();
     let responder: () => void = () => {};

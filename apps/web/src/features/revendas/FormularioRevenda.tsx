@@ -33,7 +33,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, api, semResposta } from '@/lib/api';
 import { rotas } from '@/lib/rotas';
@@ -123,13 +123,14 @@ export function FormularioRevenda({ revenda }: Props) {
   };
 
   const enviarMoldura = async (arquivo: File | null, alvo: 'veiculo' | 'vendido') => {
-    if (!arquivo || !revenda) return;
+    if (!arquivo) return;
     const campoImagem = alvo === 'veiculo' ? 'imagem_moldura_veiculo' : 'imagem_moldura_vendido';
     const v = form.getValues();
     setEnviandoMoldura(alvo);
     try {
       const r = await api.post<{ fileUrl: string }>('/api/file/upload-imagem-moldura', {
-        id_revenda: revenda.id,
+        // Including (no reseller yet): the server keeps it with the new clients' uploads, like the logo.
+        id_revenda: revenda?.id ?? null,
         upload_preset: null,
         file: await lerComoDataUrl(arquivo),
         tipo_moldura: alvo === 'veiculo' ? v.tipo_moldura_veiculo : v.tipo_moldura_vendido,
@@ -173,18 +174,25 @@ export function FormularioRevenda({ revenda }: Props) {
             style={{ flex: 1 }}
             label={`Imagem da moldura dos ${sufixo}`}
             withAsterisk={tipo === 'imagem_rodape'}
-            description={revenda ? undefined : 'Informe o endereço da imagem; o envio de arquivo fica disponível ao alterar a revenda.'}
             {...form.getInputProps(campoImagem)}
           />
-          {revenda && (
-            <FileButton onChange={(f) => void enviarMoldura(f, alvo)} accept="image/png,image/jpeg,image/webp,image/gif">
-              {(props) => (
-                <Button {...props} variant="default" leftSection={<IconUpload size={16} aria-hidden />} loading={enviandoMoldura === alvo}>
-                  Enviar imagem
-                </Button>
-              )}
-            </FileButton>
-          )}
+          <FileButton
+            onChange={(f) => void enviarMoldura(f, alvo)}
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            inputProps={{ 'data-testid': `arquivo-moldura-${alvo}` } as ComponentProps<'input'>}
+          >
+            {(props) => (
+              <Button
+                {...props}
+                variant="default"
+                leftSection={<IconUpload size={16} aria-hidden />}
+                loading={enviandoMoldura === alvo}
+                aria-label={`Enviar imagem da moldura dos ${sufixo}`}
+              >
+                Enviar imagem
+              </Button>
+            )}
+          </FileButton>
         </Group>
         <Textarea
           label={`Transformação das imagens dos ${sufixo}`}
