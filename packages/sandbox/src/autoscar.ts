@@ -41,6 +41,21 @@ type Anuncio = {
 const anuncios = new Map<string, Anuncio>();
 let proximoId = 880001;
 
+/**
+ * For tests, a hold on the next change or removal (PUT/DELETE) of an advert, per process: `POST /_reter` (body
+ * `{advId}` to hold only that advert's call) arms it; that call then waits, before anything is checked or changed,
+ * until `POST /_liberar`, and answers normally. `GET /_reter` says whether a call is waiting, so a test sees the
+ * state "the channel has not answered yet" (the vehicle view's "Excluindo…" / "Alterando…") without timing.
+ */
+let retencao: { advId: string | null; retida: boolean; liberar: () => void; liberada: Promise<void> } | null = null;
+
+async function esperarRetencao(advId: string) {
+  const r = retencao;
+  if (!r || r.retida || (r.advId !== null && r.advId !== advId)) return;
+  r.retida = true;
+  await r.liberada;
+}
+
 const erro = (reply: FastifyReply, status: number, codigo: string, mensagem: string, erros?: { campo: string; mensagem: string }[]) =>
   reply.code(status).send({ codigo, mensagem, ...(erros ? { erros } : {}) });
 
@@ -207,6 +222,7 @@ export async function sandboxAutoscar(app: FastifyInstance) {
   });
 
   app.put<Adv & { Body: Record<string, unknown> }>('/integracao/v1/revendas/:id/anuncios/:advId', PUBLICO, async (req, reply) => {
+    await esperarRetencao(req.params.advId);
     const corpo = req.body ?? {};
     if (!(await revendaValida(req, reply, req.params.id, corpo.description))) return reply;
     const a = anuncioDaRevenda(reply, req.params.id, req.params.advId);
@@ -230,6 +246,7 @@ export async function sandboxAutoscar(app: FastifyInstance) {
   });
 
   app.delete<Adv>('/integracao/v1/revendas/:id/anuncios/:advId', PUBLICO, async (req, reply) => {
+    await esperarRetencao(req.params.advId);
     if (!(await revendaValida(req, reply, req.params.id))) return reply;
     const existente = anuncios.get(req.params.advId);
     if (existente?.idRevenda === req.params.id) existente.exclusoes++;
@@ -252,6 +269,25 @@ export async function sandboxAutoscar(app: FastifyInstance) {
       (a) => a.idRevenda === req.params.id && !a.removidoEm && (ref === undefined || a.externalId === ref),
     );
     return { itens: itens.map(publico) };
+  });
+
+  // For tests: the hold on the next PUT/DELETE (see `retencao`); arming it again releases a call still held.
+  app.post<{ Body: { advId?: unknown } | null }>('/_reter', PUBLICO, async (req) => {
+    retencao?.liberar();
+    let liberar = () => {};
+    const liberada = new Promise<void>((ok) => {
+      liberar = ok;
+    });
+    const advId = req.body?.advId;
+    retencao = { advId: typeof advId === 'string' || typeof advId === 'number' ? String(advId) : null, retida: false, liberar, liberada };
+    return { armada: true };
+  });
+  app.get('/_reter', PUBLICO, async () => ({ armada: retencao !== null, retida: retencao?.retida ?? false }));
+  app.post('/_liberar', PUBLICO, async () => {
+    const r = retencao;
+    retencao = null;
+    r?.liberar();
+    return { liberada: r?.retida ?? false };
   });
 
   // For tests: every advert received by this process, removed ones included.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CARRO as carro, MOTO as moto, sandboxesNoAr, valorOk } from '../../../test/ajuda/veiculo-canal.ts';
 import type { SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import type { ContextoCanal } from '../tipos.ts';
@@ -205,6 +205,49 @@ describe('Autoscar adverts', () => {
     expect(semAnuncio.ok).toBe(false);
     const alterarRemovido = await pub.alterar?.(ctx(), sessao(), carro, id, post);
     expect(alterarRemovido?.ok).toBe(false);
+  });
+});
+
+describe('Autoscar sandbox: the hold of a change or removal (tests of "Excluindo…" / "Alterando…")', () => {
+  const controle = async (caminho: '_reter' | '_liberar', metodo = 'POST', corpo?: object) => {
+    const r = await fetch(`${sb.origem}/sandbox/autoscar/${caminho}`, {
+      method: metodo,
+      ...(corpo ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(corpo) } : {}),
+    });
+    return r.json();
+  };
+
+  it("holds the next PUT/DELETE of the advert named until _liberar, then answers it normally; other adverts' calls pass", async () => {
+    const { post } = await postDoRascunho(carro);
+    const retido = valorOk(await pub.enviar(ctx(), sessao(), carro, post, ref())).idAnuncio;
+    const outro = valorOk(await pub.enviar(ctx(), sessao(), carro, post, ref())).idAnuncio;
+    expect(await controle('_reter', 'POST', { advId: retido })).toEqual({ armada: true });
+
+    expect(await pub.excluir(ctx(), sessao(), outro)).toEqual({ ok: true, valor: 'removido' });
+    const excluindo = pub.excluir(ctx(), sessao(), retido);
+    await vi.waitFor(async () => expect(await controle('_reter', 'GET')).toEqual({ armada: true, retida: true }), { timeout: 5000 });
+    expect((await anuncios()).find((x) => x.advId === retido)).toMatchObject({ exclusoes: 0, removidoEm: null });
+
+    expect(await controle('_liberar')).toEqual({ liberada: true });
+    expect(await excluindo).toEqual({ ok: true, valor: 'removido' });
+    expect((await anuncios()).find((x) => x.advId === retido)?.removidoEm).toBeTruthy();
+    expect(await controle('_reter', 'GET')).toEqual({ armada: false, retida: false });
+  });
+
+  it('holds only one call: a change waits, the next one passes; _liberar without a hold answers liberada false', async () => {
+    const { post } = await postDoRascunho(carro);
+    const id = valorOk(await pub.enviar(ctx(), sessao(), carro, post, ref())).idAnuncio;
+    await controle('_reter');
+    const primeira = pub.alterar?.(ctx(), sessao(), carro, id, { ...post, description: 'Primeira.' });
+    await vi.waitFor(async () => expect(await controle('_reter', 'GET')).toMatchObject({ retida: true }), { timeout: 5000 });
+    const segunda = await pub.alterar?.(ctx(), sessao(), carro, id, { ...post, description: 'Segunda.' });
+    expect(segunda?.ok).toBe(true);
+    expect((await anuncios()).find((x) => x.advId === id)).toMatchObject({ alteracoes: 1, description: 'Segunda.' });
+
+    expect(await controle('_liberar')).toEqual({ liberada: true });
+    expect((await primeira)?.ok).toBe(true);
+    expect((await anuncios()).find((x) => x.advId === id)).toMatchObject({ alteracoes: 2, description: 'Primeira.' });
+    expect(await controle('_liberar')).toEqual({ liberada: false });
   });
 });
 
