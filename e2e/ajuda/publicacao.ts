@@ -112,14 +112,14 @@ export function copiarVeiculoDemo(idRevenda: string, tipo: 'carro' | 'moto' = 'c
 export const copiarCarroDemo = (idRevenda: string) => copiarVeiculoDemo(idRevenda);
 
 /**
- * A reseller with a manager ("{nome} {sufixo}") and a copy of the first demo car, made before the file's tests and
- * removed after them; read its fields inside the tests.
+ * A reseller with a manager ("{nome} {sufixo}") and a copy of the first demo car (or of the demo car of that model),
+ * made before the file's tests and removed after them; read its fields inside the tests.
  */
-export function revendaComCarroDemo(nome: string) {
+export function revendaComCarroDemo(nome: string, modelo: string | null = null) {
   const dados = {} as { revenda: Awaited<ReturnType<typeof criarRevendaComGestor>>; idVeiculo: string };
   test.beforeAll(async () => {
     dados.revenda = await criarRevendaComGestor(`${nome} ${sufixoUnico()}`);
-    dados.idVeiculo = await copiarCarroDemo(dados.revenda.idRevenda);
+    dados.idVeiculo = await copiarVeiculoDemo(dados.revenda.idRevenda, 'carro', modelo);
   });
   test.afterAll(() => dados.revenda.remover());
   return dados;
