@@ -180,7 +180,7 @@ describe('rascunho e Dados Intermédio (spec 3 §1, §2.1)', { timeout: 60_000 }
     expect(screen.queryByText('Usado')).toBeNull();
   });
 
-  it('o combustível do veículo com o nome do painel ("Álcool"), não o código gravado', async () => {
+  it('o combustível do veículo com o nome do painel ("Álcool"), não o código gravado; Autoline na ordem da spec', async () => {
     const vazio = { CodigoMarca: '', CodigoModelo: '', CodigoVersao: '', CodigoCombustivel: '', CodigoCor: '' };
     simularApi({
       'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
@@ -220,6 +220,13 @@ describe('rascunho e Dados Intermédio (spec 3 §1, §2.1)', { timeout: 60_000 }
     expect(await screen.findByRole('heading', { name: 'Incluir veículo Autoline' })).toBeTruthy();
     expect(await screen.findByText('Álcool')).toBeTruthy();
     expect(screen.queryByText('alcool')).toBeNull();
+    // Spec 3 §2.5's order for Autoline: the selects, then price and years, then features and flags.
+    const ordem = ['Marca', 'Modelo', 'Versão', 'Combustível', 'Cor', 'Portas', 'Carroceria', 'Câmbio', 'Preço', 'Ano de fabricação'];
+    const form = screen.getByRole('form', { name: 'Incluir veículo Autoline' });
+    const rotulos = Array.from(form.querySelectorAll('p'))
+      .map((p) => (p.textContent ?? '').replace(/\s*\*$/, ''))
+      .filter((t) => [...ordem, 'Opcionais', 'Características'].includes(t));
+    expect(rotulos).toEqual([...ordem, 'Opcionais', 'Características']);
   });
 });
 

@@ -104,15 +104,7 @@ export default function PaginaIncluirAutoline() {
         }),
       },
       { rotulo: 'Versão', obrigatorio: true, intermedio: ve.versao, canal: selecao('Versão', 'ModelVersionId', cascata.versoes) },
-      { rotulo: 'Ano de fabricação', somenteLeitura: true, intermedio: ve.anoFabricacao ?? '', canal: p.AnoFabricacao ?? '' },
-      { rotulo: 'Ano do modelo', somenteLeitura: true, intermedio: ve.anoModelo ?? '', canal: p.AnoModelo ?? '' },
-      {
-        rotulo: 'Quilometragem',
-        somenteLeitura: true,
-        intermedio: `${ve.km.toLocaleString('pt-BR')} km`,
-        canal: p.ZeroKm ? '0 km (zero quilômetro)' : `${p.Km.toLocaleString('pt-BR')} km`,
-      },
-      { rotulo: 'Preço', somenteLeitura: true, intermedio: <Moeda valor={ve.valor} />, canal: <Moeda valor={p.Preco} /> },
+      // Spec 3 §2.5's order: the selects first, then price and years; plate and notes (not in the spec's list) after.
       {
         rotulo: 'Combustível',
         obrigatorio: true,
@@ -127,6 +119,15 @@ export default function PaginaIncluirAutoline() {
         obrigatorio: true,
         intermedio: ROTULO_CAMBIO[ve.cambio],
         canal: selecao('Câmbio', 'TransmissionId', d.retCambio),
+      },
+      { rotulo: 'Preço', somenteLeitura: true, intermedio: <Moeda valor={ve.valor} />, canal: <Moeda valor={p.Preco} /> },
+      { rotulo: 'Ano de fabricação', somenteLeitura: true, intermedio: ve.anoFabricacao ?? '', canal: p.AnoFabricacao ?? '' },
+      { rotulo: 'Ano do modelo', somenteLeitura: true, intermedio: ve.anoModelo ?? '', canal: p.AnoModelo ?? '' },
+      {
+        rotulo: 'Quilometragem',
+        somenteLeitura: true,
+        intermedio: `${ve.km.toLocaleString('pt-BR')} km`,
+        canal: p.ZeroKm ? '0 km (zero quilômetro)' : `${p.Km.toLocaleString('pt-BR')} km`,
       },
       linhaPlaca(form, 'RegistrationPlate', ve.placa),
       {
