@@ -255,6 +255,18 @@ describe('Tela Configurar Facebook (/revenda/:id/configurar-facebook)', () => {
     });
   });
 
+  it('janela de autorização bloqueada pelo navegador: a tela avisa em vez de não fazer nada', async () => {
+    vi.spyOn(window, 'open').mockImplementation(() => null);
+    abrirTela(registroTeste('facebook'));
+    const botao = await screen.findByRole('button', { name: 'Autorizar acesso' });
+    await waitFor(() => expect(botao).toBeEnabled());
+    expect(screen.queryByTestId('janela-bloqueada')).not.toBeInTheDocument();
+    fireEvent.click(botao);
+    expect(await screen.findByTestId('janela-bloqueada')).toHaveTextContent(
+      'O navegador bloqueou a janela de autorização do Facebook. Permita janelas pop-up para este site',
+    );
+  });
+
   it('ativo: mostra a página; Cancelar acesso pede confirmação e avisa quando o servidor não devolve nada', async () => {
     const confirmar = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const mock = abrirTela(

@@ -1,6 +1,13 @@
 import { type Integracao, MENSAGENS_INTEGRACAO, ROTULO_CANAL, type socialConfig } from '@intermedio/contracts';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBrandFacebook, IconBrandInstagram, IconInfoCircle, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBrandFacebook,
+  IconBrandInstagram,
+  IconInfoCircle,
+  IconPlugConnected,
+  IconPlugConnectedX,
+} from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
@@ -71,6 +78,8 @@ function Painel({ canal, idRevenda, registro }: { canal: CanalSocial; idRevenda:
   const vigia = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
   /** What the server answered to the cancellation (e.g. that the network did not confirm it and what to do there). */
   const [respostaCancelamento, setRespostaCancelamento] = useState<string | null>(null);
+  /** The browser refused to open the popup: without a word the button would seem to do nothing. */
+  const [janelaBloqueada, setJanelaBloqueada] = useState(false);
   const atualizar = () => queryClient.invalidateQueries({ queryKey: chaves.revenda.sub(idRevenda, 'integracoes') });
 
   useEffect(() => () => clearInterval(vigia.current), []);
@@ -79,6 +88,7 @@ function Painel({ canal, idRevenda, registro }: { canal: CanalSocial; idRevenda:
     if (!config.data) return;
     setRespostaCancelamento(null);
     const janela = window.open(enderecoAutorizacao(config.data, canal, idRevenda), JANELA_AUTORIZACAO.nome, JANELA_AUTORIZACAO.recursos);
+    setJanelaBloqueada(!janela);
     // Live events already refresh this screen when the popup saves; refreshing when it closes covers a lost event.
     clearInterval(vigia.current);
     if (janela)
@@ -134,6 +144,12 @@ function Painel({ canal, idRevenda, registro }: { canal: CanalSocial; idRevenda:
         {respostaCancelamento && (
           <Alert color="blue" variant="light" role="status" icon={<IconInfoCircle aria-hidden />} data-testid="resposta-cancelamento">
             {respostaCancelamento}
+          </Alert>
+        )}
+        {janelaBloqueada && !ativo && (
+          <Alert color="yellow" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />} data-testid="janela-bloqueada">
+            O navegador bloqueou a janela de autorização do {rotulo}. Permita janelas pop-up para este site e clique em Autorizar acesso de
+            novo.
           </Alert>
         )}
         {config.error && !ativo && <AlertaErro erro={config.error} tentarNovamente={() => void config.refetch()} />}
