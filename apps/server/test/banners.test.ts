@@ -121,6 +121,12 @@ describe('banners and sold items: include and list (spec 2 §2, §3, §5)', () =
       peblocotextobanners: 'Texto',
     });
     expect(deOutraRevenda.status).toBe(400);
+    // A file of another reseller whose name carries this reseller's id is still another reseller's file.
+    const comONomeDesta = await chamar('POST', listaBanners(), gestor, {
+      imagem: [arquivo(amb.ids.revendaB, `${amb.ids.revendaA}.jpg`)],
+      peblocotextobanners: 'Texto',
+    });
+    expect([comONomeDesta.status, comONomeDesta.corpo.data]).toEqual([400, 'O arquivo informado não foi enviado por este painel.']);
   });
 
   it('includes a sold item (single image) into the vendidos queue; another reseller sees neither list', async () => {

@@ -12,6 +12,7 @@ import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
 import type { Db, Executor } from '../../db/cliente.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import type { Armazenamento } from '../../midia/armazenamento.ts';
+import { urlDaRevenda } from '../../midia/imagens-enviadas.ts';
 import { revendasRepository } from '../revendas/revendas.repository.ts';
 import { bannersRepository, type ItemRegistro } from './banners.repository.ts';
 
@@ -28,9 +29,7 @@ export function criarBannersService(db: Db, armazenamento: Armazenamento) {
   const conferirArquivos = (idRevenda: string, imagem: MidiaPublicacao[]) => {
     for (const m of imagem) {
       for (const url of [m.fileUrl, m.fileThumb, m.fileOriginal]) {
-        if (!url) continue;
-        const chave = armazenamento.chaveDaUrl(url);
-        if (!chave?.includes(idRevenda))
+        if (url && !urlDaRevenda(armazenamento, url, idRevenda))
           throw new ErroHttp(400, MENSAGENS_PUBLICACAO.arquivoAlheio, { imagem: MENSAGENS_PUBLICACAO.arquivoAlheio });
       }
     }
