@@ -3,16 +3,22 @@ import { MENSAGENS } from './mensagens.ts';
 
 /** Field rules shared by the forms of the web app and the server's validation. */
 
+/**
+ * A length limit's text. The forms validate with the contract schemas in the browser, where zod's Portuguese locale
+ * is not loaded: a rule without its own message would show zod's English text.
+ */
+export const noMaximo = (max: number) => `No máximo ${max} caracteres`;
+
 /** Required text: trimmed, non-empty ("Preenchimento obrigatório"). */
 export const textoObrigatorio = (max = 255) =>
-  z.string(MENSAGENS.preenchimentoObrigatorio).trim().min(1, MENSAGENS.preenchimentoObrigatorio).max(max, `No máximo ${max} caracteres`);
+  z.string(MENSAGENS.preenchimentoObrigatorio).trim().min(1, MENSAGENS.preenchimentoObrigatorio).max(max, noMaximo(max));
 
 /** Optional text: trimmed; empty becomes null. */
 export const textoOpcional = (max = 255) =>
   z
     .string()
     .trim()
-    .max(max, `No máximo ${max} caracteres`)
+    .max(max, noMaximo(max))
     .nullish()
     .transform((v) => (v ? v : null));
 

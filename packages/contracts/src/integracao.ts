@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noMaximo } from './campos.ts';
 import { envelopeSucesso, versaoEntrada } from './comum.ts';
 import type { CanalId } from './constantes.ts';
 import { cnpjObrigatorio } from './documento.ts';
@@ -34,7 +35,6 @@ export const TIPOS_ERRO_CANAL = ['auth', 'validation', 'quota', 'rate_limit', 't
 export type TipoErroCanal = (typeof TIPOS_ERRO_CANAL)[number];
 
 // The forms validate with these schemas in the browser, where zod's own (English) texts would show: every rule has its message.
-const noMaximo = (max: number) => `No máximo ${max} caracteres`;
 const obrig = (max = 200) =>
   z.string(MENSAGENS.preenchimentoObrigatorio).trim().min(1, MENSAGENS.preenchimentoObrigatorio).max(max, noMaximo(max));
 const emailLogin = obrig(254).pipe(z.email(MENSAGENS.emailInvalido));

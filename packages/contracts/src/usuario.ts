@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, telefone, textoObrigatorio } from './campos.ts';
+import { email, noMaximo, telefone, textoObrigatorio } from './campos.ts';
 import { envelopeSucesso, versaoEntrada } from './comum.ts';
 import { MENSAGENS } from './mensagens.ts';
 
@@ -66,7 +66,7 @@ export function senhaFraca(senha: string, emailDoUsuario?: string): boolean {
 
 const senhaComConfirmacao = z
   .object({
-    senha: z.string(MENSAGENS.preenchimentoObrigatorio).min(1, MENSAGENS.preenchimentoObrigatorio).max(200, 'No máximo 200 caracteres'),
+    senha: z.string(MENSAGENS.preenchimentoObrigatorio).min(1, MENSAGENS.preenchimentoObrigatorio).max(200, noMaximo(200)),
     confirmacao: z.string(MENSAGENS.preenchimentoObrigatorio).min(1, MENSAGENS.preenchimentoObrigatorio),
   })
   .refine((v) => v.senha === v.confirmacao, { path: ['confirmacao'], message: MENSAGENS.senhasNaoCoincidem });
@@ -76,7 +76,7 @@ export const usuarioNovo = z
   .object({
     nome: textoObrigatorio(),
     email: email(MENSAGENS_USUARIO.emailInvalido),
-    senha: z.string(MENSAGENS.preenchimentoObrigatorio).min(1, MENSAGENS.preenchimentoObrigatorio).max(200, 'No máximo 200 caracteres'),
+    senha: z.string(MENSAGENS.preenchimentoObrigatorio).min(1, MENSAGENS.preenchimentoObrigatorio).max(200, noMaximo(200)),
     confirmacao: z.string(MENSAGENS.preenchimentoObrigatorio).min(1, MENSAGENS.preenchimentoObrigatorio),
     role: z.enum(PAPEIS_REVENDA).default('client'),
     telefone1: telefone,

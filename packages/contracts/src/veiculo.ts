@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textoOpcional } from './campos.ts';
+import { noMaximo, textoOpcional } from './campos.ts';
 import { envelopeSucesso, idParam } from './comum.ts';
 import { CANAIS } from './constantes.ts';
 import { MENSAGENS } from './mensagens.ts';
@@ -218,7 +218,7 @@ function regrasVeiculo(v: Bruto, ctx: z.RefinementCtx) {
   const placa = texto(v.veiplaca).replace(/[\s-]/g, '');
   const km = texto(v.vequilometragem);
   const novo = v.veveiculonovo === 1 || v.veveiculonovo === true || v.veveiculonovo === '1';
-  if (placa.length > PLACA_TAMANHO) erro('veiplaca', `No máximo ${PLACA_TAMANHO} caracteres`);
+  if (placa.length > PLACA_TAMANHO) erro('veiplaca', noMaximo(PLACA_TAMANHO));
   else if (!novo && placa.length < PLACA_TAMANHO) erro('veiplaca', MENSAGENS.preenchimentoObrigatorio);
   if (!novo && km === '') erro('vequilometragem', MENSAGENS.preenchimentoObrigatorio);
   else if (km !== '' && !/^\d{1,9}$/.test(km)) erro('vequilometragem', MENSAGENS_VEICULO.kmInvalido);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noMaximo } from '../campos.ts';
 
 /**
  * Mercado Livre (spec 3 §2.5, §3.7, §5; channels.md §2): the category's attributes as the draft carries them, and the
@@ -47,7 +48,7 @@ export const postMercadoLivre = z
       .max(60, "'Título' aceita no máximo 60 caracteres."),
     ml_descricao_anuncio: z.string(obrigatorio('Descrição')).trim().min(1, obrigatorio('Descrição')).max(50_000),
     ml_attributes: z
-      .record(z.string().regex(/^[A-Z0-9_]{1,60}$/), z.string().trim().max(255, 'No máximo 255 caracteres'))
+      .record(z.string().regex(/^[A-Z0-9_]{1,60}$/), z.string().trim().max(255, noMaximo(255)))
       .refine((r) => Object.keys(r).length <= 100, 'Atributos demais'),
     ml_veiculo_post: z
       .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noMaximo } from '../campos.ts';
 
 /**
  * Olx (spec 3 §2.5, §3.5, §5; channels.md §1): the channel's codes, the draft the server prefills and the advert the
@@ -102,8 +103,8 @@ const idCatalogo = (rotulo: string) =>
 export const postOlx = z
   .object({
     // In the order of spec 3 §5, so the refused submit lists the messages as the spec does.
-    subject: z.string(obrigatorio('Título anúncio')).trim().min(2, obrigatorio('Título anúncio')).max(90, 'No máximo 90 caracteres'),
-    body: z.string(obrigatorio('Descrição anúncio')).trim().min(2, obrigatorio('Descrição anúncio')).max(6000, 'No máximo 6000 caracteres'),
+    subject: z.string(obrigatorio('Título anúncio')).trim().min(2, obrigatorio('Título anúncio')).max(90, noMaximo(90)),
+    body: z.string(obrigatorio('Descrição anúncio')).trim().min(2, obrigatorio('Descrição anúncio')).max(6000, noMaximo(6000)),
     // Typed as "01310-100" or "(11) 98765-4321": only the digits count (and are sent).
     zipcode: z
       .string(obrigatorio('CEP'))

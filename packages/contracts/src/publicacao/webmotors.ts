@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noMaximo } from '../campos.ts';
 import { MENSAGENS } from '../mensagens.ts';
 import { imagemRascunho, opcaoCanal as opcao } from './comum.ts';
 
@@ -43,7 +44,7 @@ export const postWebmotors = z.object({
   Placa: z
     .string()
     .trim()
-    .max(8, 'No máximo 8 caracteres')
+    .max(8, noMaximo(8))
     .default('')
     .transform((p) => p.replace(/[^a-z0-9]/gi, '').toUpperCase()),
   PrecoReal: z.coerce.number(MENSAGENS.numeroInvalido).positive('O preço deve ser maior que zero.').max(99_999_999),
