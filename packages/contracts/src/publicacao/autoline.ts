@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noMaximo } from '../campos.ts';
 import { MENSAGENS } from '../mensagens.ts';
 
 /** Autoline per-vehicle publishing (spec 3 §2.5, §3.6, §5, §9): the draft and the `veiculo_post` of the screen. */
@@ -44,11 +45,11 @@ export const veiculoPostAutoline = z.strictObject({
   RegistrationPlate: z
     .string()
     .trim()
-    .max(8)
+    .max(8, noMaximo(8))
     .transform((p) => p.toUpperCase().replace('-', ''))
     .optional()
     .default(''),
-  AdditionalInformation: z.string().trim().max(3000).optional().default(''),
+  AdditionalInformation: z.string().trim().max(3000, noMaximo(3000)).optional().default(''),
   /** Ids of the chosen features. */
   Features: z.array(z.string().trim().min(1).max(20)).max(200).optional().default([]),
   ModelYear: z.number().int().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noMaximo } from '../campos.ts';
 import { UFS } from '../comum.ts';
 import { MENSAGENS } from '../mensagens.ts';
 
@@ -38,7 +39,7 @@ const comum = {
     .refine((p) => p === '' || /^[A-Z]{3}-?\d[A-Z0-9]\d{2}$/.test(p), 'Placa inválida'),
   city: maiusculasObrigatorio(80),
   state: z.enum(UFS, obrigatorio),
-  description: z.string().trim().max(3000).optional().default(''),
+  description: z.string().trim().max(3000, noMaximo(3000)).optional().default(''),
   /** The version id (spec 3 §3.3: modelId is the version). */
   modelId: selecao,
   fuelType: selecao,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noMaximo } from '../campos.ts';
 import { imagemRascunho } from './comum.ts';
 
 /** Facebook page feed post of a vehicle (spec 3 §2.5, §3.11, §5, §7): description ≥ 20, link ≥ 10. */
@@ -12,7 +13,7 @@ export const postFacebook = z.object({
     .string("'Link anúncio' é obrigatório.")
     .trim()
     .min(10, "'Link anúncio' é obrigatório.")
-    .max(2000)
+    .max(2000, noMaximo(2000))
     .pipe(z.url({ protocol: /^https?$/, error: 'Informe um endereço começando com http:// ou https://.' })),
 });
 export type PostFacebook = z.infer<typeof postFacebook>;

@@ -46,7 +46,7 @@ export const postMercadoLivre = z
       .trim()
       .min(1, obrigatorio('Título'))
       .max(60, "'Título' aceita no máximo 60 caracteres."),
-    ml_descricao_anuncio: z.string(obrigatorio('Descrição')).trim().min(1, obrigatorio('Descrição')).max(50_000),
+    ml_descricao_anuncio: z.string(obrigatorio('Descrição')).trim().min(1, obrigatorio('Descrição')).max(50_000, noMaximo(50_000)),
     ml_attributes: z
       .record(z.string().regex(/^[A-Z0-9_]{1,60}$/), z.string().trim().max(255, noMaximo(255)))
       .refine((r) => Object.keys(r).length <= 100, 'Atributos demais'),
@@ -54,7 +54,7 @@ export const postMercadoLivre = z
       .object({
         location: z
           .object({
-            address_line: z.string(obrigatorio('Endereço')).trim().min(2, obrigatorio('Endereço')).max(255),
+            address_line: z.string(obrigatorio('Endereço')).trim().min(2, obrigatorio('Endereço')).max(255, noMaximo(255)),
             zip_code: z
               .string(obrigatorio('CEP'))
               .transform((v) => v.replace(/\D/g, ''))
