@@ -4,6 +4,16 @@ import { envelopeSucesso, plano, uf, versaoEntrada } from './comum.ts';
 import { cpfCnpjOpcional } from './documento.ts';
 import { MENSAGENS } from './mensagens.ts';
 
+/**
+ * The reseller's site (pehomepage: free text, often typed "www.loja.com.br") as an absolute address, with the https://
+ * it lacks; null when empty. The panel's links and the Facebook advert's link.
+ */
+export function enderecoDoSite(site: string | null | undefined): string | null {
+  const t = site?.trim();
+  if (!t) return null;
+  return /^https?:\/\//i.test(t) ? t : `https://${t.replace(/^\/+/, '')}`;
+}
+
 export const RECURSOS = ['historico', 'locais_anuncio', 'marca_dagua', 'site_revenda', 'solicitacao_arte'] as const;
 export type Recurso = (typeof RECURSOS)[number];
 export const ROTULO_RECURSO: Record<Recurso, string> = {

@@ -1,4 +1,4 @@
-import type { PostFacebook, RascunhoFacebook } from '@intermedio/contracts';
+import { enderecoDoSite, type PostFacebook, type RascunhoFacebook } from '@intermedio/contracts';
 import type { AnuncioCanal, PublicacaoVeiculo } from '../publicacao.ts';
 import { graph, postGraph } from '../social/graph.ts';
 import {
@@ -20,12 +20,6 @@ import { type ContextoCanal, ok, type Resultado } from '../tipos.ts';
  */
 const post = postGraph;
 
-/** The reseller's site as the advert's link: typed in the panel as "www.loja.com.br", it gets the https:// it lacks. */
-export const linkDoSite = (site = '') => {
-  const s = site.trim();
-  return !s || /^https?:\/\//i.test(s) ? s : `https://${s.replace(/^\/+/, '')}`;
-};
-
 async function permalink(ctx: ContextoCanal, id: string, token: string): Promise<Resultado<AnuncioCanal | null>> {
   const r = await graph<{ id: string; permalink_url?: string }>(ctx, `/${encodeURIComponent(id)}?fields=permalink_url`, token);
   if (!r.ok) return /does not exist/i.test(r.erro.mensagem) ? ok(null) : r;
@@ -35,7 +29,7 @@ async function permalink(ctx: ContextoCanal, id: string, token: string): Promise
 
 export const publicacaoFacebook: PublicacaoVeiculo<RascunhoFacebook, PostFacebook> = {
   async rascunho(_ctx, _sessao, v) {
-    return ok({ veiculoPost: { message: textoDoVeiculo(v), link: linkDoSite(v.revenda.site), images: imagensDoRascunho(v) } });
+    return ok({ veiculoPost: { message: textoDoVeiculo(v), link: enderecoDoSite(v.revenda.site) ?? '', images: imagensDoRascunho(v) } });
   },
 
   enviar: comRespostaDoGraph('Facebook', async (ctx, sessao, v, p) => {

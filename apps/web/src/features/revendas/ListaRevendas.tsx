@@ -1,4 +1,4 @@
-import { CORES_STATUS, formatarCpfCnpj, type RevendaLinha, ROTULO_COR_STATUS, type Sessao } from '@intermedio/contracts';
+import { CORES_STATUS, enderecoDoSite, formatarCpfCnpj, type RevendaLinha, ROTULO_COR_STATUS, type Sessao } from '@intermedio/contracts';
 import { Anchor, Badge, Box, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -12,7 +12,7 @@ import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
 import { Data, Moeda } from '@/ui/Formatados';
 import { type AcaoBloqueio, type PlanoLista, useBloqueio, useRevendas } from './api';
-import { enderecoDoSite, MenuManutencao } from './MenuManutencao';
+import { MenuManutencao } from './MenuManutencao';
 
 type Cor = (typeof CORES_STATUS)[number];
 const ehCor = (c: string | null): c is Cor => !!c && (CORES_STATUS as readonly string[]).includes(c);

@@ -1,4 +1,4 @@
-import type { RevendaLinha } from '@intermedio/contracts';
+import { enderecoDoSite, type RevendaLinha } from '@intermedio/contracts';
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -21,13 +21,6 @@ export const ITENS_MANUTENCAO: ItemInterno[] = [
   { rotulo: 'Alterar', para: rotas.revenda.alterar },
   { rotulo: 'Excluir', para: rotas.revenda.excluir },
 ];
-
-/** The reseller's site as an absolute address (the field is free text, often without the scheme). */
-export function enderecoDoSite(site: string | null | undefined): string | null {
-  const t = site?.trim();
-  if (!t) return null;
-  return /^https?:\/\//i.test(t) ? t : `https://${t}`;
-}
 
 /** An external link of the session (Solicitações, Loc. anúncio, Atualizar dados), narrowed to one reseller (`id_revenda`). */
 export function solicitacoesDaRevenda(linkDaSessao: string, idRevenda: string): string {
