@@ -12,8 +12,9 @@ import { type AnuncioRegistro, publicacaoRepository as repo } from './publicacao
 import { dadosIntermedio, paraCanal } from './veiculo-para-canal.ts';
 
 /**
- * How long a request owns a pending send. Longer than the slowest send (Instagram polls its containers for about
- * 2 minutes); after it the reconciliation (or the next click) asks the channel what became of it.
+ * How long a request owns a pending send, change or removal. Longer than the slowest of them (Instagram polls its
+ * containers for about 2 minutes) except a send that declares a longer wait (iCarros: `leaseDoEnvio`); after it the
+ * reconciliation (or the next click) asks the channel what became of it.
  */
 export const LEASE_SEGUNDOS = 180;
 
