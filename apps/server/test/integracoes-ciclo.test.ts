@@ -210,6 +210,10 @@ describe('token renewal (item 4)', () => {
     expect(await amb.renovacao.renovar(amb.ids.revendaA, 'mercadolivre', { forcar: true, recusados: lido })).toBe('em_dia');
     expect(await segredos('mercadolivre')).toEqual(renovado);
     expect((await registro('mercadolivre'))?.renovacao_por).toBeNull();
+    // The stored access token itself refused (whatever else differs): renewed.
+    const recusado = { ...renovado, refresh_token: 'lido-antes-de-outra-gravacao' };
+    expect(await amb.renovacao.renovar(amb.ids.revendaA, 'mercadolivre', { forcar: true, recusados: recusado })).toBe('renovado');
+    expect((await segredos('mercadolivre')).access_token).not.toBe(renovado.access_token);
   });
 
   it('the background job renews every record due (Webmotors hash, Keycloak tokens)', async () => {

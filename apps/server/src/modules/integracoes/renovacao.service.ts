@@ -10,8 +10,11 @@ import { integracoesRepository, type RegistroIntegracao } from './integracoes.re
 /** Channels whose tokens or hash expire and are renewed in the background (Mercado Livre, iCarros, Mobiauto, Webmotors). */
 export const CANAIS_RENOVAVEIS: readonly CanalId[] = CANAIS.filter((c) => Boolean(adaptador(c).renovar));
 
-const mesmosSegredos = (a: Record<string, string>, b: Record<string, string>) =>
-  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+/** Whether the stored secrets are still those the channel refused: the access token when there is one, else all. */
+const aindaRecusados = (guardados: Record<string, string>, recusados: Record<string, string>) =>
+  recusados.access_token !== undefined
+    ? guardados.access_token === recusados.access_token
+    : Object.keys(guardados).length === Object.keys(recusados).length && Object.entries(guardados).every(([k, v]) => recusados[k] === v);
 
 /** A renewal the channel could not do now (outage, rate limit) is tried again this much later. */
 const NOVA_TENTATIVA_MS = 5 * 60_000;
@@ -80,7 +83,7 @@ export function criarRenovacaoService(dep: DependenciasRenovacao) {
     }
     const segredos = segredosDe(reg);
     const devida = op.forcar
-      ? !op.recusados || mesmosSegredos(segredos, op.recusados)
+      ? !op.recusados || aindaRecusados(segredos, op.recusados)
       : Boolean(reg.renovar_em && reg.renovar_em.getTime() <= Date.now());
     if (!devida) {
       await integracoesRepository.liberarRenovacao(db, idRevenda, canal, dono);
