@@ -101,6 +101,25 @@ export const publicacaoRepository = {
   /** Takes a pending send whose lease ran out (its request died or gave up), keeping its key. */
   reivindicar: (db: Executor, a: Alvo, chave: string, leaseSegundos: number) => renovarVencido(db, daChave(a, chave), leaseSegundos),
 
+  /**
+   * The heartbeat of an operation still running in this process (send, change, removal; its key): its lease moves on
+   * to `leaseSegundos` from now, only while it is still held (set and not run out), so a lease already given up
+   * (no answer: ends now) or taken over is never revived.
+   */
+  async prolongar(db: Executor, a: Alvo, chave: string, leaseSegundos: number) {
+    await db
+      .update(veiculoIntegracoes)
+      .set({ lease_ate: leaseDe(leaseSegundos) })
+      .where(
+        and(
+          doAlvo(a),
+          eq(veiculoIntegracoes.chave, chave),
+          isNotNull(veiculoIntegracoes.lease_ate),
+          sql`${veiculoIntegracoes.lease_ate} > now()`,
+        ),
+      );
+  },
+
   /** Re-sends a pending send (same key) after the channel said nothing arrived. */
   async reenviar(db: Executor, a: Alvo, chave: string, envio: Record<string, unknown>) {
     await db.update(veiculoIntegracoes).set({ envio, tentativa_em: sql`now()`, updated_at: sql`now()` }).where(daChave(a, chave));

@@ -14,7 +14,8 @@ import { dadosIntermedio, paraCanal } from './veiculo-para-canal.ts';
 /**
  * How long a request owns a pending send, change or removal. Longer than the slowest of them (Instagram polls its
  * containers for about 2 minutes) except a send that declares a longer wait (iCarros: `leaseDoEnvio`); after it the
- * reconciliation (or the next click) asks the channel what became of it.
+ * reconciliation (or the next click) asks the channel what became of it. Kept alive by a heartbeat while the channel
+ * call runs in this process (`mantendoLease`): only a request that died or gave up loses it.
  */
 export const LEASE_SEGUNDOS = 180;
 
@@ -32,6 +33,8 @@ type Dep = {
   log: (m: string) => void;
   /** Stored files by key: the photos' originals for channels that take their bytes (Webmotors). */
   lerArquivo?: (chave: string) => Promise<Buffer | null>;
+  /** Tests: every lease this long (seconds) and its heartbeat every `batimentoMs` (0: none, as a process that died). */
+  lease?: { segundos: number; batimentoMs?: number };
 };
 type Alvo = { veiculoId: string; canal: CanalId };
 
@@ -46,6 +49,36 @@ const textoDoErro = (canal: CanalId, r: Resultado<unknown>) => (r.ok ? '' : expl
 
 export function criarPublicacaoVeiculoService(dep: Dep) {
   const { db } = dep;
+  const lease = dep.lease?.segundos ?? LEASE_SEGUNDOS;
+  const leaseEnvio = (canal: CanalId) => dep.lease?.segundos ?? leaseDoEnvio(canal);
+
+  /**
+   * Runs the channel call of an operation this process holds (its key) with its lease kept alive, a heartbeat every
+   * third of `segundos`: a call that legitimately outlasts the lease (iCarros' 360 s send, then its photos) is never
+   * taken for dead by the reconciliation or a second click. If the process dies the heartbeats stop and the lease
+   * runs out as before.
+   */
+  async function mantendoLease<T>(a: Alvo, chave: string, segundos: number, chamada: () => Promise<T>): Promise<T> {
+    const intervalo = dep.lease?.batimentoMs ?? (segundos * 1000) / 3;
+    if (!intervalo) return chamada();
+    let emCurso: Promise<void> | undefined;
+    const batida = () =>
+      repo.prolongar(db, a, chave, segundos).catch((e: unknown) => {
+        dep.log(`lease ${a.canal} do veículo ${a.veiculoId}: ${e instanceof Error ? e.message : String(e)}`);
+      });
+    const timer = setInterval(() => {
+      emCurso ??= batida().finally(() => {
+        emCurso = undefined;
+      });
+    }, intervalo);
+    timer.unref();
+    try {
+      return await chamada();
+    } finally {
+      clearInterval(timer);
+      await emCurso; // a heartbeat in flight lands before the outcome is recorded, never after it
+    }
+  }
 
   async function carregar(idVeiculo: string): Promise<VeiculoParaCanal> {
     const c = await repo.veiculo(db, idVeiculo);
@@ -135,7 +168,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
         }
         // The channel keeps the refused advert (Mobiauto's blocked deal): it fails with the reason, and the advert is
         // removed under a lease taken in the same statement, so a new send starts clean (docs/publicacao.md §3).
-        const recusado = await repo.recusado(db, a, chave, textoDoErro(canal, r), resto, LEASE_SEGUNDOS);
+        const recusado = await repo.recusado(db, a, chave, textoDoErro(canal, r), resto, lease);
         if (recusado)
           await concluirExclusao(recusado).catch((e: unknown) =>
             dep.log(`remoção do anúncio recusado ${canal} do veículo ${reg.veiculo_id}: ${e instanceof Error ? e.message : String(e)}`),
@@ -162,7 +195,9 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
     const { ctx, sessao } = await sessaoDe(a.canal, v.revendaId);
     let r: Resultado<AnuncioCanal>;
     try {
-      r = await publicacaoDo(a.canal).enviar(ctx, sessao, v, post, { chave, veiculoId: v.id });
+      r = await mantendoLease(a, chave, leaseEnvio(a.canal), () =>
+        publicacaoDo(a.canal).enviar(ctx, sessao, v, post, { chave, veiculoId: v.id }),
+      );
     } catch (e) {
       // We do not know whether the channel created the advert: pending, for the reconciliation to find out.
       await repo.semResposta(db, a, chave, e instanceof Error ? e.message : String(e));
@@ -215,7 +250,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
    * holds the advert (a change, another removal) or it is gone.
    */
   const tomarExclusao = (a: Alvo, idAnuncio: string) =>
-    repo.tomarExclusao(db, { ...a, idAnuncio, chave: randomUUID(), leaseSegundos: LEASE_SEGUNDOS });
+    repo.tomarExclusao(db, { ...a, idAnuncio, chave: randomUUID(), leaseSegundos: lease });
 
   /**
    * Calls the channel for a removal this caller holds (`reg`, with its key) and records the outcome onto it only:
@@ -232,7 +267,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
     const chave = reg.chave ?? '';
     let r: Awaited<ReturnType<typeof excluirNoCanal>>;
     try {
-      r = await excluirNoCanal(canal, reg.revenda_id, reg.id_anuncio ?? '');
+      r = await mantendoLease(a, chave, lease, () => excluirNoCanal(canal, reg.revenda_id, reg.id_anuncio ?? ''));
     } catch (e) {
       // The integration is inactive or gone (422): nothing was called; the advert stays as it was.
       if (e instanceof ErroHttp) await repo.exclusaoNaoFeita(db, a, chave, motivoDaFalha(reg, e.message));
@@ -305,7 +340,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
 
       const tomar = () =>
         seNaoVendido(v.id, M.veiculoVendido, (tx) =>
-          repo.tomar(tx, { ...a, revendaId: v.revendaId, chave: randomUUID(), envio: post, leaseSegundos: leaseDoEnvio(canal) }),
+          repo.tomar(tx, { ...a, revendaId: v.revendaId, chave: randomUUID(), envio: post, leaseSegundos: leaseEnvio(canal) }),
         );
       const tomado = await tomar();
       if (tomado?.chave) return chamarCanal(a, tomado.chave, v, post);
@@ -314,7 +349,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       if (atual?.estado === 'publicado') throw new ErroHttp(409, M.jaPublicado(rotulo));
       if (atual?.operacao === 'excluir') throw new ErroHttp(409, M.exclusaoEmAndamento(rotulo));
       const chave = atual?.chave ?? '';
-      const retomado = atual ? await repo.reivindicar(db, a, chave, LEASE_SEGUNDOS) : null;
+      const retomado = atual ? await repo.reivindicar(db, a, chave, lease) : null;
       if (!retomado) throw new ErroHttp(409, M.emAndamento(rotulo));
       // A send left pending (its request died or timed out): did it reach the channel?
       const desfecho = await resolver(retomado);
@@ -343,7 +378,8 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
     async alterar(canal: CanalId, idVeiculo: string, idAnuncio: string, post: Record<string, unknown>) {
       const p = publicacaoDo(canal);
       const rotulo = ROTULO_CANAL[canal];
-      if (!p.alterar) throw new ErroHttp(404, M.semPublicacao(rotulo));
+      const alterarNoCanal = p.alterar;
+      if (!alterarNoCanal) throw new ErroHttp(404, M.semPublicacao(rotulo));
       const c = await repo.veiculo(db, idVeiculo);
       if (!c) throw naoEncontrado(M.veiculoNaoEncontrado);
       const v = paraCanal(c, dep.publicUrl);
@@ -354,7 +390,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
 
       const chave = randomUUID();
       const tomado = await seNaoVendido(v.id, M.alteracaoVendido, (tx) =>
-        repo.tomarAlteracao(tx, { ...a, idAnuncio, chave, envio: post, leaseSegundos: LEASE_SEGUNDOS }),
+        repo.tomarAlteracao(tx, { ...a, idAnuncio, chave, envio: post, leaseSegundos: lease }),
       );
       if (!tomado) {
         const atual = await repo.buscar(db, a);
@@ -364,7 +400,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       }
       let r: Resultado<AnuncioCanal>;
       try {
-        r = await p.alterar(ctx, sessao, v, idAnuncio, post);
+        r = await mantendoLease(a, chave, lease, () => alterarNoCanal(ctx, sessao, v, idAnuncio, post));
       } catch (e) {
         await repo.alteracaoNaoFeita(db, a, chave, M.alteracaoNaoConfirmada(rotulo, e instanceof Error ? e.message : undefined), true);
         throw e;
@@ -437,7 +473,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       // removal repeated is answered "already removed" (the state is never left unknown). First, so that a removal
       // started by this very round (a deal found blocked below) is not repeated before the next one.
       for (const p of await repo.exclusoesVencidas(db, limite)) {
-        const reg = await repo.reivindicarExclusao(db, { veiculoId: p.veiculo_id, canal: p.canal }, p.chave ?? '', LEASE_SEGUNDOS);
+        const reg = await repo.reivindicarExclusao(db, { veiculoId: p.veiculo_id, canal: p.canal }, p.chave ?? '', lease);
         if (!reg) continue;
         try {
           const r = await concluirExclusao(reg);
@@ -447,7 +483,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
         }
       }
       for (const p of await repo.pendentesVencidos(db, limite)) {
-        const reg = await repo.reivindicar(db, { veiculoId: p.veiculo_id, canal: p.canal }, p.chave ?? '', LEASE_SEGUNDOS);
+        const reg = await repo.reivindicar(db, { veiculoId: p.veiculo_id, canal: p.canal }, p.chave ?? '', lease);
         if (!reg) continue;
         try {
           contagem[await resolver(reg)]++;
