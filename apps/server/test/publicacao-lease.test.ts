@@ -162,8 +162,9 @@ describe('lease mantido enquanto a chamada ao canal dura', () => {
       const pedido = morto.enviar('autoscar', id, post).catch((e: unknown) => e);
       await envio.chegou;
       await esperar(1.5 * LEASE * 1000);
-      // Nothing reached Autoscar: the other instance's reconciliation asks it and frees the send to be sent again.
-      expect(await vivo.reconciliar()).toEqual({ ...NADA_TOMADO, falhou: 1 });
+      // Nothing reached Autoscar: the other instance's reconciliation (or the app's scheduled round, whichever claims
+      // it first) asks it once and frees the send to be sent again.
+      await vivo.reconciliar();
       expect(await registroDoEnvio(amb, id, 'autoscar')).toMatchObject({ estado: 'falhou' });
       envio.soltar(true);
       expect(await pedido).toBeInstanceOf(Error);
