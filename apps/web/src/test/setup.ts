@@ -1,9 +1,26 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { type Config, cleanup, configure, getConfig } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // findBy*/waitFor wait up to 5 s: lazy screens are imported (and transformed) on first use, slow on a loaded machine.
 configure({ asyncUtilTimeout: 5000 });
+
+// A getBy* that finds nothing prints the whole DOM into its error: ~150–200 ms on a large form in jsdom (a query
+// that succeeds: ~25 ms). findBy*/waitFor retry such a query every 50 ms and at each DOM change until it passes, so on
+// a loaded machine the waiting took most of the CPU from the rendering it waited for (the reseller form's first
+// render: 0.6 s alone, 5–6 s at load 9). While waitFor retries (the library's `_disableExpensiveErrorDiagnostics`),
+// the error is the bare message; the DOM is still printed when a wait gives up or a plain getBy* fails.
+const { getElementError } = getConfig();
+configure({
+  getElementError: (mensagem, container) => {
+    if (!(getConfig() as Config & { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics)
+      return getElementError(mensagem, container);
+    const erro = new Error(mensagem ?? '');
+    erro.name = 'TestingLibraryElementError';
+    return erro;
+  },
+});
 
 // Mantine's standard jsdom mocks (toolchain guide §2).
 const { getComputedStyle } = window;
@@ -32,6 +49,9 @@ window.ResizeObserver = ResizeObserverFalso;
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // Mantine keeps toasts in a module-level store: a test's toast (its timer stops with the unmount) would show again
+  // in the next test of the file, and a findByText there could pass on it before that test's own toast came.
+  notifications.clean();
 });
 
 // jsdom has no document.fonts, which Mantine's autosize Textarea listens to.
