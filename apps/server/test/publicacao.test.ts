@@ -214,7 +214,12 @@ describe('queda entre a resposta do canal e a gravação', () => {
     expect(r.statusCode).toBe(502);
     expect(r.json().data).toContain('será verificada automaticamente');
     expect(await registro(id, 'facebook')).toMatchObject({ estado: 'pendente' });
-    await amb.tarefas.executar(TAREFA_RECONCILIAR); // the lease already ended with the failure
+    // The channel may still be creating the advert: for a minute nobody asks it, and a click is refused.
+    await amb.tarefas.executar(TAREFA_RECONCILIAR);
+    expect(await registro(id, 'facebook')).toMatchObject({ estado: 'pendente' });
+    expect((await enviarFb(id, texto('Canal vai falhar'))).statusCode).toBe(409);
+    await vencerLease(id, 'facebook');
+    await amb.tarefas.executar(TAREFA_RECONCILIAR);
     const v = await naVisualizacao(id, 'facebook');
     expect(v).toMatchObject({ estado: 'falhou', publicado: false });
     expect(v?.ultimo_erro).toContain('não chegou ao canal');

@@ -10,6 +10,8 @@ const daChave = (a: Alvo, chave: string) => and(doAlvo(a), eq(veiculoIntegracoes
 const daAlteracao = (a: Alvo, chave: string) =>
   and(doAlvo(a), eq(veiculoIntegracoes.chave, chave), eq(veiculoIntegracoes.estado, 'publicado'), isNotNull(veiculoIntegracoes.lease_ate));
 const leaseDe = (segundos: number) => sql`now() + make_interval(secs => ${segundos})`;
+/** After a send got no answer, the time the channel gets to finish it before the reconciliation asks what became of it. */
+export const ESPERA_SEM_RESPOSTA_SEGUNDOS = 60;
 const vencido = or(isNull(veiculoIntegracoes.lease_ate), lt(veiculoIntegracoes.lease_ate, sql`now()`));
 /** A removal at the channel in flight (Excluir, a sale's removal, a blocked deal): its key, while the lease is set. */
 const daExclusao = (a: Alvo, chave: string) =>
@@ -104,7 +106,7 @@ export const publicacaoRepository = {
   /**
    * The heartbeat of an operation still running in this process (send, change, removal; its key): its lease moves on
    * to `leaseSegundos` from now, only while it is still held (set and not run out), so a lease already given up
-   * (no answer: ends now) or taken over is never revived.
+   * (a removal with no answer: ends now) or taken over is never revived.
    */
   async prolongar(db: Executor, a: Alvo, chave: string, leaseSegundos: number) {
     await db
@@ -181,9 +183,16 @@ export const publicacaoRepository = {
       .where(daChave(a, chave));
   },
 
-  /** No answer we can trust (time-out, outage): stays pending with the reason, and the lease ends now. */
+  /**
+   * No answer we can trust (time-out, outage): stays pending with the reason. The lease runs on for ESPERA_SEM_RESPOSTA
+   * seconds more: a channel that timed out may still be creating the advert, and asking it at once would find nothing,
+   * fail the send and let the dealer send a second advert.
+   */
   async semResposta(db: Executor, a: Alvo, chave: string, erro: string) {
-    await db.update(veiculoIntegracoes).set({ ultimo_erro: erro, lease_ate: sql`now()`, updated_at: sql`now()` }).where(daChave(a, chave));
+    await db
+      .update(veiculoIntegracoes)
+      .set({ ultimo_erro: erro, lease_ate: leaseDe(ESPERA_SEM_RESPOSTA_SEGUNDOS), updated_at: sql`now()` })
+      .where(daChave(a, chave));
   },
 
   /** Pending sends whose lease ran out, oldest first. */
