@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { veiculoIntegracoes } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
-import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
+import { type Ambiente, type Credencial, criarAmbiente, ouvir, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
 import {
   type AnuncioAutoscar,
   alterarNaAutoscar,
@@ -33,6 +33,7 @@ const alterar = (p: AnuncioAutoscar, descricao: string) => alterarNaAutoscar(cha
 
 beforeAll(async () => {
   amb = await criarAmbiente({ CANAIS_TIMEOUT_MS: '5000' });
+  await semTarefasEmSegundoPlano(amb); // the tests run each job round themselves
   base = await ouvir(amb);
   chamar = chamarComo(amb);
   gestor = await amb.entrar('gestorA');

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { veiculoIntegracoes, veiculos } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
-import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
+import { type Ambiente, type Credencial, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
 import { ambienteDePublicacao, comQuedaDepoisDoCanal, registroDoEnvio } from './ajuda/publicacao.ts';
 import type { chamarComo } from './ajuda/veiculos.ts';
 
@@ -39,11 +39,9 @@ const idPorNome = (lista: Opcao[] | undefined, nome: string) => lista?.find((o) 
 
 beforeAll(async () => {
   ({ amb, base, chamar, gestor, gestorB } = await ambienteDePublicacao());
-  // The reconciliation runs only when a test calls it. The app's pg-boss workers would also run it (queued at start,
-  // then every minute): the crash test's send is open to any round as soon as its request fails (the lease ends
-  // then), so a background round could publish it before the test reads it pending, or claim it just before the
-  // test's own round, which then finds nothing and returns while that round is still asking Autoscar.
-  await amb.tarefas.parar();
+  // The crash test's send is open to any reconciliation round as soon as its request fails (the lease ends then):
+  // only the test's own rounds may take it.
+  await semTarefasEmSegundoPlano(amb);
   const admin = await amb.entrar('admin');
   const integracao = (canal: string) => `/api/revendas/${amb.ids.revendaA}/integracoes/${canal}`;
   // Autoscar is configured by an admin only (spec 1 §6); Autoline by the reseller.

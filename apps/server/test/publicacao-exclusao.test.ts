@@ -6,7 +6,7 @@ import { falha } from '../src/canais/tipos.ts';
 import { veiculoIntegracoes, veiculoRemocoes } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
 import { TAREFA_RETIRAR } from '../src/modules/vendas/vendas.service.ts';
-import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
+import { type Ambiente, type Credencial, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
 import {
   type AnuncioAutoscar,
   alterarNaAutoscar,
@@ -59,6 +59,7 @@ async function retirar(id: string) {
 
 beforeAll(async () => {
   ({ amb, base, chamar, gestor } = await ambienteDePublicacao());
+  await semTarefasEmSegundoPlano(amb); // the tests run each job round themselves
   const admin = await amb.entrar('admin');
   // Autoscar is configured by an admin only (spec 1 §6).
   const a = await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/integracoes/autoscar`, admin, { status: true, id_autoscar: '123' });
@@ -98,7 +99,7 @@ describe('Excluir e a retirada da venda ao mesmo tempo', () => {
     let rodada: Promise<unknown> = Promise.resolve();
     try {
       expect((await vender(p.id)).statusCode).toBe(200);
-      rodada = amb.tarefas.executar(TAREFA_RETIRAR); // or the queued job: whichever reaches Autoscar first is held
+      rodada = amb.tarefas.executar(TAREFA_RETIRAR); // held at Autoscar
       await s.chegou;
 
       const r = await excluir(p);

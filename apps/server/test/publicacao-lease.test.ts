@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
 import { criarIntegracoesService } from '../src/modules/integracoes/integracoes.service.ts';
 import { criarPublicacaoVeiculoService } from '../src/modules/publicacao/publicacao.service.ts';
-import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
+import { type Ambiente, type Credencial, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
 import { ambienteDePublicacao, registroDoEnvio } from './ajuda/publicacao.ts';
 import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
@@ -89,6 +89,7 @@ async function publicado(servico: ReturnType<typeof instancia>) {
 
 beforeAll(async () => {
   ({ amb, base, chamar, gestor } = await ambienteDePublicacao());
+  await semTarefasEmSegundoPlano(amb); // the tests run each job round themselves
   const admin = await amb.entrar('admin');
   const a = await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/integracoes/autoscar`, admin, { status: true, id_autoscar: '123' });
   expect(a.statusCode, a.body).toBe(200);
@@ -162,8 +163,7 @@ describe('lease mantido enquanto a chamada ao canal dura', () => {
       const pedido = morto.enviar('autoscar', id, post).catch((e: unknown) => e);
       await envio.chegou;
       await esperar(1.5 * LEASE * 1000);
-      // Nothing reached Autoscar: the other instance's reconciliation (or the app's scheduled round, whichever claims
-      // it first) asks it once and frees the send to be sent again.
+      // Nothing reached Autoscar: the other instance's reconciliation asks it once and frees the send to be sent again.
       await vivo.reconciliar();
       expect(await registroDoEnvio(amb, id, 'autoscar')).toMatchObject({ estado: 'falhou' });
       envio.soltar(true);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
 import { veiculoIntegracoes } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
-import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
+import { type Ambiente, type Credencial, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
 import { ambienteDePublicacao, registroDoEnvio } from './ajuda/publicacao.ts';
 import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
@@ -76,6 +76,7 @@ function postDe(canal: Portal, d: unknown): Record<string, unknown> {
 
 beforeAll(async () => {
   ({ amb, base, chamar, gestor, gestorB } = await ambienteDePublicacao());
+  await semTarefasEmSegundoPlano(amb); // the tests run each job round themselves
   for (const [canal, credenciais] of Object.entries(CREDENCIAIS)) {
     const gravada = await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/integracoes/${canal}`, gestor, { status: true, ...credenciais });
     expect(gravada.statusCode, gravada.body).toBe(200);

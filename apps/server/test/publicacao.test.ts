@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { veiculoIntegracoes } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
-import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
+import { type Ambiente, type Credencial, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
 import { ambienteDePublicacao, comQuedaDepoisDoCanal, registroDoEnvio } from './ajuda/publicacao.ts';
 import { CONTA_IG, configurarRedesSociais, PAGINA_FB } from './ajuda/social.ts';
 import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
@@ -63,6 +63,7 @@ const vencerLease = (idVeiculo: string, canal: string) =>
 
 beforeAll(async () => {
   ({ amb, base, chamar, gestor, gestorB } = await ambienteDePublicacao());
+  await semTarefasEmSegundoPlano(amb); // the tests run each job round themselves
   admin = await amb.entrar('admin');
   await configurarRedesSociais(amb, gestor);
 }, 120_000);

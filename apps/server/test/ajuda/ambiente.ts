@@ -135,6 +135,23 @@ export async function criarAmbiente(extra: Record<string, string> = {}): Promise
   };
 }
 
+/**
+ * Background jobs run only when the test calls them (`amb.tarefas.executar`): the app's pg-boss workers are stopped.
+ * They would otherwise run the publishing reconciliation and the sale's removal on their own (queued at start and
+ * after a sale, then every minute) and could claim an operation whose lease the test just ended: the test's own
+ * round then finds nothing and returns while that round is still at the channel, and the test reads a state in
+ * between. Jobs the app queues from then on (a sale's removal) are only recorded, in the list answered.
+ */
+export async function semTarefasEmSegundoPlano(amb: Aplicacao) {
+  await amb.tarefas.parar();
+  const enfileiradas: { nome: string; dados: object }[] = [];
+  amb.tarefas.enviar = async (nome, dados) => {
+    enfileiradas.push({ nome, dados });
+    return null;
+  };
+  return enfileiradas;
+}
+
 export async function login(a: Aplicacao, email: string, senha: string, ip = '127.0.0.1'): Promise<Credencial> {
   const r = await a.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha }, remoteAddress: ip });
   if (r.statusCode !== 200) throw new Error(`login ${email} falhou: ${r.statusCode} ${r.body}`);
