@@ -35,7 +35,8 @@ type Registro = Tarefa<object>;
  *  3. Queue work from a service: `await tarefas.enviar('banners-push', { idBanner })` (options: `depoisDe` to start
  *     later; on a queue with `unica: true`, `chaveUnica` keeps one pending job per key).
  *  4. Tests: `await amb.tarefas.executar('banners-push', { idBanner })` runs the handler at once; the queue itself
- *     is covered by test/tarefas.test.ts on both databases.
+ *     is covered by test/tarefas.test.ts on both databases. A test that runs a job's rounds itself (a lease ended by
+ *     hand, rounds counted) calls `semTarefasEmSegundoPlano(amb)` first, so the app's workers cannot run one too.
  */
 export class Tarefas {
   readonly #banco: Banco;
