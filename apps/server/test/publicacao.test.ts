@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
+import { falha } from '../src/canais/tipos.ts';
 import { veiculoIntegracoes } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
 import { type Ambiente, type Credencial, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
@@ -224,6 +226,39 @@ describe('queda entre a resposta do canal e a gravação', () => {
     const v = await naVisualizacao(id, 'facebook');
     expect(v).toMatchObject({ estado: 'falhou', publicado: false });
     expect(v?.ultimo_erro).toContain('não chegou ao canal');
+  });
+
+  it('uma verificação sem resposta não espera o minuto do envio: a rodada seguinte e um clique perguntam de novo', async () => {
+    const id = await novoVeiculo();
+    expect((await enviarFb(id, texto('Canal vai falhar'))).statusCode).toBe(502);
+    await vencerLease(id, 'facebook');
+    const pub = CANAIS_REGISTRADOS.facebook.publicacao;
+    if (!pub) throw new Error('Facebook sem publicação');
+    const consultar = pub.consultar;
+    let consultas = 0;
+    pub.consultar = async (...args) => {
+      if (args[2].veiculoId !== id) return consultar(...args);
+      consultas++;
+      return falha('transient', 'tempo esgotado');
+    };
+    try {
+      await amb.tarefas.executar(TAREFA_RECONCILIAR);
+      expect(await registro(id, 'facebook')).toMatchObject({ estado: 'pendente' });
+      // The consult sent nothing: the next round asks again (no minute's wait)...
+      await amb.tarefas.executar(TAREFA_RECONCILIAR);
+      expect(consultas).toBe(2);
+      // ...and so does a click (502, the consult unanswered), instead of 409 "em andamento".
+      const r = await enviarFb(id, texto('Agora aceito'));
+      expect(r.statusCode, r.body).toBe(502);
+      expect(r.json().data).toContain('o canal não respondeu à verificação');
+      expect(consultas).toBe(3);
+    } finally {
+      pub.consultar = consultar;
+    }
+    // Answered, nothing arrived: the click sends again at once.
+    const r = await enviarFb(id, texto('Agora aceito'));
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data.estado).toBe('publicado');
   });
 
   it('um clique depois do fim do prazo de um envio interrompido resolve pelo canal em vez de publicar de novo', async () => {

@@ -184,14 +184,16 @@ export const publicacaoRepository = {
   },
 
   /**
-   * No answer we can trust (time-out, outage): stays pending with the reason. The lease runs on for ESPERA_SEM_RESPOSTA
-   * seconds more: a channel that timed out may still be creating the advert, and asking it at once would find nothing,
-   * fail the send and let the dealer send a second advert.
+   * No answer we can trust (time-out, outage): stays pending with the reason. After the send itself the lease runs on
+   * for ESPERA_SEM_RESPOSTA seconds more: a channel that timed out may still be creating the advert, and asking it at
+   * once would find nothing, fail the send and let the dealer send a second advert. After a consult (`espera` 0) it
+   * ends now: a consult creates no advert (Mobiauto's repeated publish request is harmless), so the next round or
+   * click asks again at once instead of a minute later.
    */
-  async semResposta(db: Executor, a: Alvo, chave: string, erro: string) {
+  async semResposta(db: Executor, a: Alvo, chave: string, erro: string, espera = ESPERA_SEM_RESPOSTA_SEGUNDOS) {
     await db
       .update(veiculoIntegracoes)
-      .set({ ultimo_erro: erro, lease_ate: leaseDe(ESPERA_SEM_RESPOSTA_SEGUNDOS), updated_at: sql`now()` })
+      .set({ ultimo_erro: erro, lease_ate: leaseDe(espera), updated_at: sql`now()` })
       .where(daChave(a, chave));
   },
 

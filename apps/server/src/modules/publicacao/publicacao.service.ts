@@ -175,7 +175,8 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
           );
         return 'falhou';
       }
-      await repo.semResposta(db, a, chave, textoDoErro(canal, r));
+      // The consult had no answer: the next round or click asks again, without the wait after a send (docs/publicacao.md).
+      await repo.semResposta(db, a, chave, textoDoErro(canal, r), 0);
       return 'pendente';
     }
     if (!r.valor) {
