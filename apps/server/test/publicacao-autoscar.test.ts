@@ -39,8 +39,7 @@ const idPorNome = (lista: Opcao[] | undefined, nome: string) => lista?.find((o) 
 
 beforeAll(async () => {
   ({ amb, base, chamar, gestor, gestorB } = await ambienteDePublicacao());
-  // The crash test's send is open to any reconciliation round as soon as its request fails (the lease ends then):
-  // only the test's own rounds may take it.
+  // The crash test ends its send's lease by hand and runs the reconciliation itself: only its own round may take it.
   await semTarefasEmSegundoPlano(amb);
   const admin = await amb.entrar('admin');
   const integracao = (canal: string) => `/api/revendas/${amb.ids.revendaA}/integracoes/${canal}`;

@@ -45,7 +45,7 @@ const excluir = (p: AnuncioAutoscar) =>
   chamar('POST', '/api/integracao/autoscar/excluir', gestor, { id_veiculo: p.id, id_anuncio: p.idAnuncio });
 const vender = (id: string) =>
   chamar('POST', `/api/revendas/${amb.ids.revendaA}/veiculos/${id}/vender`, gestor, { publicar_vendido: false });
-/** Runs the removal job until the sale's removal of Autoscar has ended (the queued job may run beside it). */
+/** Runs the removal job until the sale's removal of Autoscar has ended (a round that found the advert held waits). */
 async function retirar(id: string) {
   for (let i = 0; i < 5 && (await remocao(id))?.estado === 'removendo'; i++) {
     await amb.banco.db

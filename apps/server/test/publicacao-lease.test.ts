@@ -164,7 +164,7 @@ describe('lease mantido enquanto a chamada ao canal dura', () => {
       await envio.chegou;
       await esperar(1.5 * LEASE * 1000);
       // Nothing reached Autoscar: the other instance's reconciliation asks it once and frees the send to be sent again.
-      await vivo.reconciliar();
+      expect(await vivo.reconciliar()).toEqual({ ...NADA_TOMADO, falhou: 1 });
       expect(await registroDoEnvio(amb, id, 'autoscar')).toMatchObject({ estado: 'falhou' });
       envio.soltar(true);
       expect(await pedido).toBeInstanceOf(Error);

@@ -318,8 +318,8 @@ describe('channel specifics', () => {
     '%s: an access token expired before its renewal is renewed once mid-operation and the call repeated once',
     async (canal) => {
       const idVeiculo = await novoVeiculo();
-      // A deal of an earlier test still in review would be polled by the background round (every minute) with the
-      // expired token, a second renewal outside this operation: confirmed first, with the valid token.
+      // Deals of earlier tests still in review are confirmed first, with the valid token: a round polling them with
+      // the expired one would renew outside this operation (the app's scheduled round did, before this file stopped it).
       await amb.tarefas.executar(TAREFA_RECONCILIAR);
       await amb.tarefas.executar(TAREFA_RECONCILIAR);
       const tokens = async () => ((await (await fetch(`${base}/sandbox/${canal}/_tokens`)).json()) as { renovacoes: number }).renovacoes;

@@ -22,6 +22,8 @@ let gestor: Credencial | null;
 let gestorB: Credencial | null;
 let admin: Credencial | null;
 let chamar: ReturnType<typeof chamarComo>;
+/** The jobs the app queued (its workers are stopped: the tests run each round themselves). */
+let fila: { nome: string; dados: object }[];
 
 const NA_PISTA = { email_meucarronovo: 'loja@autodemo.test', senha_meucarronovo: 's' };
 const CANAIS_DO_TESTE: CanalId[] = ['facebook', 'instagram', 'meucarronovo'];
@@ -91,7 +93,7 @@ const integracaoNaPista = async (status: boolean) => {
 
 beforeAll(async () => {
   ({ amb, base, chamar, gestor, gestorB } = await ambienteDePublicacao());
-  await semTarefasEmSegundoPlano(amb); // the tests run each job round themselves
+  fila = await semTarefasEmSegundoPlano(amb); // the tests run each job round themselves
   admin = await amb.entrar('admin');
   await configurarRedesSociais(amb, gestor);
   await integracaoNaPista(true);
@@ -116,9 +118,11 @@ describe('uma ação retira o veículo de todos os canais', () => {
     const antesNp = (await naPista()).length;
     expect(await graph('facebook', PAGINA_FB)).toContainEqual(expect.objectContaining({ legenda: v.legenda }));
 
+    const naFila = fila.length;
     const r = await vender(v.id);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().data.mensagem).toBe('Veículo marcado como vendido. Os anúncios estão sendo retirados dos canais.');
+    expect(fila.slice(naFila)).toEqual([{ nome: TAREFA_RETIRAR, dados: {} }]); // the removal job, run below
     expect(
       r
         .json()
@@ -208,8 +212,10 @@ describe('um canal falha e é tentado de novo', () => {
     } finally {
       await integracaoNaPista(true);
     }
+    const naFila = fila.length;
     const tentar = await chamar('POST', `${urlVeiculo(v.id)}/remocoes/meucarronovo/tentar`, gestor);
     expect(tentar.statusCode, tentar.body).toBe(200);
+    expect(fila.slice(naFila)).toEqual([{ nome: TAREFA_RETIRAR, dados: {} }]);
     expect(tentar.json().data.mensagem).toBe('A retirada do anúncio será tentada de novo.');
     await retirarTudo(v.id);
     expect(await estados(v.id)).toEqual({ facebook: 'removido', instagram: 'removido', meucarronovo: 'removido' });
@@ -435,7 +441,12 @@ describe('publicar vendido', () => {
       .set({ peblocotextovendidos: 'Mais um cliente satisfeito! Obrigado pela confiança.' })
       .where(eq(revendas.id, amb.ids.revendaA));
     const v = await novoVeiculoPublicado('Com post de vendido');
+    const naFila = fila.length;
     expect((await vender(v.id, true)).statusCode).toBe(200);
+    expect(fila.slice(naFila)).toEqual([
+      { nome: TAREFA_RETIRAR, dados: {} },
+      { nome: TAREFA_VENDIDO, dados: { idVeiculo: v.id } },
+    ]);
     const contarVendidos = async () =>
       (await amb.banco.db.select({ id: vendidos.id }).from(vendidos).where(eq(vendidos.revenda_id, amb.ids.revendaA))).length;
     const antes = await contarVendidos();
