@@ -2,15 +2,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { veiculoIntegracoes } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
-import { type Ambiente, type Credencial, criarAmbiente, ouvir, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
+import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
 import {
   type AnuncioAutoscar,
   alterarNaAutoscar,
+  ambienteComAutoscar,
   publicarNaAutoscar,
   registroDoEnvio,
   suspenderAlterarDepoisDoCanal,
 } from './ajuda/publicacao.ts';
-import { chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
+import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
 /**
  * Alterar (the change of a published advert) is lease-protected like enviar (docs/publicacao.md §3), through
@@ -32,15 +33,7 @@ const publicado = (descricao: string) => publicarNaAutoscar(amb, chamar, gestor,
 const alterar = (p: AnuncioAutoscar, descricao: string) => alterarNaAutoscar(chamar, gestor, p, descricao);
 
 beforeAll(async () => {
-  amb = await criarAmbiente({ CANAIS_TIMEOUT_MS: '5000' });
-  await semTarefasEmSegundoPlano(amb); // the tests run each job round themselves
-  base = await ouvir(amb);
-  chamar = chamarComo(amb);
-  gestor = await amb.entrar('gestorA');
-  const admin = await amb.entrar('admin');
-  // Autoscar is configured by an admin only (spec 1 §6).
-  const a = await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/integracoes/autoscar`, admin, { status: true, id_autoscar: '123' });
-  expect(a.statusCode, a.body).toBe(200);
+  ({ amb, base, chamar, gestor } = await ambienteComAutoscar());
 }, 120_000);
 afterAll(() => amb.encerrar());
 

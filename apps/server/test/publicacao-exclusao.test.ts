@@ -6,17 +6,17 @@ import { falha } from '../src/canais/tipos.ts';
 import { veiculoIntegracoes, veiculoRemocoes } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
 import { TAREFA_RETIRAR } from '../src/modules/vendas/vendas.service.ts';
-import { type Ambiente, type Credencial, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
+import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
 import {
   type AnuncioAutoscar,
   alterarNaAutoscar,
-  ambienteDePublicacao,
+  ambienteComAutoscar,
   anuncioNaSandboxAutoscar,
   publicarNaAutoscar,
   registroDoEnvio,
   remocaoDaVenda,
   suspenderAlterarDepoisDoCanal,
-  suspenderExcluir,
+  suspenderNoCanal,
 } from './ajuda/publicacao.ts';
 import type { chamarComo } from './ajuda/veiculos.ts';
 
@@ -58,19 +58,14 @@ async function retirar(id: string) {
 }
 
 beforeAll(async () => {
-  ({ amb, base, chamar, gestor } = await ambienteDePublicacao());
-  await semTarefasEmSegundoPlano(amb); // the tests run each job round themselves
-  const admin = await amb.entrar('admin');
-  // Autoscar is configured by an admin only (spec 1 §6).
-  const a = await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/integracoes/autoscar`, admin, { status: true, id_autoscar: '123' });
-  expect(a.statusCode, a.body).toBe(200);
+  ({ amb, base, chamar, gestor } = await ambienteComAutoscar());
 }, 120_000);
 afterAll(() => amb.encerrar());
 
 describe('Excluir e a retirada da venda ao mesmo tempo', () => {
   it('Excluir em andamento: a retirada espera, não chama o canal, e conclui sem nova exclusão', async () => {
     const p = await publicado('Excluído enquanto é vendido');
-    const s = suspenderExcluir('autoscar', 'antes');
+    const s = suspenderNoCanal('autoscar', 'excluir', 'antes');
     try {
       const pedido = excluir(p);
       await s.chegou; // the click holds the advert's removal; Autoscar has not been called yet
@@ -95,7 +90,7 @@ describe('Excluir e a retirada da venda ao mesmo tempo', () => {
 
   it('retirada da venda em andamento: Excluir responde 409 e o canal recebe uma exclusão', async () => {
     const p = await publicado('Vendido enquanto é excluído');
-    const s = suspenderExcluir('autoscar', 'antes');
+    const s = suspenderNoCanal('autoscar', 'excluir', 'antes');
     let rodada: Promise<unknown> = Promise.resolve();
     try {
       expect((await vender(p.id)).statusCode).toBe(200);
@@ -124,7 +119,7 @@ describe('Excluir na visualização do veículo', () => {
   it('a integração traz operacao "excluir" enquanto a exclusão corre, e some com o anúncio', async () => {
     const p = await publicado('Excluindo na visualização');
     expect(await integracaoNaVisualizacao(p.id)).toMatchObject({ publicado: true, estado: 'publicado', operacao: null });
-    const s = suspenderExcluir('autoscar', 'antes');
+    const s = suspenderNoCanal('autoscar', 'excluir', 'antes');
     try {
       const pedido = excluir(p);
       await s.chegou; // the removal holds the advert; Autoscar has not been called yet
@@ -141,7 +136,7 @@ describe('Excluir na visualização do veículo', () => {
 describe('Excluir interrompido depois da resposta do canal', () => {
   it('a reconciliação conclui a exclusão ("já removido") e nada mais chama o canal', async () => {
     const p = await publicado('Exclusão interrompida');
-    const s = suspenderExcluir('autoscar', 'depois');
+    const s = suspenderNoCanal('autoscar', 'excluir', 'depois');
     try {
       const pedido = excluir(p);
       await s.chegou; // Autoscar removed it; the request stalls before recording it (as a process that dies there)

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
 import { criarIntegracoesService } from '../src/modules/integracoes/integracoes.service.ts';
 import { criarPublicacaoVeiculoService } from '../src/modules/publicacao/publicacao.service.ts';
-import { type Ambiente, type Credencial, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
-import { ambienteDePublicacao, registroDoEnvio } from './ajuda/publicacao.ts';
+import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
+import { ambienteComAutoscar, registroDoEnvio } from './ajuda/publicacao.ts';
 import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
 /**
@@ -88,11 +88,7 @@ async function publicado(servico: ReturnType<typeof instancia>) {
 }
 
 beforeAll(async () => {
-  ({ amb, base, chamar, gestor } = await ambienteDePublicacao());
-  await semTarefasEmSegundoPlano(amb); // the tests run each job round themselves
-  const admin = await amb.entrar('admin');
-  const a = await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/integracoes/autoscar`, admin, { status: true, id_autoscar: '123' });
-  expect(a.statusCode, a.body).toBe(200);
+  ({ amb, base, chamar, gestor } = await ambienteComAutoscar());
 }, 120_000);
 afterAll(() => amb.encerrar());
 

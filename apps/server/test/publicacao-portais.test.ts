@@ -11,7 +11,7 @@ import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
 import { veiculoIntegracoes } from '../src/db/schema/index.ts';
 import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
 import { type Ambiente, type Credencial, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
-import { ambienteDePublicacao, registroDoEnvio } from './ajuda/publicacao.ts';
+import { ambienteDePublicacao, registroDoEnvio, suspenderNoCanal } from './ajuda/publicacao.ts';
 import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
 /**
@@ -158,26 +158,11 @@ describe('channel specifics', () => {
     const idVeiculo = await novoVeiculo();
     const post = postDe('icarros', await incluir('icarros', idVeiculo));
     const antes = (await noCanal('icarros')).length;
-    const pub = CANAIS_REGISTRADOS.icarros.publicacao;
-    if (!pub) throw new Error('iCarros sem publicação');
-    const original = pub.enviar;
-    let chegou = () => {};
-    let soltar = () => {};
-    const noCanalAgora = new Promise<void>((ok) => {
-      chegou = ok;
-    });
-    const solto = new Promise<void>((ok) => {
-      soltar = ok;
-    });
     // iCarros still processing the deal: the call has not answered yet.
-    pub.enviar = async (...args) => {
-      chegou();
-      await solto;
-      return original(...args);
-    };
+    const s = suspenderNoCanal('icarros', 'enviar', 'antes');
     try {
       const pedido = chamar('POST', '/api/integracao/icarros/enviar', gestor, { id_veiculo: idVeiculo, veiculo_post: post });
-      await noCanalAgora;
+      await s.chegou;
       // 200 s go by (the lease moved back by as much), and the reconciliation runs.
       await amb.banco.db
         .update(veiculoIntegracoes)
@@ -185,11 +170,11 @@ describe('channel specifics', () => {
         .where(and(eq(veiculoIntegracoes.veiculo_id, idVeiculo), eq(veiculoIntegracoes.canal, 'icarros')));
       await amb.tarefas.executar(TAREFA_RECONCILIAR);
       expect(await registroDoEnvio(amb, idVeiculo, 'icarros')).toMatchObject({ estado: 'pendente' });
-      soltar();
+      s.soltar();
       const r = await pedido;
       expect(r.statusCode, r.body).toBe(200);
     } finally {
-      pub.enviar = original;
+      s.restaurar();
     }
     expect(await naVisualizacao(idVeiculo, 'icarros')).toMatchObject({ estado: 'publicado', publicado: true });
     expect((await noCanal('icarros')).length).toBe(antes + 1);

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
 import { veiculoIntegracoes, veiculos } from '../src/db/schema/index.ts';
 import { TAREFA_RETIRAR } from '../src/modules/vendas/vendas.service.ts';
-import { type Ambiente, type Credencial, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
+import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
 import {
   type AnuncioAutoscar,
   alterarNaAutoscar,
-  ambienteDePublicacao,
+  ambienteComAutoscar,
   anuncioNaSandboxAutoscar,
   publicarNaAutoscar,
   registroDoEnvio,
@@ -40,12 +40,7 @@ const vender = (id: string) =>
   chamar('POST', `/api/revendas/${amb.ids.revendaA}/veiculos/${id}/vender`, gestor, { publicar_vendido: false });
 
 beforeAll(async () => {
-  ({ amb, base, chamar, gestor } = await ambienteDePublicacao());
-  await semTarefasEmSegundoPlano(amb); // the tests run each job round themselves
-  const admin = await amb.entrar('admin');
-  // Autoscar is configured by an admin only (spec 1 §6).
-  const a = await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/integracoes/autoscar`, admin, { status: true, id_autoscar: '123' });
-  expect(a.statusCode, a.body).toBe(200);
+  ({ amb, base, chamar, gestor } = await ambienteComAutoscar());
   const pub = CANAIS_REGISTRADOS.autoscar.publicacao;
   if (!pub) throw new Error('Autoscar sem publicação');
   const original = pub.excluir;

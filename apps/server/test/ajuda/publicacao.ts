@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { PublicacaoVeiculo } from '../../src/canais/publicacao.ts';
 import { CANAIS_REGISTRADOS } from '../../src/canais/registro.ts';
 import { veiculoIntegracoes, veiculoRemocoes } from '../../src/db/schema/index.ts';
-import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ambiente.ts';
+import { type Ambiente, type Credencial, criarAmbiente, ouvir, semTarefasEmSegundoPlano } from './ambiente.ts';
 import { chamarComo, VEICULO_EXEMPLO } from './veiculos.ts';
 
 /**
@@ -18,6 +18,19 @@ export async function ambienteDePublicacao() {
   const gestor = await amb.entrar('gestorA');
   const gestorB = await amb.entrar('gestorB');
   return { amb, base, chamar, gestor, gestorB };
+}
+
+/**
+ * `ambienteDePublicacao` with Autoscar configured for reseller A (by an admin only, spec 1 §6) and no background job
+ * rounds: the tests run each reconciliation or sale's removal themselves.
+ */
+export async function ambienteComAutoscar() {
+  const r = await ambienteDePublicacao();
+  await semTarefasEmSegundoPlano(r.amb);
+  const admin = await r.amb.entrar('admin');
+  const a = await r.chamar('PUT', `/api/revendas/${r.amb.ids.revendaA}/integracoes/autoscar`, admin, { status: true, id_autoscar: '123' });
+  expect(a.statusCode, a.body).toBe(200);
+  return r;
 }
 
 /** The send's record (vehicle × channel: estado, chave, id_anuncio…), as the publishing framework keeps it. */
@@ -98,14 +111,15 @@ export function suspenderAlterarDepoisDoCanal(canal: CanalId) {
 }
 
 /**
- * The channel's first `excluir` held just before its call reaches the channel (`antes`: a slow request) or right
- * after the channel answered, before the server records it (`depois`: a process that stalls or dies there).
- * `chegou` resolves once it is held, `soltar()` lets it go on. Later calls (the ones a race would add) pass through.
+ * The channel's first `enviar` or `excluir` held just before its call reaches the channel (`antes`: a slow request or
+ * channel) or right after the channel answered, before the server records it (`depois`: a process that stalls or
+ * dies there). `chegou` resolves once it is held, `soltar()` lets it go on. Later calls (the ones a race would add)
+ * pass through.
  */
-export function suspenderExcluir(canal: CanalId, quando: 'antes' | 'depois') {
-  const pub: PublicacaoVeiculo | undefined = CANAIS_REGISTRADOS[canal].publicacao;
+export function suspenderNoCanal(canal: CanalId, chamada: 'enviar' | 'excluir', quando: 'antes' | 'depois') {
+  const pub = CANAIS_REGISTRADOS[canal].publicacao as unknown as Record<typeof chamada, (...args: unknown[]) => Promise<unknown>>;
   if (!pub) throw new Error(`${canal} sem publicação`);
-  const original = pub.excluir;
+  const original = pub[chamada];
   let avisar = () => {};
   let soltar = () => {};
   const chegou = new Promise<void>((ok) => {
@@ -115,7 +129,7 @@ export function suspenderExcluir(canal: CanalId, quando: 'antes' | 'depois') {
     soltar = ok;
   });
   let primeira = true;
-  pub.excluir = async (...args) => {
+  pub[chamada] = async (...args) => {
     if (!primeira) return original(...args);
     primeira = false;
     const r = quando === 'depois' ? await original(...args) : null;
@@ -123,7 +137,7 @@ export function suspenderExcluir(canal: CanalId, quando: 'antes' | 'depois') {
     await solto;
     return r ?? original(...args);
   };
-  return { chegou, soltar, restaurar: () => (pub.excluir = original) };
+  return { chegou, soltar, restaurar: () => (pub[chamada] = original) };
 }
 
 /** A car of reseller A published on Autoscar through the API: its id, the advert id and the post it was sent with. */
