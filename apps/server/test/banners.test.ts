@@ -127,6 +127,20 @@ describe('banners and sold items: include and list (spec 2 §2, §3, §5)', () =
       peblocotextobanners: 'Texto',
     });
     expect([comONomeDesta.status, comONomeDesta.corpo.data]).toEqual([400, 'O arquivo informado não foi enviado por este painel.']);
+    // Its own addresses with another reseller's upload keys beside them: the record would name that reseller's files.
+    const antes = (await amb.banco.db.select().from(banners)).length;
+    for (const chave of ['public_id', 'asset_id']) {
+      const chaveAlheia = await chamar('POST', listaBanners(), gestor, {
+        imagem: [{ ...arquivo(amb.ids.revendaA, 'a.jpg'), [chave]: `revendas/${amb.ids.revendaB}/banner/pasta-de-outra-revenda` }],
+        peblocotextobanners: 'Texto',
+      });
+      expect([chave, chaveAlheia.status, chaveAlheia.corpo.data]).toEqual([
+        chave,
+        400,
+        'O arquivo informado não foi enviado por este painel.',
+      ]);
+    }
+    expect((await amb.banco.db.select().from(banners)).length).toBe(antes);
   });
 
   it('includes a sold item (single image) into the vendidos queue; another reseller sees neither list', async () => {

@@ -162,8 +162,10 @@ describe('POST /api/revendas/:idRevenda/imagens', () => {
     expect(urlDaRevenda(armazenamento, e.fileUrl, amb.ids.revendaB)).toBe(false);
     expect(urlDaRevenda(armazenamento, 'https://example.com/x.jpg', amb.ids.revendaA)).toBe(false);
     expect(urlDaRevenda(armazenamento, `/arquivos/revendas/${amb.ids.revendaA}/../x.jpg`, amb.ids.revendaA)).toBe(false);
-    // An entry as a vehicle keeps it (without fileOriginal) is enough.
-    await removerImagemEnviada(armazenamento, { fileName: e.fileName, fileUrl: e.fileUrl, fileThumb: e.fileThumb });
+    // Another reseller's removal leaves it; an entry as a vehicle keeps it (without fileOriginal) is enough.
+    await removerImagemEnviada(armazenamento, e, amb.ids.revendaB);
+    for (const url of [e.fileUrl, e.fileThumb]) expect((await fetch(base + url)).status).toBe(200);
+    await removerImagemEnviada(armazenamento, { fileName: e.fileName, fileUrl: e.fileUrl, fileThumb: e.fileThumb }, amb.ids.revendaA);
     for (const url of [e.fileUrl, e.fileThumb, e.fileOriginal]) expect((await fetch(base + url)).status).toBe(404);
   });
 });

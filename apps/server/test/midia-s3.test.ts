@@ -154,8 +154,9 @@ describe('the product on ARMAZENAMENTO=s3 (uploads end to end)', () => {
     expect(comMoldura.data[i + 1]).toBeGreaterThan(170); // the green footer at the bottom
 
     expect(urlDaRevenda(driver, e.fileUrl, amb.ids.revendaA)).toBe(true);
-    expect(await chaveDoOriginal(driver, { imagem: e.imagem })).toBe(e.fileOriginal.replace('/arquivos/', ''));
-    await removerImagemEnviada(driver, e);
+    expect(await chaveDoOriginal(driver, { imagem: e.imagem }, amb.ids.revendaA)).toBe(e.fileOriginal.replace('/arquivos/', ''));
+    expect(await chaveDoOriginal(driver, { imagem: e.imagem }, amb.ids.revendaB)).toBeNull();
+    await removerImagemEnviada(driver, e, amb.ids.revendaA);
     for (const url of [e.fileUrl, e.fileThumb, e.fileOriginal]) expect(await existeNoBucket(url.replace('/arquivos/', ''))).toBe(false);
     expect((await fetch(base + e.fileUrl)).status).toBe(404);
   });

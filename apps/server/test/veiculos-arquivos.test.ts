@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { type Ambiente, type Credencial, criarAmbiente } from './ajuda/ambiente.ts';
+import { veiculoImagens } from '../src/db/schema/index.ts';
+import { type Ambiente, type Credencial, cabecalhos, criarAmbiente } from './ajuda/ambiente.ts';
 import { chamarComo, fotoDaRevenda, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
 let amb: Ambiente;
@@ -127,6 +129,46 @@ describe('isolation of the download routes', () => {
     await chamar('DELETE', `${base}/${id}`, gestorA);
     expect((await chamar('GET', `${base}/${id}/pacote`, gestorA)).statusCode).toBe(403);
     expect((await chamar('GET', `${base}/${id}/pacote`, admin)).statusCode).toBe(200);
+  });
+});
+
+describe("another reseller's photo folders (audit: cross-tenant file deletion)", () => {
+  const existe = async (url: string) => (await amb.app.inject({ method: 'GET', url, headers: cabecalhos(admin) })).statusCode;
+
+  it("a photo entry naming another reseller's folder is refused and nothing of that reseller is removed", async () => {
+    const deA = await fotoDaRevenda(amb, amb.ids.revendaA, 'de-a');
+    await incluir({ imagens: [deA] });
+    const deB = await fotoDaRevenda(amb, amb.ids.revendaB, 'de-b');
+    const baseB = `/api/revendas/${amb.ids.revendaB}/veiculos`;
+    const r = await chamar('POST', baseB, gestorB, { ...VEICULO_EXEMPLO, imagens: [{ ...deB, imagem: deA.imagem }] });
+    expect([r.statusCode, r.json().data]).toEqual([400, 'Imagem inválida: envie as fotos pelo formulário.']);
+    // Its own upload with its own folder is accepted; dropping it later removes only that folder.
+    const ok = await chamar('POST', baseB, gestorB, { ...VEICULO_EXEMPLO, imagens: [deB] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const idB = ok.json().data.id as string;
+    const atual = (await chamar('GET', `${baseB}/${idB}`, gestorB)).json().data;
+    expect(atual.imagens[0].imagem).toBe(deB.imagem);
+    const semFoto = await chamar('PUT', `${baseB}/${idB}`, gestorB, { ...VEICULO_EXEMPLO, imagens: [], versao: atual.versao });
+    expect(semFoto.statusCode, semFoto.body).toBe(200);
+    expect(await existe(deB.fileUrl)).toBe(404);
+    expect(await existe(deA.fileUrl)).toBe(200);
+    expect(await existe(deA.fileOriginal)).toBe(200);
+  });
+
+  it("a stored row that names another reseller's folder (saved before this check) removes nothing of it", async () => {
+    const deA = await fotoDaRevenda(amb, amb.ids.revendaA, 'de-a-2');
+    await incluir({ imagens: [deA] });
+    const deB = await fotoDaRevenda(amb, amb.ids.revendaB, 'de-b-2');
+    const baseB = `/api/revendas/${amb.ids.revendaB}/veiculos`;
+    const ok = await chamar('POST', baseB, gestorB, { ...VEICULO_EXEMPLO, imagens: [deB] });
+    const idB = ok.json().data.id as string;
+    await amb.banco.db.update(veiculoImagens).set({ imagem: deA.imagem }).where(eq(veiculoImagens.veiculo_id, idB));
+    const atual = (await chamar('GET', `${baseB}/${idB}`, gestorB)).json().data;
+    const semFoto = await chamar('PUT', `${baseB}/${idB}`, gestorB, { ...VEICULO_EXEMPLO, imagens: [], versao: atual.versao });
+    expect(semFoto.statusCode, semFoto.body).toBe(200);
+    expect(await existe(deA.fileUrl)).toBe(200);
+    expect(await existe(deA.fileOriginal)).toBe(200);
+    expect(await existe(deB.fileUrl)).toBe(404);
   });
 });
 

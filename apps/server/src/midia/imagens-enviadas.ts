@@ -51,20 +51,44 @@ export async function salvarImagemEnviada(
   }
 }
 
-/** The folder of an upload from its entry: `imagem`, or the folder of one of its addresses. */
-function pastaDoEnvio(armazenamento: Armazenamento, entry: Partial<ImagemEnviada>): string | null {
-  if (entry.imagem && PASTA_ENVIO.test(entry.imagem)) return entry.imagem;
+/**
+ * The folder of an upload of this reseller from its entry: `imagem`, or the folder of one of its addresses. A folder
+ * of another reseller is never answered (folder names are public: they are in every photo address), so nothing
+ * derived from it is read or removed.
+ */
+function pastaDoEnvio(armazenamento: Armazenamento, entry: Partial<ImagemEnviada>, idRevenda: string): string | null {
+  const daRevenda = (pasta: string | null | undefined): pasta is string =>
+    !!pasta && PASTA_ENVIO.test(pasta) && pasta.startsWith(`revendas/${idRevenda}/`);
+  if (daRevenda(entry.imagem)) return entry.imagem;
   for (const url of [entry.fileOriginal, entry.fileUrl, entry.fileThumb]) {
     const chave = url ? armazenamento.chaveDaUrl(url) : null;
     const pasta = chave?.slice(0, chave.lastIndexOf('/'));
-    if (pasta && PASTA_ENVIO.test(pasta)) return pasta;
+    if (daRevenda(pasta)) return pasta;
   }
   return null;
 }
 
-/** Removes every rendition of an uploaded image (its whole folder). Entries that are not ours are left alone. */
-export async function removerImagemEnviada(armazenamento: Armazenamento, entry: Partial<ImagemEnviada>): Promise<void> {
-  const pasta = pastaDoEnvio(armazenamento, entry);
+/**
+ * The upload folder to store with an entry a client sent: derived from its addresses (already checked to be this
+ * reseller's), never taken as sent. `undefined` when the entry names a folder that is not its own (refuse it).
+ */
+export function pastaConferida(
+  armazenamento: Armazenamento,
+  entry: Pick<ImagemEnviada, 'fileUrl' | 'fileThumb' | 'fileOriginal'> & { imagem?: string | null },
+  idRevenda: string,
+): string | null | undefined {
+  const pasta = pastaDoEnvio(
+    armazenamento,
+    { fileUrl: entry.fileUrl, fileThumb: entry.fileThumb, fileOriginal: entry.fileOriginal },
+    idRevenda,
+  );
+  if (entry.imagem && entry.imagem !== pasta) return undefined;
+  return pasta;
+}
+
+/** Removes every rendition of an uploaded image of this reseller (its whole folder). Other entries are left alone. */
+export async function removerImagemEnviada(armazenamento: Armazenamento, entry: Partial<ImagemEnviada>, idRevenda: string): Promise<void> {
+  const pasta = pastaDoEnvio(armazenamento, entry, idRevenda);
   if (pasta) await armazenamento.removerPasta(pasta);
 }
 
@@ -74,11 +98,14 @@ export function urlDaRevenda(armazenamento: Armazenamento, url: string, idRevend
   return !!chave && chaveValida(chave) && chave.startsWith(`revendas/${idRevenda}/`);
 }
 
-/** The key of an upload's original (for the zip downloads); read it with `lerArquivo` or `armazenamento.abrir`. */
-export async function chaveDoOriginal(armazenamento: Armazenamento, entry: Partial<ImagemEnviada>): Promise<string | null> {
-  const direta = entry.fileOriginal ? armazenamento.chaveDaUrl(entry.fileOriginal) : null;
-  if (direta) return direta;
-  const pasta = pastaDoEnvio(armazenamento, entry);
+/** The key of an upload's original of this reseller (zip downloads); read it with `lerArquivo` or `armazenamento.abrir`. */
+export async function chaveDoOriginal(
+  armazenamento: Armazenamento,
+  entry: Partial<ImagemEnviada>,
+  idRevenda: string,
+): Promise<string | null> {
+  if (entry.fileOriginal && urlDaRevenda(armazenamento, entry.fileOriginal, idRevenda)) return armazenamento.chaveDaUrl(entry.fileOriginal);
+  const pasta = pastaDoEnvio(armazenamento, entry, idRevenda);
   if (!pasta) return null;
   for (const ext of Object.values(EXTENSAO)) {
     const aberto = await armazenamento.abrir(`${pasta}/original.${ext}`);

@@ -11,7 +11,7 @@ import {
 import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
 import type { Db, Executor } from '../../db/cliente.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
-import type { Armazenamento } from '../../midia/armazenamento.ts';
+import { type Armazenamento, chaveValida } from '../../midia/armazenamento.ts';
 import { urlDaRevenda } from '../../midia/imagens-enviadas.ts';
 import { revendasRepository } from '../revendas/revendas.repository.ts';
 import { bannersRepository, type ItemRegistro } from './banners.repository.ts';
@@ -25,13 +25,17 @@ export function paraItem(tipo: TipoPublicacao, r: ItemRegistro): Banner | Vendid
 type Entrada = Omit<BannerEntrada, 'peblocotextobanners'> & { texto: string; imagem: MidiaPublicacao[] };
 
 export function criarBannersService(db: Db, armazenamento: Armazenamento) {
-  /** Files must be ones this server stored for the reseller (an upload answer), never an arbitrary address. */
+  /**
+   * Files must be ones this server stored for the reseller (an upload answer), never an arbitrary address; the upload's
+   * keys kept beside them (public_id, asset_id) too, so a record never names another reseller's files.
+   */
   const conferirArquivos = (idRevenda: string, imagem: MidiaPublicacao[]) => {
+    const daRevenda = (chave: string) => chaveValida(chave) && chave.startsWith(`revendas/${idRevenda}/`);
     for (const m of imagem) {
-      for (const url of [m.fileUrl, m.fileThumb, m.fileOriginal]) {
-        if (url && !urlDaRevenda(armazenamento, url, idRevenda))
-          throw new ErroHttp(400, MENSAGENS_PUBLICACAO.arquivoAlheio, { imagem: MENSAGENS_PUBLICACAO.arquivoAlheio });
-      }
+      const urls = [m.fileUrl, m.fileThumb, m.fileOriginal].filter((u) => u);
+      const chaves = [m.public_id, m.asset_id].filter((c) => c);
+      if (!urls.every((u) => urlDaRevenda(armazenamento, u as string, idRevenda)) || !chaves.every((c) => daRevenda(c as string)))
+        throw new ErroHttp(400, MENSAGENS_PUBLICACAO.arquivoAlheio, { imagem: MENSAGENS_PUBLICACAO.arquivoAlheio });
     }
   };
 

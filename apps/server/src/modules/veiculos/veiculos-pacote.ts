@@ -18,14 +18,20 @@ export const nomeDoPacote = (v: Veiculo) => `Veiculo_${nomeDeArquivo(`${v.vefipe
  * original photos, streamed while it is built (each original is piped from storage, never held whole in memory).
  * A photo whose file is missing is listed in the text instead of failing the download.
  */
-export function pacoteDoVeiculo(v: Veiculo, revenda: string, armazenamento: Armazenamento, log: (m: string) => void): Readable {
+export function pacoteDoVeiculo(
+  v: Veiculo,
+  idRevenda: string,
+  revenda: string,
+  armazenamento: Armazenamento,
+  log: (m: string) => void,
+): Readable {
   const zip = new ZipFile();
   const saida = zip.outputStream as Readable;
   void (async () => {
     const faltando: string[] = [];
     const fotos: { nome: string; corpo: Readable }[] = [];
     for (const [i, im] of v.imagens.entries()) {
-      const chave = await chaveDoOriginal(armazenamento, { ...im, imagem: im.imagem ?? undefined }).catch(() => null);
+      const chave = await chaveDoOriginal(armazenamento, { ...im, imagem: im.imagem ?? undefined }, idRevenda).catch(() => null);
       const aberto = chave ? await armazenamento.abrir(chave).catch(() => null) : null;
       const extensao = chave?.match(/\.(\w+)$/)?.[1] ?? 'jpg';
       const nome = `foto_${String(i + 1).padStart(2, '0')}.${extensao}`;

@@ -16,7 +16,7 @@ import type { Db, Executor } from '../../db/cliente.ts';
 import type { LocalAnuncioVeiculo } from '../../db/schema/index.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import type { Armazenamento } from '../../midia/armazenamento.ts';
-import { chaveDoOriginal, removerImagemEnviada, urlDaRevenda } from '../../midia/imagens-enviadas.ts';
+import { chaveDoOriginal, pastaConferida, removerImagemEnviada, urlDaRevenda } from '../../midia/imagens-enviadas.ts';
 import { revendasRepository } from '../revendas/revendas.repository.ts';
 import { vendasRepository } from '../vendas/vendas.repository.ts';
 import {
@@ -82,16 +82,18 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
     return v;
   }
 
-  /** Photos must be files this product stored for this reseller (the upload route's answer), never any address. */
+  /**
+   * Photos must be files this product stored for this reseller (the upload route's answer), never any address. The
+   * stored folder is derived from the checked addresses: a folder as sent (another reseller's) would be removed later.
+   */
   function conferirImagens(idRevenda: string, imagens: ImagemVeiculoEntrada[]): ImagemGravacao[] {
+    const invalida = () => new ErroHttp(400, MENSAGENS_VEICULO.imagemInvalida, { imagens: MENSAGENS_VEICULO.imagemInvalida });
     return imagens.map((im) => {
-      for (const url of [im.fileUrl, im.fileThumb, im.fileOriginal]) {
-        if (!urlDaRevenda(armazenamento, url, idRevenda)) {
-          throw new ErroHttp(400, MENSAGENS_VEICULO.imagemInvalida, { imagens: MENSAGENS_VEICULO.imagemInvalida });
-        }
-      }
+      if (![im.fileUrl, im.fileThumb, im.fileOriginal].every((url) => urlDaRevenda(armazenamento, url, idRevenda))) throw invalida();
+      const pasta = pastaConferida(armazenamento, im, idRevenda);
+      if (pasta === undefined) throw invalida();
       return {
-        imagem: im.imagem ?? null,
+        imagem: pasta,
         file_name: im.fileName,
         file_url: im.fileUrl,
         file_thumb: im.fileThumb,
@@ -104,7 +106,7 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
    * Removes the files of photos no longer used (every rendition: the upload's folder, and the three addresses for
    * files stored elsewhere); photos still listed in `manter` stay. A failure is logged, never undoes the save.
    */
-  async function apagarArquivos(imagens: ImagemRegistro[], manter: ImagemGravacao[] = []) {
+  async function apagarArquivos(idRevenda: string, imagens: ImagemRegistro[], manter: ImagemGravacao[] = []) {
     const usadas = new Set(manter.flatMap((i) => [i.imagem, i.file_url, i.file_thumb, i.file_original]));
     const alvos = imagens.filter((i) => ![i.imagem, i.file_url, i.file_thumb, i.file_original].some((u) => u && usadas.has(u)));
     await Promise.all(
@@ -116,10 +118,10 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
           fileOriginal: i.file_original ?? undefined,
         };
         const chaves = [i.file_url, i.file_thumb, i.file_original]
-          .flatMap((u) => (u ? [armazenamento.chaveDaUrl(u)] : []))
+          .flatMap((u) => (u && urlDaRevenda(armazenamento, u, idRevenda) ? [armazenamento.chaveDaUrl(u)] : []))
           .filter((c) => c !== null);
         try {
-          await removerImagemEnviada(armazenamento, entrada);
+          await removerImagemEnviada(armazenamento, entrada, idRevenda);
           await Promise.all(chaves.map((c) => armazenamento.remover(c)));
         } catch (e) {
           log(`falha ao remover os arquivos da foto ${i.file_url}: ${String(e)}`);
@@ -311,7 +313,7 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
         await enfileirar(tx, 'alterados', r, v, imagens);
         return { antigas };
       });
-      await apagarArquivos(antigas, imagens);
+      await apagarArquivos(idRevenda, antigas, imagens);
       return { id: idVeiculo };
     },
 
@@ -343,7 +345,7 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
         await veiculosModeracaoRepository.descartarDoVeiculo(tx, idVeiculo);
         return { definitiva: true, imagens: await veiculosRepository.apagar(tx, idVeiculo) };
       });
-      await apagarArquivos(resultado.imagens);
+      await apagarArquivos(idRevenda, resultado.imagens);
       return { definitiva: resultado.definitiva };
     },
 
@@ -357,7 +359,7 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
           await veiculosModeracaoRepository.descartarDoVeiculo(tx, id);
           return veiculosRepository.apagar(tx, id);
         });
-        await apagarArquivos(imagens);
+        await apagarArquivos(idRevenda, imagens);
         n++;
       }
       return { veiculos: n };
@@ -369,7 +371,7 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
       const alvos = await veiculosRepository.elegiveisLimpezaImagens(db, idRevenda, LIMPEZA_MAXIMO);
       for (const { id } of alvos) {
         const removidas = await db.transaction((tx) => veiculosRepository.manterPrimeiraImagem(tx, id));
-        await apagarArquivos(removidas);
+        await apagarArquivos(idRevenda, removidas);
       }
       return { veiculos: alvos.length };
     },
@@ -383,14 +385,14 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
     async pacote(idRevenda: string, idVeiculo: string, quem: UsuarioDaSessao) {
       const veiculo = await this.buscar(idRevenda, idVeiculo, quem);
       const revenda = await revendaDe(idRevenda);
-      return { veiculo, arquivo: pacoteDoVeiculo(veiculo, revenda.penome_fantasia, armazenamento, log) };
+      return { veiculo, arquivo: pacoteDoVeiculo(veiculo, idRevenda, revenda.penome_fantasia, armazenamento, log) };
     },
 
     /** One photo's original file, as a download. */
     async fotoOriginal(idRevenda: string, idVeiculo: string, idImagem: string, quem: UsuarioDaSessao) {
       const v = await this.buscar(idRevenda, idVeiculo, quem);
       const im = v.imagens.find((i) => i.id === idImagem);
-      const chave = im ? await chaveDoOriginal(armazenamento, { ...im, imagem: im.imagem ?? undefined }) : null;
+      const chave = im ? await chaveDoOriginal(armazenamento, { ...im, imagem: im.imagem ?? undefined }, idRevenda) : null;
       const aberto = chave ? await armazenamento.abrir(chave) : null;
       if (!im || !chave || !aberto) throw naoEncontrado(MENSAGENS_VEICULO.imagemNaoCarregou);
       const extensao = chave.match(/\.(\w+)$/)?.[1]?.toLowerCase() ?? 'jpg';

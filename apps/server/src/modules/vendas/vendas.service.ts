@@ -122,11 +122,15 @@ export function criarVendasService(dep: Dep) {
     const revenda = await revendasRepository.buscar(db, idRevenda);
     const [foto] = await veiculosRepository.imagens(db, idVeiculo);
     const chave = foto
-      ? await chaveDoOriginal(dep.armazenamento, {
-          imagem: foto.imagem ?? undefined,
-          fileOriginal: foto.file_original ?? undefined,
-          fileUrl: foto.file_url,
-        })
+      ? await chaveDoOriginal(
+          dep.armazenamento,
+          {
+            imagem: foto.imagem ?? undefined,
+            fileOriginal: foto.file_original ?? undefined,
+            fileUrl: foto.file_url,
+          },
+          idRevenda,
+        )
       : null;
     const dados = chave ? await lerArquivo(dep.armazenamento, chave) : null;
     if (!revenda || !foto || !dados) return null;
