@@ -7,7 +7,7 @@ import { defineConfig } from '@playwright/test';
  * - `proprias`: the specs that create their own reseller (and the channels' sandboxes they share);
  * the two lines are balanced by their measured time: the axe check of the demo reseller's screens (axe.spec.ts) runs
  * in `demo`; the admin's global screens, the open states and the publishing screens (axe-globais, axe-estados,
- * axe-publicacao) and api-docs (the admin only, no reseller) in `proprias`;
+ * axe-publicacao, axe-moderacao) and api-docs (the admin only, no reseller) in `proprias`;
  * then `contadores`, alone, once both lines are done: they assert exact global counts (the admin's live tiles,
  * the moderation queues), which any vehicle written by another spec would change.
  */

@@ -139,9 +139,11 @@ test('incluídos: colunas, blocos por canal (S.I., S.A., Incluir / Alterar / Exc
     'href',
     `/revenda/${revenda.idRevenda}/veiculos/${comAnuncio}/integracao/autoline/incluir`,
   );
-  // Facebook configured but no advert: only Excluir would exist, so nothing; Olx not configured: grey, nothing.
+  // Facebook configured but no advert: only Excluir would exist, so nothing; Olx not configured: no block at all.
   await expect(argo.getByRole('link', { name: /anúncio no Facebook/ })).toHaveCount(0);
-  await expect(argo.getByRole('img', { name: 'S.I. Olx: nenhum' })).toBeAttached();
+  await expect(argo.getByRole('img', { name: 'S.A. Facebook: nenhum' })).toBeAttached();
+  await expect(argo.getByRole('img', { name: /^S\.[IA]\. Olx/ })).toHaveCount(0);
+  await expect(page.getByRole('note', { name: 'Legenda dos canais' })).toContainText('S.I.: integração da revenda');
   await expect(argo.getByRole('link', { name: /anúncio no Olx/ })).toHaveCount(0);
 
   // Channel state filter (beyond the spec): only the vehicle with an active Webmotors advert.
@@ -204,9 +206,13 @@ test('alterados: o antes → depois de cada campo, Alterações / Alterar, e val
   await gestor.alterar(id, { ve_modelo: 'Toro', ve_versao: 'Volcano', vecor: 'Vermelho' });
   await entrar(page, CONTAS.admin);
   await expect(page).toHaveURL(/\/home$/);
+  await page.setViewportSize({ width: 1366, height: 768 });
   await abrirFila(page, 'alterados', 'Veículos alterados');
   const linha = linhaCom(page, 'Lista de veículos alterados', 'Fiat Toro Volcano');
   await expect(linha).toContainText('Cor: Branco → Vermelho');
+  // At 1366 px the changes and the validation are in view without scrolling sideways (issue 23 item 17).
+  await expect(linha.getByText('Cor: Branco → Vermelho')).toBeInViewport();
+  await expect(linha.getByRole('button', { name: 'Valida alteração: Fiat Toro Volcano' })).toBeInViewport();
   await expect(page.getByRole('columnheader', { name: 'Data alterado', exact: true })).toBeVisible();
   await expect(linha.getByRole('link', { name: 'Alterações: Fiat Toro Volcano' })).toHaveAttribute(
     'href',

@@ -130,6 +130,19 @@ describe('vehicle queues: listing (spec 2 §2, §3)', () => {
     expect(nova?.alteracoes.map((a) => a.campos.vecor)).toEqual([{ antiga: 'Azul', nova: 'Verde' }]);
   });
 
+  it('Data incluído of an alterados entry is when the vehicle was included, not when it changed (issue 23 item 15)', async () => {
+    const id = await incluir();
+    await amb.banco.db
+      .update(veiculos)
+      .set({ created_at: new Date('2025-01-02T03:04:05.000Z') })
+      .where(eq(veiculos.id, id));
+    await alterar(id, { vecor: 'Vinho' });
+    const e = await doVeiculo('alterados', id);
+    expect(e?.vedataincluido).toBe('2025-01-02T03:04:05.000Z');
+    expect(e?.created_at).not.toBe('2025-01-02T03:04:05.000Z');
+    expect((await doVeiculo('incluidos', id))?.vedataincluido).toBe('2025-01-02T03:04:05.000Z');
+  });
+
   it('a vehicle removed by a gestor is in removidos with its removal date', async () => {
     const id = await incluir();
     expect((await chamar('DELETE', `${base}/${id}`, gestorA)).statusCode).toBe(200);

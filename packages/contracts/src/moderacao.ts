@@ -38,8 +38,9 @@ export const moderacaoVeiculoLinha = z.object({
   idVeiculo: z.string(),
   revenda: z.string(),
   logo_revenda: z.string().nullable(),
-  created_at: z.string().describe('Entrada na fila (Data incluído)'),
+  created_at: z.string().describe('Entrada na fila (a ordem da lista)'),
   updated_at: z.string().describe('Última mudança da entrada (Data alterado)'),
+  vedataincluido: z.string().describe('Inclusão do veículo (Data incluído)'),
   vedataremovido: z.string().nullable(),
   veiculo: z.object({
     miniatura: z.string().nullable(),

@@ -109,6 +109,8 @@ function consultaVeiculos(db: Executor, fila: FilaVeiculoModeracao, idEntrada?: 
       logo_revenda: nome<string | null>(revendas.logotipo, 'logo_revenda'),
       created_at: nome<string>(iso(moderacao.created_at), 'created_at'),
       updated_at: nome<string>(iso(moderacao.updated_at), 'updated_at'),
+      // Data incluído is the vehicle's: an alterados entry is created by the change (issue 23 item 15).
+      vedataincluido: nome<string>(iso(veiculos.created_at), 'vedataincluido'),
       vedataremovido: nome<string | null>(isoNulo(veiculos.vedataremovido), 'vedataremovido'),
       veiculo: sql<
         ModeracaoVeiculoLinha['veiculo']

@@ -17,7 +17,7 @@ import { DataHora } from '@/ui/Formatados';
 import { Miniatura } from '@/ui/Miniatura';
 import { useFilaPublicacoes } from './api';
 import { colunasCompactas, colunasDaEntrada, type Ferramentas, LinhasRotuladas, QuadroFila, type TextosFila } from './QuadroFila';
-import { IconeStatus } from './StatusCanal';
+import { IconeStatus, VERDE_VALIDAR } from './StatusCanal';
 
 type Definicao = TextosFila & { fila: FilaPublicacaoModeracao };
 const DEFINICOES: Record<FilaPublicacaoModeracao, Definicao> = {
@@ -82,7 +82,13 @@ function colunas(d: Definicao, baixar: (l: ModeracaoPublicacaoLinha) => void) {
     );
     const acoes = (l: ModeracaoPublicacaoLinha) => (
       <Group gap={4} wrap="wrap" style={{ whiteSpace: 'normal' }}>
-        <Button size="compact-xs" color="green" onClick={() => f.validarUm(l)} disabled={f.validando} aria-label={`Validar: ${l.texto}`}>
+        <Button
+          size="compact-xs"
+          color={VERDE_VALIDAR}
+          onClick={() => f.validarUm(l)}
+          disabled={f.validando}
+          aria-label={`Validar: ${l.texto}`}
+        >
           Validar
         </Button>
         <Button size="compact-xs" variant="light" onClick={() => baixar(l)} disabled={!l.imagem} aria-label={`Baixar: ${l.texto}`}>

@@ -23,7 +23,7 @@ import { ModalConfirmacao } from '@/ui/ModalConfirmacao';
 import { useFilaVeiculos } from './api';
 import { DadosVeiculoModal } from './DadosVeiculoModal';
 import { colunasCompactas, colunasDaEntrada, type Ferramentas, LinhasRotuladas, QuadroFila, type TextosFila } from './QuadroFila';
-import { BlocoCanal } from './StatusCanal';
+import { BlocoCanal, LegendaStatus, VERDE_VALIDAR } from './StatusCanal';
 
 type Definicao = TextosFila & { fila: FilaVeiculoModeracao; validaUm: string };
 const VEICULOS: [string, string] = ['veículo', 'veículos'];
@@ -82,6 +82,9 @@ function noEstado(l: ModeracaoVeiculoLinha, valor: string, estado: string) {
   return !l.integracao_revenda[canal];
 }
 
+/** The channels the entry's reseller has configured (the others show no block). */
+const configurados = (l: ModeracaoVeiculoLinha) => CANAIS.filter((c) => !!l.integracao_revenda[c]);
+
 const FILTRO = { texto: textoDaEntrada, canais: OPCOES_CANAIS, estados: ESTADOS, noEstado };
 
 /** The pending changes of an entry per field: the first old value → the last new one. */
@@ -131,7 +134,13 @@ function Manutencao({ d, l, f }: { d: Definicao; l: ModeracaoVeiculoLinha; f: Fe
       {d.fila === 'alterados' && baixar(urlVeiculos.alteracoes(l.idRevenda, l.idVeiculo), 'Alterações')}
       {d.fila !== 'removidos' && baixar(urlVeiculos.pacote(l.idRevenda, l.idVeiculo), 'Baixar')}
       {d.fila === 'alterados' && link(rotas.revenda.veiculos.alterar(l.idRevenda, l.idVeiculo), 'Alterar')}
-      <Button size="compact-xs" color="green" onClick={() => f.validarUm(l)} disabled={f.validando} aria-label={`${d.validaUm}: ${nome}`}>
+      <Button
+        size="compact-xs"
+        color={VERDE_VALIDAR}
+        onClick={() => f.validarUm(l)}
+        disabled={f.validando}
+        aria-label={`${d.validaUm}: ${nome}`}
+      >
         {d.validaUm}
       </Button>
     </Group>
@@ -156,7 +165,9 @@ function colunas(d: Definicao, abrirDados: (l: ModeracaoVeiculoLinha) => void, e
         {nomeVeiculo(l.veiculo)}
       </Anchor>
     );
-    const data = (l: ModeracaoVeiculoLinha) => <DataHora valor={d.fila === 'removidos' ? l.vedataremovido : l.created_at} />;
+    // Data incluído is the vehicle's inclusion, also in alterados (whose entry is created by the change).
+    const quando = (l: ModeracaoVeiculoLinha) => (d.fila === 'removidos' ? l.vedataremovido : l.vedataincluido);
+    const data = (l: ModeracaoVeiculoLinha) => <DataHora valor={quando(l)} />;
     const rotuloData = d.fila === 'removidos' ? 'Data removido' : 'Data incluído';
     if (f.compacta) {
       return colunasCompactas(f, {
@@ -174,51 +185,46 @@ function colunas(d: Definicao, abrirDados: (l: ModeracaoVeiculoLinha) => void, e
         ),
         linhas: (l) => (
           <LinhasRotuladas
-            chaves={CANAIS}
+            chaves={configurados(l)}
             rotulo={(c) => ROTULO_CANAL[c]}
             nome={(c) => ROTULO_CANAL[c]}
             largura={58}
             gap={2}
             conteudo={(c) => <BlocoCanal linha={l} canal={c} compacto aoExcluir={excluir} />}
+            depois={configurados(l).length === 0 && <Text size="xs">Nenhum canal configurado.</Text>}
           />
         ),
       });
     }
+    // Wide layout (issue 23 item 17): at 1366 px the entry, its changes (alterados) and Manutenção stay in view;
+    // Manutenção is the last column and sticks to the right edge, the ten channel blocks scroll under it.
+    const mudancasCol: ColunaTabela<ModeracaoVeiculoLinha>[] =
+      d.fila === 'alterados' ? [{ id: 'mudancas', cabecalho: 'Alterações', largura: 260, celula: (l) => <Mudancas l={l} /> }] : [];
+    const alteradoCol: ColunaTabela<ModeracaoVeiculoLinha>[] =
+      d.fila === 'alterados'
+        ? [
+            {
+              id: 'alterado',
+              cabecalho: 'Data alterado',
+              largura: 136,
+              ordenar: (l) => l.updated_at,
+              celula: (l) => <DataHora valor={l.updated_at} />,
+            },
+          ]
+        : [];
     return [
       ...colunasDaEntrada(f),
       {
         id: 'imagem',
         cabecalho: 'Imagem',
-        largura: 116,
-        celula: (l) => <Miniatura src={l.veiculo.miniatura} alt={`Foto de ${nomeVeiculo(l.veiculo)}`} />,
+        largura: 96,
+        celula: (l) => <Miniatura src={l.veiculo.miniatura} alt={`Foto de ${nomeVeiculo(l.veiculo)}`} largura={80} altura={64} />,
       },
-      { id: 'veiculo', cabecalho: 'Veículo', largura: 220, ordenar: (l) => nomeVeiculo(l.veiculo), celula: veiculo },
+      { id: 'veiculo', cabecalho: 'Veículo', largura: 200, ordenar: (l) => nomeVeiculo(l.veiculo), celula: veiculo },
+      ...mudancasCol,
       { id: 'ano', cabecalho: 'Ano', largura: 96, ordenar: (l) => l.veiculo.vefipe_ano_modelo, celula: (l) => anoVeiculo(l.veiculo) },
-      {
-        id: 'data',
-        cabecalho: rotuloData,
-        largura: 140,
-        ordenar: (l) => (d.fila === 'removidos' ? l.vedataremovido : l.created_at),
-        celula: data,
-      },
-      ...(d.fila === 'alterados'
-        ? ([
-            {
-              id: 'alterado',
-              cabecalho: 'Data alterado',
-              largura: 140,
-              ordenar: (l) => l.updated_at,
-              celula: (l) => <DataHora valor={l.updated_at} />,
-            },
-            { id: 'mudancas', cabecalho: 'Alterações', largura: 280, celula: (l) => <Mudancas l={l} /> },
-          ] as ColunaTabela<ModeracaoVeiculoLinha>[])
-        : []),
-      {
-        id: 'manutencao',
-        cabecalho: 'Manutenção',
-        largura: d.fila === 'alterados' ? 250 : 200,
-        celula: (l) => <Manutencao d={d} l={l} f={f} />,
-      },
+      { id: 'data', cabecalho: rotuloData, largura: 136, ordenar: quando, celula: data },
+      ...alteradoCol,
       ...CANAIS.map(
         (c): ColunaTabela<ModeracaoVeiculoLinha> => ({
           id: c,
@@ -227,6 +233,13 @@ function colunas(d: Definicao, abrirDados: (l: ModeracaoVeiculoLinha) => void, e
           celula: (l) => <BlocoCanal linha={l} canal={c} aoExcluir={excluir} />,
         }),
       ),
+      {
+        id: 'manutencao',
+        cabecalho: 'Manutenção',
+        largura: d.fila === 'alterados' ? 230 : 200,
+        fixa: true,
+        celula: (l) => <Manutencao d={d} l={l} f={f} />,
+      },
     ];
   };
 }
@@ -265,6 +278,7 @@ function PaginaFilaVeiculos({ fila }: { fila: FilaVeiculoModeracao }) {
         alturaLinha={(compacta) => (compacta ? 250 : d.fila === 'alterados' ? 104 : 96)}
         colunas={cols}
         erroAcao={excluir.erro ? { texto: excluir.erro, fechar: excluir.limparErro } : null}
+        legenda={<LegendaStatus />}
       />
       <DadosVeiculoModal alvo={dados} aoFechar={() => setDados(null)} />
       <ModalConfirmacao

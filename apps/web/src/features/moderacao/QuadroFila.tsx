@@ -84,6 +84,8 @@ type Props<T> = {
   /** Another action's error (a channel block's Excluir), shown in the same red alert area under the filters. */
   erroAcao?: { texto: string; fechar: () => void } | null;
   alturaLinha: (compacta: boolean) => number;
+  /** What the blocks' signs mean, shown above the table. */
+  legenda?: ReactNode;
 };
 
 /** The first columns of every queue's wide table: the checkbox and the reseller (logo or name; sorted by name). */
@@ -93,9 +95,10 @@ export function colunasDaEntrada<T extends Entrada>(f: Ferramentas<T>): ColunaTa
     {
       id: 'revenda',
       cabecalho: 'Revenda',
-      largura: 196,
+      largura: 150,
       ordenar: (l) => l.revenda,
-      celula: (l) => <LogoRevenda l={l} largura={180} altura={80} />,
+      // Narrower than the spec's 180 px maximum, so that a queue's essential columns fit 1366 px (issue 23 item 17).
+      celula: (l) => <LogoRevenda l={l} largura={130} altura={64} />,
     },
   ];
 }
@@ -207,6 +210,7 @@ export function QuadroFila<T extends Entrada>(p: Props<T>) {
           )}
           {p.consulta.error && !p.consulta.data && <AlertaErro erro={p.consulta.error} tentarNovamente={() => void p.consulta.refetch()} />}
           {p.consulta.isPending && <Carregando />}
+          {p.consulta.data && p.legenda}
           {p.consulta.data && (
             <DataTable
               colunas={p.colunas(ferramentas)}

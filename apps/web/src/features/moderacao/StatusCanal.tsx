@@ -1,5 +1,5 @@
 import { acoesCanalModeracao, type CanalId, type ModeracaoVeiculoLinha, ROTULO_CANAL } from '@intermedio/contracts';
-import { Anchor } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { IconBan, IconCircleCheckFilled, IconPointFilled } from '@tabler/icons-react';
 import { type CSSProperties, memo } from 'react';
 import { Link } from 'react-router';
@@ -46,6 +46,8 @@ export const BlocoCanal = memo(function BlocoCanal({
   aoExcluir: (linha: ModeracaoVeiculoLinha, canal: CanalId) => void;
 }) {
   const nome = ROTULO_CANAL[canal];
+  // Nothing is shown for a channel the reseller has not configured (spec 2 §2, issue 23 item 16).
+  if (!linha.integracao_revenda[canal]) return null;
   const anuncio = linha.integracao_veiculo[canal];
   const acoes = acoesCanalModeracao(canal, linha);
   const { idRevenda, idVeiculo } = linha;
@@ -93,3 +95,31 @@ export const BlocoCanal = memo(function BlocoCanal({
     </div>
   );
 });
+
+/** Green for the validation buttons: white on it is 5.4:1 (Mantine's green.6 to green.9 stay under 4.5:1; issue 23 item 19). */
+export const VERDE_VALIDAR = '#1f7a35';
+
+/** What S.I., S.A. and their icons mean, above a vehicle queue (issue 23 item 17). */
+export function LegendaStatus() {
+  const item = (status: boolean | undefined, texto: string) => (
+    <span style={{ ...LINHA, gap: 4 }}>
+      <span aria-hidden style={{ display: 'inline-flex' }}>
+        <IconeStatus status={status} rotulo={texto} />
+      </span>
+      {texto}
+    </span>
+  );
+  return (
+    <Group gap="xs" wrap="wrap" role="note" aria-label="Legenda dos canais">
+      <Text size="xs">
+        <strong>S.I.</strong>: integração da revenda · <strong>S.A.</strong>: anúncio do veículo ·
+      </Text>
+      <Text size="xs" component="span" style={{ display: 'inline-flex', gap: 'var(--mantine-spacing-xs)', flexWrap: 'wrap' }}>
+        {item(true, 'ativo')}
+        {item(false, 'inativo')}
+        {item(undefined, 'nenhum')}
+      </Text>
+      <Text size="xs">· Canal sem bloco: a revenda não o configurou.</Text>
+    </Group>
+  );
+}

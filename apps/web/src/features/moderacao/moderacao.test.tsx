@@ -28,6 +28,7 @@ const entrada = (n: number, idRevenda: string, revenda: string, modelo: string, 
   logo_revenda: null,
   created_at: `2026-03-0${n}T12:00:00.000Z`,
   updated_at: `2026-03-0${n}T12:00:00.000Z`,
+  vedataincluido: `2026-03-0${n}T12:00:00.000Z`,
   vedataremovido: null,
   veiculo: {
     miniatura: null,
@@ -157,5 +158,31 @@ describe('filas de moderação', () => {
     ]);
     // The row comes again (S.A. none): no Excluir left.
     await waitFor(() => expect(within(linha).queryByRole('button', { name: 'Excluir anúncio no Webmotors' })).not.toBeInTheDocument());
+  });
+
+  it('alterados: Data incluído é a inclusão do veículo, não a alteração; só os canais configurados têm bloco; legenda de S.I. / S.A.', async () => {
+    simularEventSource();
+    const alterado: ModeracaoVeiculoLinha = {
+      ...entrada(5, R1, 'Auto Centro', 'Cronos Drive', 2021),
+      fila: 'alterados',
+      vedataincluido: '2025-01-02T12:00:00.000Z',
+      integracao_revenda: { webmotors: { status: true }, autoline: { status: false } },
+    };
+    simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN), 'GET /api/moderacao/veiculos/alterados': sucesso([alterado]) });
+    renderizarApp('/dashboard/alterados');
+    const linha = (await screen.findByRole('button', { name: 'Dados do veículo: Fiat Cronos Drive' })).closest('tr') as HTMLElement;
+    const cabecalhos = within(screen.getByRole('table', { name: 'Lista de veículos alterados' }))
+      .getAllByRole('columnheader')
+      .map((c) => c.textContent);
+    const celulas = within(linha).getAllByRole('cell');
+    expect(celulas[cabecalhos.indexOf('Data incluído')]).toHaveTextContent(/^02\/01\/2025/);
+    expect(celulas[cabecalhos.indexOf('Data alterado')]).toHaveTextContent(/^05\/03\/2026/);
+    // Configured channels have their block; the others (Olx, Facebook…) show nothing.
+    expect(within(linha).getByRole('img', { name: 'S.I. Webmotors: ativo' })).toBeInTheDocument();
+    expect(within(linha).getByRole('img', { name: 'S.I. Autoline: inativo' })).toBeInTheDocument();
+    expect(within(linha).queryByRole('img', { name: /Olx|Facebook|Instagram|iCarros/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('note', { name: 'Legenda dos canais' })).toHaveTextContent('S.I.: integração da revenda');
+    // Manutenção is the last column (it sticks to the right edge), after the channel blocks.
+    expect(cabecalhos.at(-1)).toBe('Manutenção');
   });
 });
