@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { MENSAGENS, veiculoHistoricoResposta, veiculoLinha, veiculoListaResposta } from '@intermedio/contracts';
+import { MENSAGENS, PLACA_FORMATO, veiculoHistoricoResposta, veiculoLinha, veiculoListaResposta } from '@intermedio/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moderacao, opcionais, revendaLocaisAnuncio, revendas, veiculoAlteracoes, veiculos } from '../src/db/schema/index.ts';
@@ -48,6 +48,8 @@ describe('demo stock (issue 8 item 10)', () => {
     const removido = demo.find((v) => v.veremovido === 1);
     expect(removido).toMatchObject({ veremovido_usuario_nome: 'Gestor Auto Demo' });
     expect(demo.every((v) => v.opcionais.length > 0)).toBe(true);
+    // Every demo plate passes the plate format check (issue 23 item 20).
+    for (const v of demo) if (v.veiplaca) expect(PLACA_FORMATO.test(v.veiplaca), v.veiplaca).toBe(true);
     expect(demo.some((v) => v.locais_anuncio.length > 0)).toBe(true);
     for (const v of demo) {
       const fotos = await amb.banco.db.select().from(veiculoImagens).where(eq(veiculoImagens.veiculo_id, v.id));
@@ -96,6 +98,10 @@ describe('include (spec 2 §4, §5)', () => {
       veano_fabricacao: MENSAGENS.preenchimentoObrigatorio,
       vefipe_ano_modelo: MENSAGENS.preenchimentoObrigatorio,
     });
+    // A 7-character plate in no Brazilian format (every channel refuses it): 400 "Placa inválida".
+    const placa = await chamar('POST', base, gestorA, { ...VEICULO_EXEMPLO, veiplaca: 'P000A00' });
+    expect(placa.statusCode).toBe(400);
+    expect(placa.json().campos).toEqual({ veiplaca: 'Placa inválida' });
     const vevalor = (await chamar('POST', base, gestorA, { ...VEICULO_EXEMPLO, vevalor: '0,50' })).json().campos.vevalor;
     expect(vevalor).toBe(MENSAGENS.preenchimentoObrigatorio);
     // A new motorcycle needs no km, plate nor body; the model year may be next year.

@@ -74,6 +74,8 @@ export const anosModelo = (hoje = new Date()) => [hoje.getFullYear() + 1, ...ano
 
 /** Plate: at most 7 characters, and at least 7 for a used vehicle (spec 2 §5, §9). */
 export const PLACA_TAMANHO = 7;
+/** Brazilian plate without dash: old ABC1234 or Mercosul ABC1D23 (checked upper case). */
+export const PLACA_FORMATO = /^[A-Z]{3}\d[A-Z0-9]\d{2}$/;
 /** Spec 2 §9: at most 50 vehicles per cleanup run; eligible after more than 59 days. */
 export const LIMPEZA_MAXIMO = 50;
 export const LIMPEZA_DIAS = 59;
@@ -87,6 +89,7 @@ export const MENSAGENS_VEICULO = {
   falhaGravar: 'Falha ao gravar veículo!',
   naoEncontrado: 'Veículo não encontrado.',
   kmInvalido: 'Km inválido',
+  placaInvalida: 'Placa inválida',
   confirmarRemocao: 'Deseja remover este veículo?',
   imagemInvalida: 'Imagem inválida: envie as fotos pelo formulário.',
   opcionalInvalido: 'Opcional inexistente no catálogo.',
@@ -211,6 +214,7 @@ const texto = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? 
 
 /**
  * Spec 2 §5 rules that depend on other fields: used vehicles need km and a 7-character plate; cars need a body.
+ * A plate, when given, must be Brazilian (ABC1234 or Mercosul ABC1D23; case and dash ignored), as every channel refuses others.
  * They run even when other fields failed (`when`), so the form shows every invalid field at once.
  */
 function regrasVeiculo(v: Bruto, ctx: z.RefinementCtx) {
@@ -220,6 +224,7 @@ function regrasVeiculo(v: Bruto, ctx: z.RefinementCtx) {
   const novo = v.veveiculonovo === 1 || v.veveiculonovo === true || v.veveiculonovo === '1';
   if (placa.length > PLACA_TAMANHO) erro('veiplaca', noMaximo(PLACA_TAMANHO));
   else if (!novo && placa.length < PLACA_TAMANHO) erro('veiplaca', MENSAGENS.preenchimentoObrigatorio);
+  else if (placa !== '' && !PLACA_FORMATO.test(placa.toUpperCase())) erro('veiplaca', MENSAGENS_VEICULO.placaInvalida);
   if (!novo && km === '') erro('vequilometragem', MENSAGENS.preenchimentoObrigatorio);
   else if (km !== '' && !/^\d{1,9}$/.test(km)) erro('vequilometragem', MENSAGENS_VEICULO.kmInvalido);
   if (v.vetipoveiculo === 'carro' && !v.vecarroceria) erro('vecarroceria', MENSAGENS.preenchimentoObrigatorio);

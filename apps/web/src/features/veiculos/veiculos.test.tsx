@@ -110,6 +110,14 @@ describe('Regras do formulário de veículo (o mesmo esquema do servidor)', () =
     expect(paraEntrada({ ...usado, veveiculonovo: 1 }).vequilometragem).toBeNull();
   });
 
+  it('placa só nos formatos brasileiros (ABC1234, Mercosul ABC1D23; caixa e hífen livres): "Placa inválida"', () => {
+    expect(erros({ ...usado, veiplaca: 'P000A00' }).veiplaca).toBe(MENSAGENS_VEICULO.placaInvalida);
+    expect(erros({ ...usado, veiplaca: 'ABCD123' }).veiplaca).toBe(MENSAGENS_VEICULO.placaInvalida);
+    expect(erros({ ...usado, veveiculonovo: 1, veiplaca: 'P000A00' }).veiplaca).toBe(MENSAGENS_VEICULO.placaInvalida);
+    for (const placa of ['ABC1234', 'abc1d23', 'abc-1234', 'ABC-1D23'])
+      expect(erros({ ...usado, veiplaca: placa }).veiplaca, placa).toBeUndefined();
+  });
+
   it('carroceria só para carro; valor de pelo menos R$ 1', () => {
     expect(erros({ ...usado, vetipoveiculo: 'moto', vecarroceria: '' })).toEqual({});
     expect(paraEntrada({ ...usado, vetipoveiculo: 'moto' }).vecarroceria).toBeNull();
