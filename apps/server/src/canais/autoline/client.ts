@@ -3,6 +3,7 @@ import { chamarSoap, escaparXml, lerTag } from '../http.ts';
 import { ordenarOpcoes } from '../mapeamento.ts';
 import type { OpcaoCanal, SessaoCanal } from '../publicacao.ts';
 import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
+import { comRotulosAutoline } from './erros.ts';
 
 /**
  * Autoline `integradoras.asmx` (channels.md §6): every call carries userEmail and userPassword.
@@ -47,7 +48,8 @@ export async function operarAutoline(
   const resultado = lerTag(r.valor, `${operacao}Result`) ?? '';
   if (lerTag(resultado, 'Sucesso') === 'true') return ok(resultado);
   const codigo = lerTag(resultado, 'Codigo') ?? '';
-  const mensagem = (lerTag(resultado, 'Mensagem') || 'operação recusada').replace(/\.$/, '');
+  // Autoline names its own (English) fields: the message names the panel's labels instead.
+  const mensagem = comRotulosAutoline((lerTag(resultado, 'Mensagem') || 'operação recusada').replace(/\.$/, ''));
   if (codigo === 'AUTENTICACAO') return falha('auth', mensagem, codigo);
   if (codigo === 'SEM_PLANO') return falha('quota', mensagem, codigo);
   return falha(codigo === 'VALIDACAO' ? 'validation' : 'rejected', mensagem, codigo);

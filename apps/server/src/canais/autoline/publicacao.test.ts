@@ -150,7 +150,8 @@ describe('Autoline failures', () => {
     const antes = (await anuncios()).length;
     const d = await rascunhoOk();
     const r = await pub.enviar(ctx(), sessao(), CARRO, postDe(d, { ColorId: '', BodyTypeId: undefined }), referencia('autoline'));
-    expect(r.ok ? null : r.erro).toMatchObject({ tipo: 'validation', mensagem: expect.stringMatching(/ColorId.*BodyTypeId/) });
+    // Named by the screen's labels, not Autoline's field names (issue 23 item 20).
+    expect(r.ok ? null : r.erro).toMatchObject({ tipo: 'validation', mensagem: 'campos inválidos: Cor, Carroceria' });
     expect((await anuncios()).length).toBe(antes);
   });
 
@@ -163,7 +164,11 @@ describe('Autoline failures', () => {
       postDe(d, { AdditionalInformation: 'recusar', ModelVersionId: '1' }),
       referencia('autoline'),
     );
-    expect(recusado.ok ? null : recusado.erro).toMatchObject({ tipo: 'validation', mensagem: expect.stringContaining('inconsistentes') });
+    // Autoline's refusal names the screen's fields, not its own English names (issue 23 item 20).
+    expect(recusado.ok ? null : recusado.erro).toMatchObject({
+      tipo: 'validation',
+      mensagem: 'Marca/Modelo/Versão inconsistentes; Informações adicionais recusado pela moderação',
+    });
     const login = await pub.rascunho(ctx(), sessao('recusar@autodemo.test'), CARRO);
     expect(login.ok ? null : login.erro.tipo).toBe('auth');
     const semPlano = await pub.enviar(ctx(), sessao('semplano@autodemo.test'), CARRO, postDe(d), referencia('autoline'));

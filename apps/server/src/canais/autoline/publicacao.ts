@@ -5,6 +5,7 @@ import type { AnuncioCanal, OpcaoCanal, PublicacaoVeiculo, SessaoCanal, VeiculoP
 import { type ContextoCanal, type ErroCanal, falha, ok, type Resultado } from '../tipos.ts';
 import { listasAutoline, marcasAutoline, modelosAutoline, versoesAutoline } from './catalogo.ts';
 import { consultarPlanos, listaAutoline, loginDaSessao, operarAutoline } from './client.ts';
+import { comRotulosAutoline } from './erros.ts';
 
 /** Autoline publishes cars only (segment "Car", `IncluirAnuncioCarro`); the screen has no dispatcher. */
 const naoPermitido = (): Resultado<never> => ({
@@ -75,7 +76,10 @@ async function rascunho(ctx: ContextoCanal, sessao: SessaoCanal, v: VeiculoParaC
 export function modeloAutoline(v: VeiculoParaCanal, post: unknown, extra: { userId: string; plano: string; referencia: string }) {
   const lido = veiculoPostAutoline.safeParse(post);
   if (!lido.success)
-    return falha('validation', `campos inválidos: ${[...new Set(lido.error.issues.map((i) => String(i.path[0])))].join(', ')}`);
+    return falha(
+      'validation',
+      `campos inválidos: ${[...new Set(lido.error.issues.map((i) => comRotulosAutoline(String(i.path[0]))))].join(', ')}`,
+    );
   const p = lido.data;
   const anoModelo = v.anoModelo ?? v.anoFabricacao ?? 0;
   return ok({
