@@ -1,5 +1,6 @@
 import { NavLink as MantineNavLink } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import { useState } from 'react';
 import { NavLink, useLocation, useMatch } from 'react-router';
 
 /** One navigation entry with a single target. */
@@ -10,12 +11,24 @@ export function ItemMenu({ rotulo, para }: { rotulo: string; para: string }) {
   );
 }
 
-/** An entry with two targets (e.g. Listar / Incluir): a group that opens in place, open when one of them is current. */
+/**
+ * An entry with two targets (e.g. Listar / Incluir): a group that opens in place, open when one of them is current.
+ * Its head is a button with aria-expanded (Mantine's default, an <a> without href, is out of the Tab order).
+ */
 export function ItemMenuDuplo({ rotulo, itens }: { rotulo: string; itens: { rotulo: string; para: string }[] }) {
   const { pathname } = useLocation();
   const contemAtual = itens.some((i) => i.para === pathname);
+  const [aberto, setAberto] = useState(contemAtual);
   return (
-    <MantineNavLink label={rotulo} defaultOpened={contemAtual} childrenOffset="md">
+    <MantineNavLink
+      component="button"
+      type="button"
+      label={rotulo}
+      opened={aberto}
+      onChange={setAberto}
+      aria-expanded={aberto}
+      childrenOffset="md"
+    >
       {itens.map((i) => (
         <ItemMenu key={i.para} rotulo={i.rotulo} para={i.para} />
       ))}
