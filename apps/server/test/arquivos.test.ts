@@ -1,5 +1,7 @@
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { naFilaDeImagens } from '../src/midia/pipeline.ts';
 import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
 
 let amb: Ambiente;
@@ -123,5 +125,56 @@ describe('POST /api/file/upload-imagem-moldura (spec 1 §7)', () => {
     expect(((await r.json()) as { data: string }).data).toBe('Erro ao obter revenda.');
     const ruim = await enviar({ id_revenda: amb.ids.revendaA, file: 'data:image/png;base64,AAAA' });
     expect(ruim.status).toBe(400);
+  });
+});
+
+/** A PNG of a few bytes that declares `w`×`h` pixels (its header only, and an empty image data chunk). */
+function pngDeclarado(w: number, h: number) {
+  const bloco = (tipo: string, dados: Buffer) => {
+    const corpo = Buffer.concat([Buffer.from(tipo, 'latin1'), dados]);
+    const tam = Buffer.alloc(4);
+    tam.writeUInt32BE(dados.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(corpo));
+    return Buffer.concat([tam, corpo, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const assinatura = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([assinatura, bloco('IHDR', ihdr), bloco('IDAT', Buffer.alloc(0)), bloco('IEND', Buffer.alloc(0))]);
+}
+
+describe('issue 23 item 2: logos and frames have the pixel limit and the queue of every image', () => {
+  const moldura = async (dados: Buffer) =>
+    fetch(`${base}/api/file/upload-imagem-moldura`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: gestor?.cookie ?? '', 'x-csrf-token': gestor?.csrf ?? '' },
+      body: JSON.stringify({ id_revenda: amb.ids.revendaA, file: `data:image/png;base64,${dados.toString('base64')}` }),
+    });
+
+  it('a PNG of a few bytes declaring 16000×16000 is refused with 413 by its header, for the logo and the frame', async () => {
+    const enorme = pngDeclarado(16000, 16000);
+    expect(enorme.length).toBeLessThan(100);
+    for (const r of [await enviarLogo(enorme, 'enorme.png'), await moldura(enorme)]) {
+      expect([r.status, ((await r.json()) as { data: string }).data]).toEqual([413, 'A imagem deve ter no máximo 50 megapixels.']);
+    }
+  });
+
+  it('a logo and a frame wait for a free slot of the image queue before being decoded', async () => {
+    let soltar = () => {};
+    const ocupada = new Promise<void>((ok) => {
+      soltar = ok;
+    });
+    const ocupantes = [naFilaDeImagens(() => ocupada), naFilaDeImagens(() => ocupada)];
+    const respostas = [enviarLogo(await png(400, 200), 'logo.png'), moldura(await png(400, 60))];
+    const prontas: number[] = [];
+    respostas.forEach((r, i) => void r.then(() => prontas.push(i)));
+    await new Promise((ok) => setTimeout(ok, 800));
+    expect(prontas).toEqual([]);
+    soltar();
+    await Promise.all(ocupantes);
+    expect((await Promise.all(respostas)).map((r) => r.status)).toEqual([200, 200]);
   });
 });

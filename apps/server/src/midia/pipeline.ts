@@ -11,11 +11,19 @@ sharp.cache(false);
 sharp.concurrency(2);
 const fila = new Semaforo(2);
 
+/** Every decode of an uploaded image (photos, banners, logos, frames) waits its turn in this one two-slot queue. */
+export const naFilaDeImagens = <T>(tarefa: () => Promise<T>) => fila.executar(tarefa);
+
 export const TAMANHO_EXIBICAO = 1600;
 /** Thumbnails are shown at most 100×80 (spec 2 §9) and stored at twice that for sharp screens. */
 export const TAMANHO_MINIATURA = { largura: 200, altura: 160 };
 const QUALIDADE = 82;
-const LIMITE_PIXELS = LIMITES_IMAGEM.megapixels * 1_000_000;
+export const LIMITE_PIXELS = LIMITES_IMAGEM.megapixels * 1_000_000;
+
+/** At most 50 megapixels by the header, before anything is decoded (a tiny PNG may declare 16000×16000). */
+export function conferirPixels(largura: number, altura: number) {
+  if (largura * altura > LIMITE_PIXELS) throw new ErroHttp(413, MENSAGENS_MIDIA.pixelsDemais);
+}
 
 export type FormatoOriginal = 'jpeg' | 'png' | 'webp';
 /** The reseller's frame for this kind of image (spec 1 §5: tipo_moldura_* with its image or transformation). */
@@ -54,7 +62,7 @@ async function processar(dados: Buffer, formato: FormatoOriginal, moldura: Moldu
     .metadata()
     .catch(() => null);
   if (!meta?.width || !meta.height || meta.format !== formato) throw new ErroHttp(400, MENSAGENS_MIDIA.corrompida);
-  if (meta.width * meta.height > LIMITE_PIXELS) throw new ErroHttp(413, MENSAGENS_MIDIA.pixelsDemais);
+  conferirPixels(meta.width, meta.height);
 
   // One decode: JPEG shrink-on-load makes this cheap for big photos. `failOn: 'error'` refuses truncated files.
   const base = await sharp(dados, { limitInputPixels: LIMITE_PIXELS, failOn: 'error', animated: false })
