@@ -225,10 +225,10 @@ test('Mobiauto: a recusa aparece num alerta vermelho acima dos botões', async (
   await expect(page).toHaveURL(/configurar-mobiauto$/);
 });
 
-test('Olx (admin): "Autorizar no Olx" abre a página do canal e volta com a integração ativa', async ({ page }) => {
+test('Olx (admin): "Autorizar na Olx" abre a página do canal e volta com a integração ativa', async ({ page }) => {
   await entrarNaLista(page, CONTAS.admin, /\/home$/);
   await page.getByRole('link', { name: 'Configurar Olx' }).click();
-  await page.getByRole('button', { name: 'Autorizar no Olx' }).click();
+  await page.getByRole('button', { name: 'Autorizar na Olx' }).click();
   // The sandbox plays OLX's authorization host; it only accepts this server's redirect address.
   await expect(page).toHaveURL(/\/sandbox\/olx\/auth\/oauth\?/);
   expect(new URL(page.url()).searchParams.get('redirect_uri')).toMatch(/\/integracao\/olx\/retorno$/);

@@ -22,7 +22,7 @@ afterEach(() => {
 
 const CONSENTIMENTO = 'http://127.0.0.1/sandbox/mercadolivre/auth/authorization?response_type=code&state=abc';
 
-describe('"Autorizar no {canal}" (issue 11)', () => {
+describe('"Autorizar na Olx" / "no Mercado Livre" (issue 11)', () => {
   it('Mercado Livre: o botão pede a página de consentimento ao servidor e vai para ela; o código digitado continua', async () => {
     simularEventSource();
     const ir = vi.fn();
@@ -37,6 +37,7 @@ describe('"Autorizar no {canal}" (issue 11)', () => {
     });
     renderizarApp(`/revenda/${ID_REVENDA}/configurar-mercadolivre`);
     fireEvent.click(await screen.findByRole('button', { name: 'Autorizar no Mercado Livre' }));
+    expect(screen.getByText(/Abre a página de autorização do Mercado Livre e volta configurado/)).toBeTruthy();
     await waitFor(() => expect(ir).toHaveBeenCalledWith(CONSENTIMENTO));
     expect(screen.getByLabelText('Código Mercado Livre', { exact: false })).toBeTruthy();
   });
@@ -49,7 +50,8 @@ describe('"Autorizar no {canal}" (issue 11)', () => {
       [`GET /api/revendas/${ID_REVENDA}/integracoes/olx/autorizacao`]: falha(404, 'Erro ao obter revenda.'),
     });
     renderizarApp(`/revenda/${ID_REVENDA}/configurar-olx`);
-    fireEvent.click(await screen.findByRole('button', { name: 'Autorizar no Olx' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Autorizar na Olx' }));
+    expect(screen.getByText(/Abre a página de autorização da Olx e volta configurado/)).toBeTruthy();
     expect((await screen.findByTestId('erro-autorizar')).textContent).toBe('Erro ao obter revenda.');
   });
 

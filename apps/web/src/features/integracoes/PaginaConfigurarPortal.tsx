@@ -146,14 +146,20 @@ function Formulario({ canal, idRevenda, registro }: { canal: CanalPortal; idReve
 }
 
 const ehCanalAutorizacao = (canal: CanalPortal): canal is CanalAutorizacao => (CANAIS_AUTORIZACAO as readonly string[]).includes(canal);
+/** "na Olx" / "no Mercado Livre": the article each channel's name takes in Portuguese. */
+const CONTRACOES: Record<CanalAutorizacao, { em: string; de: string }> = {
+  olx: { em: 'na', de: 'da' },
+  mercadolivre: { em: 'no', de: 'do' },
+};
 
 /**
- * "Autorizar no {canal}": asks the server for the channel's consent page (with this product's redirect address and
+ * "Autorizar na Olx" / "no Mercado Livre": asks the server for the channel's consent page (with this product's redirect address and
  * a state tied to the session) and goes there; the channel sends the browser back to /integracao/{canal}/retorno.
  */
 function BotaoAutorizar({ canal, idRevenda }: { canal: CanalAutorizacao; idRevenda: string }) {
   const [indo, setIndo] = useState(false);
   const [erro, setErro] = useState<string | null>(null);
+  const { em, de } = CONTRACOES[canal];
   const autorizar = async () => {
     setErro(null);
     setIndo(true);
@@ -168,10 +174,10 @@ function BotaoAutorizar({ canal, idRevenda }: { canal: CanalAutorizacao; idReven
   return (
     <Stack gap={4}>
       <Button variant="light" leftSection={<IconExternalLink size={16} aria-hidden />} loading={indo} onClick={() => void autorizar()}>
-        Autorizar no {ROTULO_CANAL[canal]}
+        Autorizar {em} {ROTULO_CANAL[canal]}
       </Button>
       <Text size="xs" c="dimmed">
-        Abre a página de autorização do {ROTULO_CANAL[canal]} e volta configurado. Se preferir, informe abaixo um código gerado no canal.
+        Abre a página de autorização {de} {ROTULO_CANAL[canal]} e volta configurado. Se preferir, informe abaixo um código gerado no canal.
       </Text>
       {erro && <AlertaVermelho mensagem={erro} testid="erro-autorizar" />}
     </Stack>

@@ -75,7 +75,7 @@ export function useSocialConfig() {
   });
 }
 
-/** GET /api/revendas/:idRevenda/integracoes/:canal/autorizacao — the channel's consent page ("Autorizar no {canal}"). */
+/** GET /api/revendas/:idRevenda/integracoes/:canal/autorizacao — the channel's consent page ("Autorizar na Olx" / "no Mercado Livre"). */
 export function pedirAutorizacao(idRevenda: string, canal: CanalAutorizacao) {
   return api.get(`/api/revendas/${seg(idRevenda)}/integracoes/${canal}/autorizacao`, {
     esquema: z.object({ url: z.string(), redirect_uri: z.string() }),
