@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redefinicoesSenha, usuarios } from '../src/db/schema/index.ts';
+import { usuariosRepository } from '../src/modules/usuarios/usuarios.repository.ts';
+import { hashToken } from '../src/seguranca/tokens.ts';
 import { type Ambiente, type Credencial, cabecalhos, criarAmbiente, login } from './ajuda/ambiente.ts';
 
 /** A real SMTP server on loopback that keeps what it receives. */
@@ -194,6 +196,42 @@ describe('mail without SMTP', () => {
   }, 90_000);
 });
 
+/**
+ * PostgreSQL only: a transaction locks the reset link `id`'s row; the answer waits until `n` other sessions wait
+ * for a row lock (not the sign-in limit's advisory locks), then commits.
+ */
+async function segurarLinha(id: string) {
+  let liberar = () => {};
+  const fim = new Promise<void>((ok) => {
+    liberar = ok;
+  });
+  let travou = () => {};
+  const travada = new Promise<void>((ok) => {
+    travou = ok;
+  });
+  const tx = amb.banco.db.transaction(async (t) => {
+    await t.execute(sql`select id from redefinicoes_senha where id = ${id} for update`);
+    travou();
+    await fim;
+  });
+  await travada;
+  return async (n: number) => {
+    await expect
+      .poll(
+        async () => {
+          const r = (await amb.banco.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and wait_event <> 'advisory'`,
+          )) as unknown as { rows: { n: number }[] };
+          return r.rows[0]?.n;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(n);
+    liberar();
+    await tx;
+  };
+}
+
 describe('forgot password on the sign-in screen (issue 15)', () => {
   const pedir = (email: unknown, ip = '10.9.8.7') =>
     amb.app.inject({ method: 'POST', url: '/api/senha/esqueci', payload: { email }, remoteAddress: ip });
@@ -229,6 +267,45 @@ describe('forgot password on the sign-in screen (issue 15)', () => {
     expect(vazio.statusCode).toBe(400);
     expect(vazio.json().campos).toMatchObject({ email: 'Preenchimento obrigatório' });
     expect((await pedir('nao-e-email')).statusCode).toBe(400);
+  });
+
+  it('simultaneous requests leave exactly one working link, the newest (issue 23 item 5)', async () => {
+    const email = 'gestor@motosbasico.test';
+    const [u] = await amb.banco.db.select().from(usuarios).where(eq(usuarios.email, email));
+    const anterior = hashToken('link-anterior-do-teste-de-concorrencia');
+    await usuariosRepository.criarRedefinicao(amb.banco.db, u?.id ?? '', anterior, new Date(Date.now() + 3_600_000));
+    const antes = mensagensPara(email);
+    // The order in which the links were stored (each call ends once its transaction is committed).
+    const gravados: string[] = [];
+    const criar = usuariosRepository.criarRedefinicao;
+    const espiao = vi.spyOn(usuariosRepository, 'criarRedefinicao').mockImplementation(async (db, id, hash, expira) => {
+      await criar(db, id, hash, expira);
+      gravados.push(hash);
+    });
+    // On PostgreSQL the three requests are made to overlap: another transaction holds the previous link's row until
+    // all three wait for a lock (PGlite runs one transaction at a time, so there they cannot overlap anyway).
+    const soltar = amb.banco.tipo === 'postgres' ? await segurarLinha(anterior) : async () => {};
+    try {
+      const pedidos = Promise.all([0, 1, 2].map((i) => pedir(email, `10.23.5.${i}`)));
+      await soltar(3);
+      expect((await pedidos).map((x) => x.statusCode)).toEqual([200, 200, 200]);
+      await expect.poll(() => mensagensPara(email)).toBe(antes + 3);
+    } finally {
+      espiao.mockRestore();
+    }
+    const tokens = recebidos
+      .filter((m) => m.para === email)
+      .slice(antes)
+      .map((m) => /redefinir-senha\/([\w-]+)/.exec(m.texto.replace(/=\r?\n/g, ''))?.[1] ?? '');
+    const validos = [];
+    for (const token of tokens) {
+      const r = await amb.app.inject({ method: 'GET', url: `/api/senha/redefinicao/${token}` });
+      if (r.statusCode === 200) validos.push(token);
+      else expect(r.json().data).toBe('Este link para alteração de senha é inválido ou expirou. Peça um novo link.');
+    }
+    expect(validos).toHaveLength(1);
+    expect(gravados).toHaveLength(3);
+    expect(hashToken(validos[0] ?? '')).toBe(gravados.at(-1));
   });
 
   it('limits the requests per e-mail (no mailbox flooding), with a Portuguese message', async () => {

@@ -94,7 +94,11 @@ export const usuariosRepository = {
 
   async criarRedefinicao(db: Executor, usuarioId: string, tokenHash: string, expira: Date) {
     await db.transaction(async (tx) => {
-      // A new link replaces the ones not used yet.
+      // A new link replaces the ones not used yet. The user's row is locked first, so simultaneous requests take
+      // turns: each one's delete sees the links committed before it and only the last link written stays valid
+      // (without the lock, a delete blocked on a link another request is removing misses that request's new link).
+      // NO KEY UPDATE: sign-ins inserting the user's sessions (a foreign key share lock) are not held up.
+      await tx.execute(sql`select 1 from ${usuarios} where ${usuarios.id} = ${usuarioId} for no key update`);
       await tx.delete(redefinicoesSenha).where(and(eq(redefinicoesSenha.usuario_id, usuarioId), isNull(redefinicoesSenha.usado_em)));
       await tx.insert(redefinicoesSenha).values({ id: tokenHash, usuario_id: usuarioId, expires_at: expira });
     });
