@@ -26,7 +26,7 @@ PGDATA_DIR=$WORK/pgdata
   -o "-c listen_addresses=127.0.0.1 -p $PGPORT -k $WORK -c fsync=off -c synchronous_commit=off" start >/dev/null)
 DB="postgres://postgres@127.0.0.1:$PGPORT/postgres"
 PORT=$(free_port)
-(cd apps/server && DATABASE_URL="$DB" SECRET_KEY=e2e-chave-secreta-com-32-caracteres-ou-mais SEED_DEMO=1 RECONCILIAR_SEGUNDOS=10 \
+(cd apps/server && DATABASE_URL="$DB" SECRET_KEY=e2e-chave-secreta-com-32-caracteres-ou-mais SEED_DEMO=1 RECONCILIAR_SEGUNDOS=10 SANDBOX_INSPECAO=1 \
   PORT=$PORT DATA_DIR="$WORK/data" LOG_LEVEL=warn exec node --import tsx src/main.ts) >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$PORT/api/health" >/dev/null && break; sleep 0.5; done

@@ -74,7 +74,7 @@ psql_exec() { (cd / && "${AS_PG[@]}" "$PGBIN/psql" -h "$WORK" -p "$PGPORT" -U po
 psql_exec "CREATE DATABASE e2e" >/dev/null
 E2E_DB="postgres://postgres@127.0.0.1:$PGPORT/e2e"
 PORT=$(free_port)
-(cd apps/server && DATABASE_URL="$E2E_DB" SECRET_KEY=e2e-chave-secreta-com-32-caracteres-ou-mais SEED_DEMO=1 RECONCILIAR_SEGUNDOS=10 \
+(cd apps/server && DATABASE_URL="$E2E_DB" SECRET_KEY=e2e-chave-secreta-com-32-caracteres-ou-mais SEED_DEMO=1 RECONCILIAR_SEGUNDOS=10 SANDBOX_INSPECAO=1 \
   PORT=$PORT DATA_DIR="$WORK/e2e-data" LOG_LEVEL=warn exec node --import tsx src/main.ts) >"$WORK/server-e2e.log" 2>&1 &
 PIDS+=($!)
 wait_http "http://127.0.0.1:$PORT/api/health" || { cat "$WORK/server-e2e.log"; exit 1; }

@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { MENSAGENS, VERSAO_PAINEL } from '@intermedio/contracts';
+import { CANAIS, MENSAGENS, VERSAO_PAINEL } from '@intermedio/contracts';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -125,7 +125,7 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   app.setNotFoundHandler((req, reply) => {
     // The SPA answers every page address; a missing file (an old /assets/*.js, any name with an extension) is a 404.
     const caminho = req.url.split('?')[0] ?? '';
-    if (caminho.startsWith('/api') || /\.\w+$/.test(caminho) || req.method !== 'GET' || !existsSync(config.webDist)) {
+    if (/^\/(api|sandbox\/)/.test(caminho) || /\.\w+$/.test(caminho) || req.method !== 'GET' || !existsSync(config.webDist)) {
       return reply.code(404).send({ status: 'error', data: MENSAGENS.rotaNaoEncontrada });
     }
     return reply.type('text/html').sendFile('index.html');
@@ -232,7 +232,9 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   // Notifications: reminders pushed with FCM HTTP v1 (the built-in sandbox unless a service account is configured).
   // The channels' stand-ins live in their own workspace; loaded only when something has no real address, so a
   // production deployment with every address configured never loads them.
-  const sandbox = precisaDeSandbox(config) ? await import('@intermedio/sandbox') : null;
+  const semEndereco = CANAIS.filter((c) => !config.canais.porCanal[c].url);
+  const fcmSandbox = !config.push.conta;
+  const sandbox = semEndereco.length > 0 || !config.fipeApiUrl || fcmSandbox ? await import('@intermedio/sandbox') : null;
   const contaSandbox = (origem: string) => {
     if (!sandbox) throw new Error('FCM sem conta de serviço e sem sandbox');
     return sandbox.contaSandbox(origem);
@@ -246,8 +248,9 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   tarefas.registrar(tarefaLembrete(notificacoes));
   await app.register(notificacoesRoutes, { notificacoes });
   if (sandbox) {
-    await app.register(sandbox.sandboxes);
-    await app.register(sandbox.fipeSandboxRoutes, { prefix: sandbox.PREFIXO_SANDBOX_FIPE });
+    // Only the stand-ins something points to; their test routes only on test servers (SANDBOX_INSPECAO=1).
+    await app.register(sandbox.sandboxes, { canais: semEndereco, fcm: fcmSandbox, inspecao: config.sandboxInspecao });
+    if (!config.fipeApiUrl) await app.register(sandbox.fipeSandboxRoutes, { prefix: sandbox.PREFIXO_SANDBOX_FIPE });
   }
   // Catalogues and FIPE (issue 5). FIPE_API_URL unset: the lookup calls the built-in sandbox inside this process.
   await app.register(opcionaisRoutes, { db: banco.db });
@@ -299,11 +302,6 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
     [r.method].flat().flatMap((method) => (method === 'HEAD' ? [] : [{ method, url: r.url, acesso: r.config?.acesso }])),
   );
   return { app, banco, barramento, cofre, tarefas, semeado, rotas, renovacao };
-}
-
-/** Whether some channel, the FIPE lookup or push has no real address and so talks to the built-in sandbox. */
-function precisaDeSandbox(config: Config): boolean {
-  return Object.values(config.canais.porCanal).some((c) => !c.url) || !config.fipeApiUrl || !config.push.conta || !config.push.url;
 }
 
 /** This server's own address, as the adapters reach the built-in sandboxes (the listening port is known only once listening). */

@@ -64,6 +64,8 @@ const esquemaAmbiente = z.object({
     .min(2, 'deve ser pelo menos 2')
     .max(3600, 'deve ser no máximo 3600')
     .optional(),
+  /** Test servers only: the channel stand-ins' inspection and test-control routes (`/sandbox/…/_anuncios`). */
+  SANDBOX_INSPECAO: booleano01.default(false),
 });
 
 export type Config = {
@@ -93,6 +95,8 @@ export type Config = {
   s3: ConfigS3 | null;
   /** null: the publishing reconciliation runs on its schedule only (every minute). */
   reconciliarSegundos: number | null;
+  /** The stand-ins' `_…` routes answer (they list every reseller's adverts): test servers only. */
+  sandboxInspecao: boolean;
 };
 
 export class ErroConfiguracao extends Error {}
@@ -155,6 +159,7 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     reconciliarSegundos: e.RECONCILIAR_SEGUNDOS ?? null,
+    sandboxInspecao: e.SANDBOX_INSPECAO,
   };
 }
 

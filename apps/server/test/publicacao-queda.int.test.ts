@@ -46,7 +46,7 @@ beforeAll(async () => {
     }
     return corpo;
   });
-  await sandbox.register(sandboxes);
+  await sandbox.register(sandboxes, { inspecao: true });
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
   const origem = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
   graph = `${origem}/sandbox/facebook`;

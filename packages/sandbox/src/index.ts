@@ -50,9 +50,33 @@ const SANDBOXES = {
 export { contaSandbox } from './fcm.ts';
 export { fipeSandboxRoutes, PREFIXO_SANDBOX_FIPE } from './fipe/fipe.sandbox.routes.ts';
 
-export async function sandboxes(app: FastifyInstance) {
+export type OpcoesSandboxes = {
+  /** The channels to stand in for: those with no real address (default: all). */
+  canais?: readonly CanalId[];
+  /** The FCM stand-in: only without a service account (default: on). */
+  fcm?: boolean;
+  /**
+   * The inspection and test-control routes (every path segment starting with `_`: `_anuncios`, `_reter`, `_expirar`…)
+   * answer only on test servers (SANDBOX_INSPECAO=1); otherwise they are not found, as they show every reseller's adverts.
+   */
+  inspecao?: boolean;
+};
+
+/** Whether a route is an inspection or test-control route (`/sandbox/autoscar/_anuncios`). */
+export const rotaDeInspecao = (url: string) => url.split('/').some((s) => s.startsWith('_'));
+
+export async function sandboxes(app: FastifyInstance, op: OpcoesSandboxes = {}) {
   aceitarFormatosDosCanais(app);
-  for (const [canal, plugin] of Object.entries(SANDBOXES)) await app.register(plugin, { prefix: `/sandbox/${canal}` });
+  if (!op.inspecao) {
+    // Inherited by every stand-in below: their test routes fall through to the server's 404.
+    app.addHook('onRoute', (rota) => {
+      if (rotaDeInspecao(rota.url)) rota.handler = (_req, reply) => reply.callNotFound();
+    });
+  }
+  const canais = new Set<string>(op.canais ?? Object.keys(SANDBOXES));
+  for (const [canal, plugin] of Object.entries(SANDBOXES)) {
+    if (canais.has(canal)) await app.register(plugin, { prefix: `/sandbox/${canal}` });
+  }
   // Push (not a channel): Firebase Cloud Messaging HTTP v1.
-  await app.register(sandboxFcm, { prefix: '/sandbox/fcm' });
+  if (op.fcm ?? true) await app.register(sandboxFcm, { prefix: '/sandbox/fcm' });
 }

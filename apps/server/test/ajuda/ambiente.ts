@@ -62,6 +62,7 @@ export function configTeste(extra: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dir, 'sem-web'),
     PORT: '0',
+    SANDBOX_INSPECAO: '1', // the tests read what the channel stand-ins received
     ...extra,
   });
 }

@@ -19,6 +19,7 @@ export async function iniciarServidor(url: string, processos: ChildProcess[], en
       PORT: '0',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      SANDBOX_INSPECAO: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

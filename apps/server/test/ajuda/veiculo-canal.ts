@@ -12,7 +12,7 @@ import type { Configuracao, ContextoCanal, Resultado } from '../../src/canais/ti
  */
 export async function sandboxesNoAr() {
   const app = Fastify({ logger: false });
-  await app.register(sandboxes);
+  await app.register(sandboxes, { inspecao: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origem = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {

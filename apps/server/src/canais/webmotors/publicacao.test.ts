@@ -22,7 +22,7 @@ const arquivos = new Map<string, Buffer>();
 
 beforeAll(async () => {
   app = Fastify();
-  await app.register(sandboxes);
+  await app.register(sandboxes, { inspecao: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   origem = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   // A photo larger than Webmotors' 1920×1440, a PNG, and a small JPEG.
