@@ -160,6 +160,24 @@ describe('Incluir revenda (/revenda/incluir)', { timeout: 60_000 }, () => {
     expect(Number(corpo.pevalormensalidade)).toBe(1234.56);
   });
 
+  it('uma revenda nova do plano Básico leva à lista do plano Básico, que a contém', async () => {
+    simularEventSource();
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN),
+      'POST /api/revendas': sucesso({ ...REVENDA, plano: 'basico' }),
+      'GET /api/revendas?plano=basico': sucesso([]),
+    });
+    const { router } = renderizarApp('/revenda/incluir');
+    await screen.findByRole('button', { name: 'Gravar' });
+    preencher('Nome do responsável', 'Ana');
+    preencher('Nome da loja', 'Loja Básica');
+    preencher('E-mail', 'ana@basica.test');
+    await escolher('Plano', 'Básico');
+    fireEvent.click(screen.getByRole('button', { name: 'Gravar' }));
+    expect(await screen.findByText('Revenda gravada com sucesso!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/revenda-free/listar'));
+  });
+
   it('mostra no campo o erro de validação do servidor e fica no formulário', async () => {
     simularEventSource();
     simularApi({

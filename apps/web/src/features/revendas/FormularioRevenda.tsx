@@ -80,7 +80,9 @@ export function FormularioRevenda({ revenda }: Props) {
     validate: (v) => ({ ...errosMoldura(v), ...validarContrato(v as unknown as Record<string, unknown>) }),
   });
 
-  const voltarPara = admin ? rotas.revendas.listar() : rotas.painel();
+  // The admin lands on the list that holds the reseller: the basic plan has its own (issue 23 item 20).
+  const voltarPara = () =>
+    !admin ? rotas.painel() : form.getValues().plano === 'basico' ? rotas.revendas.listarFree() : rotas.revendas.listar();
   const salvando = gravar.isPending;
   const enviandoLogo = progressoLogo !== null;
 
@@ -89,7 +91,7 @@ export function FormularioRevenda({ revenda }: Props) {
     gravar.mutate(revenda ? { ...paraEntrada(valores), versao: revenda.updated_at } : paraEntrada(valores), {
       onSuccess: () => {
         notifications.show({ color: 'green', message: MENSAGENS_REVENDA.gravada });
-        navigate(voltarPara);
+        navigate(voltarPara());
       },
       onError: (erro) => {
         notifications.show({ color: 'red', message: mensagemDoErro(erro) });
@@ -99,7 +101,7 @@ export function FormularioRevenda({ revenda }: Props) {
         }
         // Changed by someone else meanwhile, or no answer from the server: stay, keeping what was typed, with the message shown.
         if ((erro instanceof ApiError && erro.status === 409) || semResposta(erro)) return;
-        navigate(voltarPara);
+        navigate(voltarPara());
       },
     });
   };
@@ -366,7 +368,7 @@ export function FormularioRevenda({ revenda }: Props) {
           <Button type="submit" loading={salvando} disabled={enviandoLogo || enviandoMoldura !== null}>
             Gravar
           </Button>
-          <Button component={Link} to={voltarPara} variant="default" disabled={salvando}>
+          <Button component={Link} to={voltarPara()} variant="default" disabled={salvando}>
             Voltar
           </Button>
         </Group>
