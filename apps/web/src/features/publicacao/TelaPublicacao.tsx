@@ -142,14 +142,28 @@ export function TelaPublicacao({
   );
 }
 
+/**
+ * After a refused submit (spec 3 §5): the page goes back to the top, where "Campos obrigatórios não preenchidos!"
+ * shows, and the focus rests on the form's first invalid field without scrolling to it. It runs after the render that
+ * flags the fields (aria-invalid) and after the app-wide focus on the first invalid field (lib/foco-invalido), whose
+ * focus() scrolled a field far down the form (Olx, Mercado Livre) back into view, over the alert.
+ */
+export function topoComFocoNoInvalido(form: HTMLFormElement | null) {
+  setTimeout(() => {
+    const campo = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (campo && !campo.contains(document.activeElement)) campo.focus({ preventScroll: true });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, 0);
+}
+
 /** The invalid-submit state of a screen: "Campos obrigatórios não preenchidos!" and back to the top (spec 3 §5). */
 function useInvalido() {
   const [invalido, setInvalido] = useState(false);
   return {
     invalido,
-    aoInvalido: () => {
+    aoInvalido: (form: HTMLFormElement | null) => {
       setInvalido(true);
-      window.scrollTo({ top: 0, behavior: 'smooth' });
+      topoComFocoNoInvalido(form);
     },
     aoValido: () => setInvalido(false),
   };
@@ -177,9 +191,9 @@ export function useEnvio<P>(canal: CanalId, idRevenda: string, idVeiculo: string
           setMensagens([]);
           enviar.mutate(post(valores as V));
         },
-        () => {
+        (_erros, _valores, evento) => {
           setMensagens(recusado?.() ?? []);
-          aoInvalido();
+          aoInvalido(evento?.currentTarget instanceof HTMLFormElement ? evento.currentTarget : null);
         },
       ),
   };

@@ -286,6 +286,103 @@ describe('Incluir veículo Olx (spec 3 §2.5)', { timeout: 60_000 }, () => {
   });
 });
 
+describe('envio recusado volta ao topo com o foco no primeiro campo inválido (spec 3 §5, issue 23 item 11)', { timeout: 60_000 }, () => {
+  /**
+   * In a browser focus() scrolls the field into view; jsdom does not scroll, so the order is recorded instead: the page
+   * must end at the top ("topo" last), with the focus on the first invalid field and no scrolling focus after it.
+   */
+  const registrarRolagem = () => {
+    const ordem: string[] = [];
+    vi.stubGlobal('scrollTo', (o: ScrollToOptions) => ordem.push(`topo ${o.top}`));
+    const focar = HTMLElement.prototype.focus;
+    const espiao = vi.spyOn(HTMLElement.prototype, 'focus').mockImplementation(function (this: HTMLElement, o?: FocusOptions) {
+      ordem.push(o?.preventScroll ? 'foco sem rolar' : 'foco');
+      focar.call(this, o);
+    });
+    return { ordem, restaurar: () => espiao.mockRestore() };
+  };
+  const terminaNoTopo = async (campo: HTMLElement, ordem: string[]) => {
+    await waitFor(() => expect(document.activeElement).toBe(campo));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(ordem.at(-1)).toBe('topo 0');
+    expect(document.activeElement).toBe(campo);
+    expect(screen.getByText('Campos obrigatórios não preenchidos!')).toBeTruthy();
+  };
+
+  it('Mercado Livre: endereço vazio, lá embaixo no formulário', async () => {
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      'POST /api/integracao/mercadolivre/incluir': sucesso({
+        veiculo,
+        requiredAtributos: [],
+        newAtributos: [],
+        veiculoPost: {
+          title: 'Fiat Argo Drive 1.0',
+          description: { plain_text: 'Único dono.' },
+          price: 72900,
+          location: { zip_code: '01001000', address_line: '' },
+          pictures: [],
+        },
+        ml_values: {},
+        opcionais: [],
+      }),
+    });
+    renderizarApp(`${BASE}/integracao/mercadolivre/incluir-carro`);
+    await screen.findByRole('form', { name: 'Incluir carro Mercado Livre' });
+    await waitFor(() => expect(screen.getByDisplayValue('FIAT ARGO DRIVE 1.0')).toBeTruthy());
+    const { ordem, restaurar } = registrarRolagem();
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+      await terminaNoTopo(screen.getByRole('textbox', { name: /Endereço/ }), ordem);
+    } finally {
+      restaurar();
+    }
+  });
+
+  it('Olx: marca sem escolha, abaixo de título, descrição, telefone e CEP preenchidos', async () => {
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      'POST /api/integracao/olx/incluir': sucesso({
+        veiculo,
+        veiculoPost: {
+          ...Object.fromEntries(
+            ['gearbox', 'fuel', 'vehicle_brand', 'vehicle_model', 'vehicle_version', 'doors', 'end_tag', 'car_steering'].map((c) => [
+              c,
+              '',
+            ]),
+          ),
+          ...Object.fromEntries(['motorpower', 'cartype', 'carcolor', 'exchange', 'financial_status', 'owner'].map((c) => [c, ''])),
+          subject: 'Fiat Argo Drive 1.0',
+          body: 'Único dono.',
+          phone: '1133334444',
+          zipcode: '01001000',
+          vehicle_tag: 'ABC1D23',
+          regdate: '2023',
+          price: 72900,
+          mileage: 18500,
+          financial: [],
+          car_features: [],
+        },
+        images: [],
+        ...Object.fromEntries(['retOpcionais', 'retEstadoFinanceiro', 'retMarca', 'retModelo', 'retVersao'].map((l) => [l, []])),
+      }),
+    });
+    renderizarApp(`${BASE}/integracao/olx/incluir`);
+    await screen.findByRole('form', { name: 'Incluir veículo Olx' });
+    await waitFor(() => expect(screen.getByDisplayValue('Fiat Argo Drive 1.0')).toBeTruthy());
+    const { ordem, restaurar } = registrarRolagem();
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+      await waitFor(() => expect(document.activeElement?.getAttribute('aria-invalid')).toBe('true'));
+      const campo = document.activeElement as HTMLElement;
+      expect(campo.closest('form')?.querySelector('[aria-invalid="true"]')).toBe(campo);
+      await terminaNoTopo(campo, ordem);
+    } finally {
+      restaurar();
+    }
+  });
+});
+
 describe('despachante por tipo de veículo (spec 3 §2.3)', { timeout: 60_000 }, () => {
   it('caminhão na Webmotors: "Operação não permitida para esse tipo de veículo."', async () => {
     simularApi({
