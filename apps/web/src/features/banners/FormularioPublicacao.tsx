@@ -75,6 +75,8 @@ export function FormularioPublicacao({ d }: { d: DefinicaoFormulario }) {
       if ([escolha ?? []].flat().length) setErroUpload('Escolha uma imagem ou um vídeo.');
       return;
     }
+    // A file was chosen: "Preenchimento obrigatório" no longer applies, even while it uploads (issue 23 item 20).
+    form.clearFieldError('imagem');
     setProgresso(0);
     try {
       const midia = await enviarMidia(d.tipo, idRevenda, arquivo, csrf, setProgresso);

@@ -1,6 +1,6 @@
 import type { Banner, Vendido } from '@intermedio/contracts';
 import { act, configure, fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chaves } from '@/lib/chaves';
 import { REVENDA } from '@/test/revenda';
 import {
@@ -112,5 +112,36 @@ describe.each([
     chegar('Confira nossas ofertas!');
     await screen.findByText(`Revenda: ${REVENDA.penome_fantasia}`);
     expect(texto).toHaveValue('Feirão de sábado');
+  });
+});
+
+/** An upload that never answers: the form stays "Carregando imagem..." with the file just chosen. */
+class XhrSemResposta {
+  upload = {};
+  withCredentials = false;
+  responseType = '';
+  open() {}
+  setRequestHeader() {}
+  send() {}
+  abort() {}
+}
+
+describe.each([{ caminho: 'banners' }, { caminho: 'vendidos' }] as const)('incluir em $caminho: o arquivo obrigatório', ({ caminho }) => {
+  afterEach(() => vi.unstubAllGlobals());
+  it('"Preenchimento obrigatório" some do campo assim que um arquivo é escolhido', async () => {
+    vi.stubGlobal('XMLHttpRequest', XhrSemResposta);
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET /api/revendas/${ID_REVENDA}`]: sucesso({ ...REVENDA, peblocotextobanners: 'Ofertas', peblocotextovendidos: 'Vendido!' }),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/${caminho}/incluir`);
+    await screen.findByText(`Revenda: ${REVENDA.penome_fantasia}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Gravar' }));
+    expect(await screen.findByText('Preenchimento obrigatório')).toBeInTheDocument();
+    const arquivo = new File(['x'], 'foto.jpg', { type: 'image/jpeg' });
+    const campo = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(campo, { target: { files: [arquivo] } });
+    expect(await screen.findByText('Carregando imagem...')).toBeInTheDocument();
+    expect(screen.queryByText('Preenchimento obrigatório')).not.toBeInTheDocument();
   });
 });
