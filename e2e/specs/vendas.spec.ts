@@ -89,6 +89,8 @@ test('da lista a todos os canais removidos: confirmação com os canais, progres
   }
   await dialogo.getByRole('button', { name: 'Marcar como vendido' }).click();
   await expect(page.getByText('Veículo marcado como vendido. Os anúncios estão sendo retirados dos canais.')).toBeVisible();
+  // The toast offers the undo (issue 23 item 20); this test undoes it later, from the view.
+  await expect(page.getByRole('button', { name: /^Desfazer venda: / })).toBeVisible();
   await expect(linha.getByText('Vendido', { exact: true })).toBeVisible();
   await expect(linha.getByRole('button', { name: /^Marcar como vendido:/ })).toHaveCount(0);
 
@@ -123,7 +125,7 @@ test('da lista a todos os canais removidos: confirmação com os canais, progres
 
   // Undo the same day: vevendido back to 0, and the answer says nothing is republished.
   await vendas.getByRole('link').first().click();
-  await page.getByRole('button', { name: 'Desfazer venda' }).click();
+  await page.getByRole('button', { name: 'Desfazer venda', exact: true }).click();
   await page.getByRole('dialog', { name: 'Desfazer venda' }).getByRole('button', { name: 'Desfazer venda' }).click();
   await expect(
     page.getByText(

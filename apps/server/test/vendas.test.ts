@@ -171,6 +171,15 @@ describe('uma ação retira o veículo de todos os canais', () => {
     expect(linha).toMatchObject({ canais: 3, removidos: 3, segundos_ate_remover: expect.any(Number) });
   });
 
+  it('vender um veículo que não está em nenhum canal: a resposta diz só que a venda foi registrada', async () => {
+    const r0 = await chamar('POST', `/api/revendas/${amb.ids.revendaA}/veiculos`, gestor, VEICULO_EXEMPLO);
+    expect(r0.statusCode, r0.body).toBe(200);
+    const r = await vender(r0.json().data.id);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data.venda.remocoes).toEqual([]);
+    expect(r.json().data.mensagem).toBe('Venda registrada.');
+  });
+
   it('dois cliques ao mesmo tempo: uma venda, uma retirada por canal', async () => {
     const v = await novoVeiculoPublicado('Clique duplo');
     const [a, b] = await Promise.all([vender(v.id), vender(v.id)]);

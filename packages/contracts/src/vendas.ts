@@ -10,6 +10,9 @@ export const MENSAGENS_VENDA = {
   publicarVendido: 'Publicar vendido',
   publicarVendidoDescricao: 'Cria um vendido com a primeira foto e o texto de vendidos da revenda e o publica nas redes configuradas.',
   vendido: 'Veículo marcado como vendido. Os anúncios estão sendo retirados dos canais.',
+  /** A sale of a vehicle published on no channel: nothing is being removed. */
+  vendidoSemCanais: 'Venda registrada.',
+  podeDesfazerHoje: 'A venda pode ser desfeita até o fim do dia.',
   jaVendido: 'Este veículo já está marcado como vendido.',
   veiculoRemovido: 'Um veículo removido não pode ser marcado como vendido.',
   naoVendido: 'Este veículo não está marcado como vendido.',

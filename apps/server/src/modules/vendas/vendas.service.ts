@@ -165,7 +165,9 @@ export function criarVendasService(dep: Dep) {
       });
       await dep.enfileirar(TAREFA_RETIRAR, {});
       if (venda.publicar_vendido) await dep.enfileirar(TAREFA_VENDIDO, { idVeiculo });
-      return { mensagem: M.vendido, venda: await vendaDoVeiculo(idVeiculo) };
+      const atual = await vendaDoVeiculo(idVeiculo);
+      // On no channel, nothing is being removed: the answer only says the sale was recorded (issue 23 item 20).
+      return { mensagem: atual.remocoes.length === 0 ? M.vendidoSemCanais : M.vendido, venda: atual };
     },
 
     /** "Desfazer venda": the same day only; never republishes (the answer says so). */

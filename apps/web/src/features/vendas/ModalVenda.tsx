@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useVeiculo } from '@/features/veiculos/api';
 import { mensagemDoErro } from '@/ui/AlertaErro';
 import { ModalConfirmacao } from '@/ui/ModalConfirmacao';
+import { avisarVenda } from './AvisoVenda';
 import { useVender } from './api';
 
 type Props = { idRevenda: string; idVeiculo: string; nome: string; aoFechar: () => void };
@@ -24,7 +25,7 @@ export function ModalVenda({ idRevenda, idVeiculo, nome, aoFechar }: Props) {
       { idVeiculo, publicarVendido },
       {
         onSuccess: (r) => {
-          notifications.show({ color: 'green', message: r.mensagem });
+          avisarVenda({ idRevenda, idVeiculo, nome, mensagem: r.mensagem, venda: r.venda });
           aoFechar();
         },
         onError: (e) => notifications.show({ color: 'red', message: mensagemDoErro(e) }),

@@ -47,6 +47,11 @@ export function QuadroVenda({ idRevenda, idVeiculo, venda, podeAgir }: Props) {
             <Text size="sm">
               Vendido em <DataHora valor={venda.vendido_em} />
             </Text>
+            {podeAgir && venda.pode_desfazer && (
+              <Text size="xs" c="gray.7">
+                {M.podeDesfazerHoje}
+              </Text>
+            )}
           </div>
           {podeAgir && venda.pode_desfazer && (
             <Button variant="default" onClick={() => setConfirmandoDesfazer(true)}>

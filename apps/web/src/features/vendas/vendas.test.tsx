@@ -102,6 +102,34 @@ describe('Marcar como vendido', () => {
     expect(await screen.findByText('Vendido')).toBeInTheDocument();
   });
 
+  it('o aviso da venda oferece "Desfazer venda", que desfaz ali mesmo', async () => {
+    simularEventSource();
+    const chamadas: string[] = [];
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}`]: sucesso([LINHA]),
+      [`GET ${BASE}/${V}`]: sucesso(detalhe()),
+      [`GET ${BASE}/lista/${V}`]: sucesso(LINHA),
+      [`POST ${BASE}/${V}/vender`]: () => sucesso({ mensagem: 'Venda registrada.', venda: venda({ remocoes: [] }) }),
+      [`POST ${BASE}/${V}/desfazer-venda`]: (c) => {
+        chamadas.push(c);
+        return sucesso({
+          mensagem:
+            'Venda desfeita. Os anúncios retirados não são publicados de novo automaticamente: publique o veículo outra vez em cada canal, se quiser.',
+        });
+      },
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/listar`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Marcar como vendido: GM - Chevrolet Onix LT 1.0 Turbo' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Marcar como vendido: GM - Chevrolet Onix LT 1.0 Turbo' });
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Marcar como vendido' }));
+    expect(await screen.findByText('Venda registrada.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Desfazer venda: GM - Chevrolet Onix LT 1.0 Turbo' }));
+    expect(await screen.findByText(/^Venda desfeita\./)).toBeInTheDocument();
+    expect(chamadas).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText('Venda registrada.')).not.toBeInTheDocument());
+  });
+
   it('na visualização: progresso por canal, "Tentar de novo" e "Desfazer venda" que avisa que não republica', async () => {
     simularEventSource();
     let atual = detalhe({ vevendido: 1, venda: venda() });
