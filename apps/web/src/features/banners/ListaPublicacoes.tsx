@@ -8,7 +8,7 @@ import {
   type TipoPublicacao,
   VALIDACAO_DO_ALVO,
 } from '@intermedio/contracts';
-import { ActionIcon, Box, Button, Group, Image, Loader, Modal, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Group, Image, Loader, Modal, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheckFilled, IconDownload, IconPlayerPlay, IconPlus, IconPointFilled } from '@tabler/icons-react';
@@ -17,6 +17,7 @@ import { Link, useParams } from 'react-router';
 import { useIntegracoes } from '@/features/integracoes/api';
 import { useRevenda } from '@/features/revendas/api';
 import { formatarNumero } from '@/lib/formato';
+import { rotas } from '@/lib/rotas';
 import { AlertaErro, mensagemDoErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
@@ -37,6 +38,26 @@ function Indicador({ ativo, rotulo }: { ativo: boolean; rotulo: string }) {
         )}
       </Box>
     </Tooltip>
+  );
+}
+
+const NOME_REDE = { facebook: 'Facebook', instagram: 'Instagram' } as const;
+
+/** What the two icons of each network block mean (issue 23 item 20). */
+function Legenda() {
+  const icone = (ativo: boolean) => (
+    <span aria-hidden style={{ display: 'inline-flex', verticalAlign: 'middle' }}>
+      {ativo ? (
+        <IconCircleCheckFilled size={16} color="var(--mantine-color-green-7)" />
+      ) : (
+        <IconPointFilled size={16} color="var(--mantine-color-gray-5)" />
+      )}
+    </span>
+  );
+  return (
+    <Text size="xs" role="note" aria-label="Legenda das redes">
+      Em cada rede, o 1º ícone diz se a publicação foi pedida e o 2º se foi publicada: {icone(true)} sim, {icone(false)} não.
+    </Text>
   );
 }
 
@@ -66,6 +87,8 @@ export function ListaPublicacoes({ d }: { d: DefinicaoLista }) {
   const [baixando, setBaixando] = useState(false);
   const compacta = useMediaQuery('(max-width: 36em)') ?? false;
   const ativa = (rede: 'facebook' | 'instagram') => integracoes.data?.some((i) => i.canal === rede && i.status === true) ?? false;
+  // Known only once the integrations have loaded (no "não configurado" flashing meanwhile).
+  const semRede = (rede: 'facebook' | 'instagram') => !!integracoes.data && !ativa(rede);
 
   const aoPublicar = (item: ItemSocial, alvo: AlvoSocial) =>
     publicar.mutate(
@@ -112,14 +135,20 @@ export function ListaPublicacoes({ d }: { d: DefinicaoLista }) {
     );
   };
 
-  /** Requested and published indicators of one target, and its Publicar action when it applies. */
+  /**
+   * Requested and published indicators of one target, and its Publicar action when it applies; when the network is
+   * not configured, why it is not published, with a link to configure it (issue 23 item 20).
+   */
   const alvoDoItem = (i: ItemSocial, alvo: AlvoSocial) => {
     const publicado = i[VALIDACAO_DO_ALVO[alvo]];
-    return (
-      <>
+    const rede = REDE_DO_ALVO[alvo];
+    const configurada = integracoes.data?.some((x) => x.canal === rede && x.configurado);
+    const nota = `Não publicado: ${NOME_REDE[rede]} ${configurada ? 'inativo' : 'não configurado'}`;
+    const icones = (
+      <Group gap={6} wrap="nowrap">
         <Indicador ativo={i[alvo]} rotulo={`Publicar em ${ROTULO_ALVO[alvo]}`} />
         <Indicador ativo={publicado} rotulo={`Status em ${ROTULO_ALVO[alvo]}`} />
-        {ativa(REDE_DO_ALVO[alvo]) && !publicado && (
+        {ativa(rede) && !publicado && (
           <Button
             size="compact-xs"
             onClick={() => aoPublicar(i, alvo)}
@@ -129,16 +158,35 @@ export function ListaPublicacoes({ d }: { d: DefinicaoLista }) {
             Publicar
           </Button>
         )}
-      </>
+      </Group>
+    );
+    if (publicado || !semRede(rede)) return icones;
+    const link = (texto: string) => (
+      <Anchor component={Link} to={rotas.revenda.integracao(idRevenda)} size="xs" title={`${nota}: configurar em Integrações`}>
+        {texto}
+      </Anchor>
+    );
+    return compacta ? (
+      <Group gap={6} wrap="nowrap">
+        {icones}
+        {link('Configurar')}
+      </Group>
+    ) : (
+      <Stack gap={2} style={{ whiteSpace: 'normal' }}>
+        {icones}
+        <Text size="xs">
+          {nota}. {link('Configurar')}
+        </Text>
+      </Stack>
     );
   };
 
   const colunas: ColunaTabela<ItemSocial>[] = [
-    { id: 'imagem', cabecalho: 'Imagem', largura: 120, celula: (i) => miniatura(i, 100) },
+    { id: 'imagem', cabecalho: 'Imagem', largura: 108, celula: (i) => miniatura(i, 90) },
     {
       id: 'texto',
       cabecalho: 'Texto',
-      largura: 260,
+      largura: 190,
       ordenar: texto,
       celula: (i) => (
         <Text size="sm" lineClamp={3} title={texto(i)}>
@@ -146,11 +194,11 @@ export function ListaPublicacoes({ d }: { d: DefinicaoLista }) {
         </Text>
       ),
     },
-    { id: 'data', cabecalho: 'Data', largura: 140, ordenar: (i) => i.created_at, celula: (i) => <DataHora valor={i.created_at} /> },
+    { id: 'data', cabecalho: 'Data', largura: 132, ordenar: (i) => i.created_at, celula: (i) => <DataHora valor={i.created_at} /> },
     {
       id: 'acoes',
       cabecalho: 'Ações',
-      largura: 110,
+      largura: 100,
       celula: (i) => (
         <Button size="compact-sm" variant="light" leftSection={<IconDownload size={14} aria-hidden />} onClick={() => void aoBaixar(i)}>
           Baixar
@@ -161,12 +209,9 @@ export function ListaPublicacoes({ d }: { d: DefinicaoLista }) {
       (alvo): ColunaTabela<ItemSocial> => ({
         id: alvo,
         cabecalho: ROTULO_ALVO[alvo],
-        largura: 200,
-        celula: (i) => (
-          <Group gap={6} wrap="nowrap">
-            {alvoDoItem(i, alvo)}
-          </Group>
-        ),
+        // Three blocks of 170 px: with the other columns, 1,040 px, inside the 1366 px screen (issue 23 item 17).
+        largura: 170,
+        celula: (i) => alvoDoItem(i, alvo),
       }),
     ),
   ];
@@ -235,6 +280,7 @@ export function ListaPublicacoes({ d }: { d: DefinicaoLista }) {
           </Title>
           {itens.error && !itens.data && <AlertaErro erro={itens.error} tentarNovamente={() => void itens.refetch()} />}
           {itens.isPending && <Carregando />}
+          {itens.data && <Legenda />}
           {itens.data && (
             <DataTable
               colunas={compacta ? colunasCompactas : colunas}

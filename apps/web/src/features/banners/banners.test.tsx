@@ -1,9 +1,11 @@
 import type { Banner, Vendido } from '@intermedio/contracts';
-import { act, configure, fireEvent, screen } from '@testing-library/react';
+import { act, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { listaTeste } from '@/features/integracoes/teste-dados';
 import { chaves } from '@/lib/chaves';
 import { REVENDA } from '@/test/revenda';
 import {
+  comAltura,
   EventSourceFalso,
   falha,
   ID_REVENDA,
@@ -143,5 +145,26 @@ describe.each([{ caminho: 'banners' }, { caminho: 'vendidos' }] as const)('inclu
     fireEvent.change(campo, { target: { files: [arquivo] } });
     expect(await screen.findByText('Carregando imagem...')).toBeInTheDocument();
     expect(screen.queryByText('Preenchimento obrigatório')).not.toBeInTheDocument();
+  });
+});
+
+describe('lista de banners: por que não foi publicado', () => {
+  comAltura(800);
+
+  it('rede não configurada: "Não publicado: Instagram não configurado" com o link para Integrações; rede ativa: Publicar; e a legenda', async () => {
+    simularEventSource();
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET /api/revendas/${ID_REVENDA}/banners`]: sucesso([banner('b1', 'Feirão', '2026-03-01T10:00:00.000Z')]),
+      [`GET /api/revendas/${ID_REVENDA}/integracoes`]: sucesso(listaTeste({ facebook: { status: true } })),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/banners/listar`);
+    const linha = (await screen.findByText('Feirão', { selector: 'p' })).closest('tr') as HTMLElement;
+    expect(await within(linha).findAllByText(/^Não publicado: Instagram não configurado/)).toHaveLength(2);
+    expect(within(linha).queryByText(/Facebook não configurado/)).not.toBeInTheDocument();
+    expect(within(linha).getByRole('button', { name: 'Publicar em Facebook Feed' })).toBeInTheDocument();
+    for (const link of within(linha).getAllByRole('link', { name: 'Configurar' }))
+      expect(link).toHaveAttribute('href', `/revenda/${ID_REVENDA}/integracao`);
+    expect(screen.getByRole('note', { name: 'Legenda das redes' })).toHaveTextContent('o 1º ícone diz se a publicação foi pedida');
   });
 });
