@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { casarOpcao, ordenarOpcoes, versoesCandidatas } from './mapeamento.ts';
+import { casarMarca, casarNoCatalogo, casarOpcao, casarOpcional, ordenarOpcoes, versoesCandidatas } from './mapeamento.ts';
+import { ok } from './tipos.ts';
 
 const marcas = [
   { id: '1', nome: 'Chevrolet' },
@@ -47,5 +48,64 @@ describe('matching product names to a channel catalogue', () => {
 
   it('sorts lists alphabetically without regard to case or accents', () => {
     expect(ordenarOpcoes(marcas).map((m) => m.nome)).toEqual(['Chevrolet', 'Citroën', 'Fiat', 'volkswagen']);
+  });
+
+  it('matches brands through the aliases table, either side (issue 23 item 10)', () => {
+    const canal = [
+      { id: 'gm', nome: 'GM - CHEVROLET' },
+      { id: 'vw', nome: 'VW - VOLKSWAGEN' },
+      { id: 'mb', nome: 'Mercedes' },
+      { id: 'lr', nome: 'LAND-ROVER' },
+      { id: 'ch', nome: 'Chery' },
+      { id: 'ram', nome: 'Dodge RAM' },
+      { id: 'dg', nome: 'Dodge' },
+      { id: 'hd', nome: 'Harley Davidson' },
+    ];
+    expect(casarMarca(canal, 'Chevrolet')?.id).toBe('gm');
+    expect(casarMarca(canal, 'VolksWagen')?.id).toBe('vw');
+    expect(casarMarca(canal, 'Mercedes-Benz')?.id).toBe('mb');
+    expect(casarMarca(canal, 'Land Rover')?.id).toBe('lr');
+    expect(casarMarca(canal, 'Caoa Chery')?.id).toBe('ch');
+    expect(casarMarca(canal, 'RAM')?.id).toBe('ram');
+    expect(casarMarca(canal, 'Dodge')?.id).toBe('dg');
+    expect(casarMarca(canal, 'Harley-Davidson')?.id).toBe('hd');
+    expect(casarMarca([{ id: 'c', nome: 'Citroen' }], 'Citroën')?.id).toBe('c');
+    // Aliases are for brands: a model named like a brand alias is not matched by them.
+    expect(casarOpcao([{ id: 'x', nome: 'Mercedes' }], 'MB')).toBeNull();
+  });
+
+  it('matches optionals through the synonyms table', () => {
+    const canal = [
+      { id: '1', nome: 'Multimídia' },
+      { id: '2', nome: 'Air bag' },
+      { id: '3', nome: 'Freio ABS' },
+    ];
+    expect(casarOpcional(canal, 'Central multimídia')?.id).toBe('1');
+    expect(casarOpcional(canal, 'Airbag')?.id).toBe('2');
+    expect(casarOpcional(canal, 'Freios ABS')?.id).toBe('3');
+    expect(casarOpcional(canal, 'Teto solar')).toBeNull();
+  });
+
+  it('walks a catalogue brand → model → version for publishing without a form', async () => {
+    const catalogo = {
+      marcas: [{ id: 'm1', nome: 'GM - Chevrolet' }],
+      modelosDe: async (m: string) => ok(m === 'm1' ? [{ id: 'o1', nome: 'Onix' }] : []),
+      versoesDe: async (_: string, o: string) =>
+        ok(
+          o === 'o1'
+            ? [
+                { id: 'v1', nome: 'LT 1.0 Turbo Flex 5p Aut.' },
+                { id: 'v2', nome: 'LT 1.0 Flex 5p Mec.' },
+              ]
+            : [],
+        ),
+    };
+    const onix = { marca: 'Chevrolet', modelo: 'Onix', versao: 'LT 1.0 Turbo Flex 5p Aut.' };
+    const r = await casarNoCatalogo(onix, catalogo);
+    expect(r.ok && r.valor).toMatchObject({ idMarca: 'm1', idModelo: 'o1', idVersao: 'v1' });
+    const semVersao = await casarNoCatalogo({ ...onix, versao: 'Premier' }, catalogo);
+    expect(semVersao.ok && semVersao.valor.idVersao).toBe('');
+    const escolhido = await casarNoCatalogo(onix, catalogo, { escolhidos: { marca: 'm1', modelo: 'o1', versao: 'v2' } });
+    expect(escolhido.ok && escolhido.valor.idVersao).toBe('v2');
   });
 });

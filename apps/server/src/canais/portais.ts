@@ -1,6 +1,6 @@
 import { ROTULO_COMBUSTIVEL } from '@intermedio/contracts';
 import { chamarCanal, type RespostaCanal, tipoPorStatus } from './http.ts';
-import { casarOpcao, ordenarOpcoes, versoesCandidatas } from './mapeamento.ts';
+import { casarNoCatalogo, casarOpcao, casarOpcional, ordenarOpcoes } from './mapeamento.ts';
 import { comPortador, type Portador, portadorDe } from './portador.ts';
 import type { OpcaoCanal, SessaoCanal, VeiculoParaCanal } from './publicacao.ts';
 import { type ErroCanal, falha, ok, type Resultado } from './tipos.ts';
@@ -87,12 +87,6 @@ export const idCasado = (lista: readonly OpcaoCanal[], ...nomes: string[]) => {
   return '';
 };
 
-/** The version preselected only when exactly one of the channel's versions matches (spec 3 §2.5). */
-export const versaoPreSelecionada = (versoes: readonly OpcaoCanal[], versao: string) => {
-  const candidatas = versoesCandidatas(versoes, versao);
-  return candidatas.length === 1 ? (candidatas[0]?.id ?? '') : '';
-};
-
 /** The product's fuel word (flex, alcool…) under the names channels use for it. */
 export function nomesCombustivel(combustivel: string): string[] {
   const rotulo = ROTULO_COMBUSTIVEL[combustivel as keyof typeof ROTULO_COMBUSTIVEL] ?? combustivel;
@@ -105,7 +99,7 @@ export const portasPortal = (v: VeiculoParaCanal) => (v.portas !== null && [0, 1
 
 /** The channel's options the vehicle has (matched by name), for the checkboxes. */
 export function opcionaisMarcados(lista: readonly OpcaoCanal[], v: VeiculoParaCanal) {
-  const marcados = new Set(v.opcionais.map((o) => casarOpcao(lista, o)?.id).filter(Boolean));
+  const marcados = new Set(v.opcionais.map((o) => casarOpcional(lista, o)?.id).filter(Boolean));
   return lista.map((o) => ({ ...o, checked: marcados.has(o.id) }));
 }
 
@@ -132,8 +126,8 @@ type ListasCatalogo = { marcas: unknown; combustiveis: unknown; cores: unknown; 
 
 /**
  * A draft's catalogue (spec 3 §2.5): the channel's lists as choices with the vehicle's own preselected. Brand, model
- * and version cascade (the models of the matched brand, the versions of the matched model; a version is preselected
- * only when exactly one matches); an unmatched step leaves the next list empty.
+ * and version cascade through `casarNoCatalogo` (brand aliases; a version is preselected only when exactly one
+ * matches); an unmatched step leaves the next list empty.
  */
 export async function catalogoCasado(
   v: VeiculoParaCanal,
@@ -142,12 +136,9 @@ export async function catalogoCasado(
   versoesDe: (marca: string, modelo: string) => Promise<Resultado<OpcaoCanal[]>>,
 ) {
   const marcas = opcoes(listas.marcas);
-  const idMarca = idCasado(marcas, v.marca);
-  const modelos = idMarca ? await modelosDe(idMarca) : ok([]);
-  if (!modelos.ok) return modelos;
-  const idModelo = idCasado(modelos.valor, v.modelo);
-  const versoes = idModelo ? await versoesDe(idMarca, idModelo) : ok([]);
-  if (!versoes.ok) return versoes;
+  const casado = await casarNoCatalogo(v, { marcas, modelosDe, versoesDe });
+  if (!casado.ok) return casado;
+  const { idMarca, modelos, idModelo, versoes, idVersao } = casado.valor;
   const combustiveis = opcoes(listas.combustiveis);
   const cores = opcoes(listas.cores);
   const cambios = opcoes(listas.cambios);
@@ -155,10 +146,10 @@ export async function catalogoCasado(
   return ok({
     marcas,
     idMarca,
-    modelos: modelos.valor,
+    modelos,
     idModelo,
-    versoes: versoes.valor,
-    idVersao: versaoPreSelecionada(versoes.valor, v.versao),
+    versoes,
+    idVersao,
     combustiveis,
     idCombustivel: idCasado(combustiveis, ...nomesCombustivel(v.combustivel)),
     cores,

@@ -9,7 +9,7 @@ import { revendaLocaisAnuncio, veiculoImagens, veiculos } from './schema/index.t
  * removed (in the history), with optionals, an ad location and photos drawn here with sharp (no downloads).
  * Photos are small (480×360, thumbnail 160×120) so the seed stays well under a second: it runs at every test file's start.
  */
-type Demo = {
+export type Demo = {
   tipo: 'carro' | 'moto' | 'caminhao';
   marca: string;
   modelo: string;
@@ -29,7 +29,8 @@ type Demo = {
   removido?: boolean;
 };
 
-const ESTOQUE: Demo[] = [
+/** Exported for the channels' matching tests on the demo stock (issue 23 item 10). */
+export const ESTOQUE_DEMO: readonly Demo[] = [
   {
     tipo: 'carro',
     marca: 'Fiat',
@@ -279,14 +280,14 @@ export async function semearVeiculosDemo(
     .values({ revenda_id: op.idRevenda, id_local: op.local.id, descricao: op.local.descricao, ordenacao: op.local.ordenacao })
     .returning();
   const todasFotos = op.armazenamento
-    ? await Promise.all(ESTOQUE.map((d) => fotos(op.armazenamento as Armazenamento, op.idRevenda, d)))
-    : ESTOQUE.map(() => []);
+    ? await Promise.all(ESTOQUE_DEMO.map((d) => fotos(op.armazenamento as Armazenamento, op.idRevenda, d)))
+    : ESTOQUE_DEMO.map(() => []);
   const dia = 86_400_000;
   const agora = Date.now();
   const linhas = await tx
     .insert(veiculos)
     .values(
-      ESTOQUE.map((d, i) => {
+      ESTOQUE_DEMO.map((d, i) => {
         const novo = d.km === '0';
         const criado = new Date(agora - d.dias * dia);
         return {

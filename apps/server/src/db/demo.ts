@@ -23,7 +23,7 @@ export const RECURSOS_PADRAO = {
   solicitacao_arte: true,
 };
 
-const OPCIONAIS_DEMO = [
+export const OPCIONAIS_DEMO = [
   'Ar-condicionado',
   'Direção hidráulica',
   'Vidros elétricos',

@@ -5,6 +5,8 @@ import Fastify from 'fastify';
 import { contextoDoCanal, lerConfigCanais } from '../../src/canais/config.ts';
 import type { SessaoCanal, VeiculoParaCanal } from '../../src/canais/publicacao.ts';
 import type { Configuracao, ContextoCanal, Resultado } from '../../src/canais/tipos.ts';
+import { OPCIONAIS_DEMO } from '../../src/db/demo.ts';
+import { ESTOQUE_DEMO } from '../../src/db/demo-veiculos.ts';
 
 /**
  * Contract tests of per-vehicle publishing: the channels' sandboxes alone on a free port (no database), the context an
@@ -105,3 +107,31 @@ export const MOTO: VeiculoParaCanal = {
 };
 
 export const referencia = (canal: string) => ({ chave: `${canal}-${Math.random().toString(36).slice(2)}`, veiculoId: 'v1' });
+
+/**
+ * The demo stock of Auto Demo Veículos in stock (not removed) as an adapter gets it, each with every optional of the
+ * demo catalogue: the channels' catalogue matching is tested on it (issue 23 item 10).
+ */
+export const ESTOQUE_DEMO_PARA_CANAL: VeiculoParaCanal[] = ESTOQUE_DEMO.filter((d) => !d.removido).map((d, i) => {
+  const novo = d.km === '0';
+  return {
+    ...CARRO,
+    id: `demo-${i + 1}`,
+    tipo: d.tipo,
+    marca: d.marca,
+    modelo: d.modelo,
+    versao: d.versao,
+    anoFabricacao: novo ? d.ano : d.ano - 1,
+    anoModelo: d.ano,
+    placa: d.placa,
+    km: Number(d.km),
+    valor: Number(d.valor),
+    cor: d.cor,
+    combustivel: d.combustivel ?? 'flex',
+    cambio: d.cambio,
+    portas: d.portas,
+    carroceria: d.carroceria ?? '',
+    novo,
+    opcionais: [...OPCIONAIS_DEMO],
+  };
+});

@@ -1,6 +1,6 @@
 import { type FlagAutoline, lerTags, NOMES_FLAGS_AUTOLINE, type RascunhoAutoline, veiculoPostAutoline } from '@intermedio/contracts';
 import { lerTag } from '../http.ts';
-import { casarOpcao, versoesCandidatas } from '../mapeamento.ts';
+import { casarNoCatalogo, casarOpcao, casarOpcional } from '../mapeamento.ts';
 import type { AnuncioCanal, OpcaoCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import { type ContextoCanal, type ErroCanal, falha, ok, type Resultado } from '../tipos.ts';
 import { listasAutoline, marcasAutoline, modelosAutoline, versoesAutoline } from './catalogo.ts';
@@ -27,21 +27,25 @@ async function rascunho(ctx: ContextoCanal, sessao: SessaoCanal, v: VeiculoParaC
   const [marcas, listas] = await Promise.all([marcasAutoline(ctx, sessao), listasAutoline(ctx, sessao)]);
   if (!marcas.ok) return marcas;
   if (!listas.ok) return listas;
-  const marca = casarOpcao(marcas.valor, v.marca);
-  const modelos = marca ? await modelosAutoline(ctx, sessao, marca.id) : ok<OpcaoCanal[]>([]);
-  if (!modelos.ok) return modelos;
-  const modelo = casarOpcao(modelos.valor, v.modelo);
-  const versoes = modelo ? await versoesAutoline(ctx, sessao, modelo.id, v.anoModelo) : ok<OpcaoCanal[]>([]);
-  if (!versoes.ok) return versoes;
-  const candidatas = versoes.valor.length === 1 ? versoes.valor : versoesCandidatas(versoes.valor, v.versao);
+  const casado = await casarNoCatalogo(
+    v,
+    {
+      marcas: marcas.valor,
+      modelosDe: (m) => modelosAutoline(ctx, sessao, m),
+      versoesDe: (_, m) => versoesAutoline(ctx, sessao, m, v.anoModelo),
+    },
+    { versaoUnica: true },
+  );
+  if (!casado.ok) return casado;
+  const c = casado.valor;
   const l = listas.valor;
   const flags = Object.fromEntries(NOMES_FLAGS_AUTOLINE.map((f) => [f, 0 as 0 | 1])) as Record<FlagAutoline, 0 | 1>;
   Object.assign(flags, { IsArmored: bit(v.blindado), IsTaxPaid: bit(v.ipvaPago), IsManufacturerWarrantyActive: bit(v.garantiaFabrica) });
   return ok({
     veiculoPost: {
-      CodigoMarca: marca?.id ?? '',
-      CodigoModelo: modelo?.id ?? '',
-      CodigoVersao: candidatas.length === 1 ? (candidatas[0]?.id ?? '') : '',
+      CodigoMarca: c.idMarca,
+      CodigoModelo: c.idModelo,
+      CodigoVersao: c.idVersao,
       CodigoCombustivel: idDe(l.combustiveis, v.combustivel),
       CodigoCor: idDe(l.cores, v.cor),
       CodigoPortas: portasDe(l.portas, v.portas),
@@ -54,12 +58,12 @@ async function rascunho(ctx: ContextoCanal, sessao: SessaoCanal, v: VeiculoParaC
       ZeroKm: v.km <= 0,
       Placa: v.placa.toUpperCase(),
       Observacao: v.observacao,
-      Opcionais: v.opcionais.map((o) => casarOpcao(l.opcionais, o)?.id).filter((id): id is string => Boolean(id)),
+      Opcionais: v.opcionais.map((o) => casarOpcional(l.opcionais, o)?.id).filter((id): id is string => Boolean(id)),
       flags,
     },
     retMarca: marcas.valor,
-    retModelo: modelos.valor,
-    retVersao: versoes.valor,
+    retModelo: c.modelos,
+    retVersao: c.versoes,
     retTipoCombustivel: l.combustiveis,
     retCores: l.cores,
     retPortas: l.portas,

@@ -6,7 +6,7 @@ import {
   type VeiculoPostMotoAutoscar,
   veiculoPostAutoscarPorTipo,
 } from '@intermedio/contracts';
-import { casarOpcao, versoesCandidatas } from '../mapeamento.ts';
+import { casarNoCatalogo, casarOpcao, casarOpcional } from '../mapeamento.ts';
 import type { OpcaoCanal, PublicacaoVeiculo, VeiculoParaCanal } from '../publicacao.ts';
 import { type ErroCanal, falha, ok, type Resultado } from '../tipos.ts';
 import {
@@ -25,13 +25,6 @@ const naoPermitido = (): Resultado<never> => ({
   ok: false,
   erro: { tipo: 'validation', mensagem: 'tipo de veículo não aceito', texto: NAO_PERMITIDO } satisfies ErroCanal,
 });
-
-/** Spec 3 §2.5: exactly one version (or one matching the product's) is preselected; otherwise the user chooses. */
-function versaoPreSelecionada(versoes: OpcaoCanal[], versao: string): OpcaoCanal | null {
-  if (versoes.length === 1) return versoes[0] ?? null;
-  const candidatas = versoesCandidatas(versoes, versao);
-  return candidatas.length === 1 ? (candidatas[0] ?? null) : null;
-}
 
 /** Engine displacement for a motorcycle: the first 2–4 digit number of model and version ("CG 160 Fan" → "160"). */
 export const cilindrada = (v: VeiculoParaCanal) => /\b(\d{2,4})\b/.exec(`${v.modelo} ${v.versao}`)?.[1] ?? '';
@@ -57,20 +50,29 @@ async function rascunho(
   const [marcas, listas] = await Promise.all([marcasAutoscar(ctx, tipo), listasAutoscar(ctx, tipo)]);
   if (!marcas.ok) return marcas;
   if (!listas.ok) return listas;
-  // Brand, model and version: the advert's (Alterar) or the product's names matched to Autoscar's catalogue.
-  const marca = anuncio ? marcas.valor.find((m) => m.id === anuncio.modelo?.marcaId) : casarOpcao(marcas.valor, v.marca);
-  const modelos = marca ? await modelosAutoscar(ctx, marca.id) : ok<OpcaoCanal[]>([]);
-  if (!modelos.ok) return modelos;
-  const modelo = anuncio ? modelos.valor.find((m) => m.id === anuncio.modelo?.modeloId) : casarOpcao(modelos.valor, v.modelo);
-  const versoes = modelo ? await versoesAutoscar(ctx, modelo.id) : ok<OpcaoCanal[]>([]);
-  if (!versoes.ok) return versoes;
-  const versao = anuncio ? versoes.valor.find((x) => x.id === anuncio.modelo?.versaoId) : versaoPreSelecionada(versoes.valor, v.versao);
+  // Brand, model and version: the advert's (Alterar) or the product's names matched to Autoscar's catalogue; spec 3
+  // §2.5: exactly one version (or one matching the product's) is preselected, otherwise the user chooses.
+  const casado = await casarNoCatalogo(
+    v,
+    { marcas: marcas.valor, modelosDe: (m) => modelosAutoscar(ctx, m), versoesDe: (_, m) => versoesAutoscar(ctx, m) },
+    {
+      versaoUnica: true,
+      escolhidos: anuncio
+        ? { marca: anuncio.modelo?.marcaId ?? '', modelo: anuncio.modelo?.modeloId ?? '', versao: anuncio.modelo?.versaoId ?? '' }
+        : undefined,
+    },
+  );
+  if (!casado.ok) return casado;
+  const { modelos, versoes } = casado.valor;
+  const marca = marcas.valor.find((m) => m.id === casado.valor.idMarca);
+  const modelo = modelos.find((m) => m.id === casado.valor.idModelo);
+  const versao = versoes.find((x) => x.id === casado.valor.idVersao);
 
   // Product data mapped to Autoscar's codes; where nothing matches, what the advert had (Alterar) or empty.
   const l = listas.valor;
   const antes = (campo: string) => textoDe(anuncio?.[campo]);
   const opcionaisAntes = new Set(Array.isArray(anuncio?.optionals) ? anuncio.optionals.map(String) : []);
-  const opcionaisProduto = new Set(v.opcionais.map((o) => casarOpcao(l.opcionais, o)?.nome).filter(Boolean));
+  const opcionaisProduto = new Set(v.opcionais.map((o) => casarOpcional(l.opcionais, o)?.nome).filter(Boolean));
   const marchasAntes = typeof anuncio?.marches === 'number' ? anuncio.marches : null;
   return ok({
     tipo,
@@ -107,8 +109,8 @@ async function rascunho(
     },
     retOpcionais: l.opcionais.map((o) => ({ descricao: o.nome, checked: opcionaisProduto.has(o.nome) || opcionaisAntes.has(o.nome) })),
     retMarca: marcas.valor,
-    retModelo: modelos.valor,
-    retVersaoFilter: versoes.valor,
+    retModelo: modelos,
+    retVersaoFilter: versoes,
     retTipoCombustivel: l.combustiveis,
     retCores: l.cores,
     retTipoVeiculo: l.tiposVeiculo,

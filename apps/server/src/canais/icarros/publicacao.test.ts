@@ -26,8 +26,9 @@ describe('iCarros publishing', () => {
     expect(nome(d.retCombustivel, d.veiculoPost.fuelId)).toBe('Flex');
     expect(nome(d.retTransmissao, d.veiculoPost.transmissionId)).toBe('Manual');
     expect(d.veiculoPost).toMatchObject({ doors: '4', plate: 'FDA1B23', km: 18500, price: 72900, modelYear: 2023, productionYear: 2022 });
-    // "Ar-condicionado" matches "Ar condicionado"; "Airbag" is "Air bag" there; one option the channel lacks.
-    expect(d.retOpcionais.filter((o) => o.checked).map((o) => o.nome)).toEqual(['Ar condicionado']);
+    // "Ar-condicionado" matches "Ar condicionado"; "Airbag" is "Air bag" there (a synonym since issue 23 item 10);
+    // one option the channel lacks.
+    expect(d.retOpcionais.filter((o) => o.checked).map((o) => o.nome)).toEqual(['Air bag', 'Ar condicionado']);
     // Sorted case-insensitively (spec 3 §2.1): "GM - Chevrolet" among the others.
     expect(d.retMarca.map((m) => m.nome)).toEqual([...d.retMarca.map((m) => m.nome)].sort((a, b) => a.localeCompare(b, 'pt-BR')));
     expect(d.planosRevenda.plans.map((p) => p.nome)).toEqual(['Comum', 'Destaque']);

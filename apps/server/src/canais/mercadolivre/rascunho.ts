@@ -1,5 +1,5 @@
 import { type AtributoMl, ML_TIPOS_ATRIBUTO, type RascunhoMercadoLivre, type TipoAtributoMl } from '@intermedio/contracts';
-import { casarOpcao, nomeCanonico } from '../mapeamento.ts';
+import { casarMarca, casarOpcao, nomeCanonico } from '../mapeamento.ts';
 import type { VeiculoParaCanal } from '../publicacao.ts';
 import type { AtributoCategoria } from './itens.ts';
 
@@ -64,12 +64,9 @@ function valorDoProduto(a: AtributoMl, v: VeiculoParaCanal): string {
 function valorInicial(a: AtributoMl, v: VeiculoParaCanal): string {
   const texto = valorDoProduto(a, v);
   if (!texto || (a.value_type !== 'list' && a.value_type !== 'boolean')) return texto;
-  return (
-    casarOpcao(
-      a.values.map((x) => ({ id: x.id, nome: x.name })),
-      texto,
-    )?.id ?? ''
-  );
+  const valores = a.values.map((x) => ({ id: x.id, nome: x.name }));
+  // The brand through the aliases of every channel (issue 23 item 10).
+  return (a.id === 'BRAND' ? casarMarca(valores, texto) : casarOpcao(valores, texto))?.id ?? '';
 }
 
 export function montarRascunho(v: VeiculoParaCanal, categoria: AtributoCategoria[]): RascunhoMercadoLivre {

@@ -61,7 +61,8 @@ describe('Olx draft', () => {
       financial_status: '0',
       financial: ['2'],
     });
-    expect(r.retOpcionais.filter((o) => o.checked).map((o) => o.nome)).toEqual(['Ar condicionado']);
+    // "Airbag" is "Air bag" at OLX (a synonym since issue 23 item 10).
+    expect(r.retOpcionais.filter((o) => o.checked).map((o) => o.nome)).toEqual(['Air bag', 'Ar condicionado']);
     expect(r.retEstadoFinanceiro.find((o) => o.checked)?.nome).toBe('IPVA pago');
     expect(r.images).toHaveLength(2);
     // Lists sorted case-insensitively (spec 3 §2.1): brands, and the options and financial state checklists too.
@@ -103,7 +104,7 @@ describe('Olx asynchronous import', () => {
     expect(enviado.valor).toMatchObject({ idAnuncio: id, confirmacao: 'pendente', dados: { token_importacao: expect.any(String) } });
     const noCanal = (await anuncios()).find((a) => a.id === id);
     expect(noCanal?.status).toBe('pending_review');
-    expect(noCanal?.ad.params).toMatchObject({ vehicle_tag: 'FDA1B23', financial: ['2'], car_features: ['1'], car_steering: '1' });
+    expect(noCanal?.ad.params).toMatchObject({ vehicle_tag: 'FDA1B23', financial: ['2'], car_features: ['1', '5'], car_steering: '1' });
     // Optional params not chosen are not sent (OLX refuses empty or 0 params).
     expect(noCanal?.ad.params).not.toHaveProperty('exchange');
     expect(noCanal?.ad.images).toEqual(veiculoDemo().fotos.map((f) => f.urlOriginal));

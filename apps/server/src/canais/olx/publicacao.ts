@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { PostOlx, RascunhoOlx } from '@intermedio/contracts';
-import { casarOpcao } from '../mapeamento.ts';
+import { casarNoCatalogo } from '../mapeamento.ts';
 import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal } from '../publicacao.ts';
 import { type ErroCanal, falha, ok, type Resultado } from '../tipos.ts';
 import { type AnuncioOlx, buscarPublicado, catalogoCarros, importar, type RespostaImportacao, statusImportacao } from './autoupload.ts';
-import { montarRascunho, postInicial, versaoUnica } from './rascunho.ts';
+import { montarRascunho, postInicial } from './rascunho.ts';
 
 /**
  * Per-vehicle publishing to OLX (spec 3 §2.5, §3.5; channels.md §1). Cars only (category 2020). The import is
@@ -100,18 +100,18 @@ export const publicacaoOlx: PublicacaoVeiculo<RascunhoOlx, PostOlx> = {
     if (!t.ok) return t;
     const marcas = await catalogoCarros(ctx, t.valor);
     if (!marcas.ok) return marcas;
-    const marca = casarOpcao(marcas.valor, v.marca);
-    const modelos = marca ? await catalogoCarros(ctx, t.valor, marca.id) : ok([]);
-    if (!modelos.ok) return modelos;
-    const modelo = marca ? casarOpcao(modelos.valor, v.modelo) : null;
-    const versoes = marca && modelo ? await catalogoCarros(ctx, t.valor, marca.id, modelo.id) : ok([]);
-    if (!versoes.ok) return versoes;
-    const versao = versaoUnica(versoes.valor, v.versao);
+    const c = await casarNoCatalogo(v, {
+      marcas: marcas.valor,
+      modelosDe: (marca) => catalogoCarros(ctx, t.valor, marca),
+      versoesDe: (marca, modelo) => catalogoCarros(ctx, t.valor, marca, modelo),
+    });
+    if (!c.ok) return c;
+    const { idMarca, modelos, idModelo, versoes, idVersao } = c.valor;
     return ok(
       montarRascunho(
         v,
-        { marcas: marcas.valor, modelos: modelos.valor, versoes: versoes.valor },
-        { marca: marca?.id, modelo: modelo?.id, versao: versao?.id },
+        { marcas: marcas.valor, modelos, versoes },
+        { marca: idMarca || undefined, modelo: idModelo || undefined, versao: idVersao || undefined },
       ),
     );
   },

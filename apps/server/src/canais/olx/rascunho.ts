@@ -1,5 +1,5 @@
 import { OLX_CORES, OLX_ESTADO_FINANCEIRO, OLX_OPCIONAIS, type OpcaoOlx, type PostOlx, type RascunhoOlx } from '@intermedio/contracts';
-import { casarOpcao, nomeCanonico, ordenarOpcoes, versoesCandidatas } from '../mapeamento.ts';
+import { casarOpcao, casarOpcional, nomeCanonico, ordenarOpcoes } from '../mapeamento.ts';
 import type { VeiculoParaCanal } from '../publicacao.ts';
 
 /** Mapping of the product's data to OLX codes (spec 3 §3.5, channels.md §1 sub_auto.md). */
@@ -44,7 +44,7 @@ export const finalPlaca = (placa: string) => {
   return ultimo === undefined ? '' : String(Number(ultimo) + 1);
 };
 
-const marcadas = (lista: OpcaoOlx[], nomes: string[]) => lista.filter((o) => nomes.some((n) => casarOpcao([o], n))).map((o) => o.id);
+const marcadas = (lista: OpcaoOlx[], nomes: string[]) => lista.filter((o) => nomes.some((n) => casarOpcional([o], n))).map((o) => o.id);
 
 export function postInicial(v: VeiculoParaCanal, ids: { marca?: string; modelo?: string; versao?: string }): PostOlx {
   const opcionais = v.opcionais.map(nomeCanonico);
@@ -101,9 +101,3 @@ export function montarRascunho(
     retVersao: ordenarOpcoes(listas.versoes),
   };
 }
-
-/** The version to preselect: the only candidate (spec 3 §2.5). */
-export const versaoUnica = (versoes: OpcaoOlx[], versao: string) => {
-  const c = versoesCandidatas(versoes, versao);
-  return c.length === 1 ? c[0] : undefined;
-};

@@ -6,7 +6,7 @@ import {
   type PostWebmotors,
   type RascunhoWebmotors,
 } from '@intermedio/contracts';
-import { casarOpcao, versoesCandidatas } from '../mapeamento.ts';
+import { casarNoCatalogo, casarOpcao, casarOpcional } from '../mapeamento.ts';
 import type { OpcaoCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import { type ContextoCanal, ok, type Resultado } from '../tipos.ts';
 import { excluirAnuncio, gravarAnuncio, lerAnuncio, procurarAnuncio } from './anuncio.ts';
@@ -74,14 +74,18 @@ async function rascunho(
   if (!salvo.ok) return salvo;
   const e = escolhas(v, salvo.valor);
 
-  const marca = e.marca ?? casarOpcao(marcas.valor, v.marca)?.id ?? '';
-  const modelos = marca ? await catalogo.modelos(ctx, sessao, tipo.valor, marca) : ok([]);
-  if (!modelos.ok) return modelos;
-  const modelo = e.modelo ?? casarOpcao(modelos.valor, v.modelo)?.id ?? '';
-  const versoes = modelo ? await catalogo.versoes(ctx, sessao, tipo.valor, modelo) : ok([]);
-  if (!versoes.ok) return versoes;
   // A single version is chosen (the select has no empty choice then); else the only one matching the product's.
-  const versao = e.versao ?? (unica(versoes.valor) || unica(versoesCandidatas(versoes.valor, v.versao)));
+  const casado = await casarNoCatalogo(
+    v,
+    {
+      marcas: marcas.valor,
+      modelosDe: (m) => catalogo.modelos(ctx, sessao, tipo.valor, m),
+      versoesDe: (_, m) => catalogo.versoes(ctx, sessao, tipo.valor, m),
+    },
+    { versaoUnica: true, escolhidos: { marca: e.marca ?? undefined, modelo: e.modelo ?? undefined, versao: e.versao ?? undefined } },
+  );
+  if (!casado.ok) return casado;
+  const { idMarca: marca, modelos, idModelo: modelo, versoes, idVersao: versao } = casado.valor;
   const modalidade = e.modalidade ?? unica(modalidades.filter((m) => m.tipoAnuncio === e.tipoAnuncio));
   const cambio = casarOpcao(cambios, v.cambio === 'A' ? 'Automático' : 'Manual')?.id ?? '';
 
@@ -101,7 +105,7 @@ async function rascunho(
     NrPortas: v.tipo === 'moto' ? 0 : [0, 1, 2, 4].includes(v.portas ?? -1) ? v.portas : null,
     CodigoCambio: cambio,
     TipoAnuncio: e.tipoAnuncio,
-    Opcional: e.opcionais ?? v.opcionais.map((o) => casarOpcao(opcionais, o)?.id).filter((id): id is string => Boolean(id)),
+    Opcional: e.opcionais ?? v.opcionais.map((o) => casarOpcional(opcionais, o)?.id).filter((id): id is string => Boolean(id)),
     ...e.flags,
   };
   return ok({
@@ -110,8 +114,8 @@ async function rascunho(
     imagens: v.fotos.map((f) => ({ fileUrl: f.url, fileThumb: f.miniatura, fileName: f.chave.split('/').pop() ?? f.chave })),
     retOpcionais: opcionais,
     retMarca: marcas.valor,
-    retModelo: modelos.valor,
-    retVersao: versoes.valor,
+    retModelo: modelos,
+    retVersao: versoes,
     retTipoCombustivel: combustiveis,
     retCores: cores,
     retTipoTransmissao: cambios,
