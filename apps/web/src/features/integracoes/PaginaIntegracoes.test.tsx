@@ -89,6 +89,26 @@ describe('Integrações da revenda (/revenda/:idRevenda/integracao)', () => {
     expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/revenda/listar');
   });
 
+  it('admin num telefone (390 px): Configurar e Ações dividem uma coluna, para nada ficar cortado', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((q: string) => ({ ...original(q), matches: q === '(max-width: 36em)' })) as typeof window.matchMedia;
+    try {
+      simularEventSource();
+      simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN), [LISTA]: sucesso(dados()) });
+      renderizarApp(ENDERECO);
+      const tabela = await screen.findByTestId('tabela-integracoes');
+      expect(
+        within(tabela)
+          .getAllByRole('columnheader')
+          .map((c) => c.textContent),
+      ).toEqual(['Integração', 'Status', 'Configurar']);
+      const celula = linha('webmotors').getByRole('link', { name: 'Configurar Webmotors' }).closest('td') as HTMLElement;
+      expect(within(celula).getByRole('button', { name: 'Desativar Webmotors' })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   it('gestor: sem Ações e sem os links de Autoscar, Mercado Livre e Olx; Voltar para o painel', async () => {
     simularEventSource();
     simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR), [LISTA]: sucesso(dados()) });

@@ -1,5 +1,6 @@
 import { CANAIS, type CanalId, type Integracao, LINKS_SO_ADMIN, MENSAGENS_INTEGRACAO, ROTULO_CANAL } from '@intermedio/contracts';
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconSettings } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +21,8 @@ export default function PaginaIntegracoes() {
   const { usuario } = useSessaoAtiva();
   const admin = usuario.role === 'admin';
   const { data, error, isPending, refetch } = useIntegracoes(idRevenda);
+  // On a phone Configurar and the admin's Ações share one column, so nothing is cut at 390 px (issue 23 item 17).
+  const compacta = useMediaQuery('(max-width: 36em)') ?? false;
 
   // The API answers the ten channels in label order; a channel it leaves out still gets its row (red icon).
   const linhas: Integracao[] = data ? [...data, ...CANAIS.filter((c) => !data.some((l) => l.canal === c)).map(semRegistro)] : [];
@@ -43,21 +46,21 @@ export default function PaginaIntegracoes() {
         <Carregando />
       ) : (
         data && (
-          <Table.ScrollContainer minWidth={480}>
+          <Table.ScrollContainer minWidth={compacta ? 0 : 480}>
             <Table striped highlightOnHover verticalSpacing="xs" aria-label="Integrações da revenda" data-testid="tabela-integracoes">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Integração</Table.Th>
-                  <Table.Th w={110} ta="center">
+                  <Table.Th w={compacta ? 64 : 110} ta="center">
                     Status
                   </Table.Th>
-                  <Table.Th w={140}>Configurar</Table.Th>
-                  {admin && <Table.Th w={150}>Ações</Table.Th>}
+                  <Table.Th w={compacta ? 124 : 140}>Configurar</Table.Th>
+                  {admin && !compacta && <Table.Th w={150}>Ações</Table.Th>}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {linhas.map((l) => (
-                  <LinhaIntegracao key={l.canal} idRevenda={idRevenda} registro={l} admin={admin} />
+                  <LinhaIntegracao key={l.canal} idRevenda={idRevenda} registro={l} admin={admin} compacta={compacta} />
                 ))}
               </Table.Tbody>
             </Table>
@@ -84,7 +87,8 @@ const semRegistro = (canal: CanalId): Integracao => ({
 });
 const ehCanal = (canal: string): canal is CanalId => (CANAIS as readonly string[]).includes(canal);
 
-function LinhaIntegracao({ idRevenda, registro, admin }: { idRevenda: string; registro: Integracao; admin: boolean }) {
+function LinhaIntegracao(p: { idRevenda: string; registro: Integracao; admin: boolean; compacta: boolean }) {
+  const { idRevenda, registro, admin, compacta } = p;
   const nome = rotulo(registro.canal);
   const canal = ehCanal(registro.canal) ? registro.canal : null;
   const mostrarLink = canal && (admin || !LINKS_SO_ADMIN.includes(canal));
@@ -106,8 +110,13 @@ function LinhaIntegracao({ idRevenda, registro, admin }: { idRevenda: string; re
             </Group>
           </Anchor>
         )}
+        {admin && compacta && canal && (
+          <div style={{ marginTop: 4 }}>
+            <AcaoStatus idRevenda={idRevenda} canal={canal} registro={registro} />
+          </div>
+        )}
       </Table.Td>
-      {admin && <Table.Td>{canal && <AcaoStatus idRevenda={idRevenda} canal={canal} registro={registro} />}</Table.Td>}
+      {admin && !compacta && <Table.Td>{canal && <AcaoStatus idRevenda={idRevenda} canal={canal} registro={registro} />}</Table.Td>}
     </Table.Tr>
   );
 }

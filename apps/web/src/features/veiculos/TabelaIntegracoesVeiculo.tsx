@@ -1,5 +1,6 @@
 import { type CanalId, type IntegracaoVeiculo, MENSAGENS_PUBLICACAO_VEICULO as M, ROTULO_CANAL } from '@intermedio/contracts';
 import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -143,6 +144,7 @@ export function TabelaIntegracoesVeiculo({
   situacao?: SituacaoVeiculo;
 }) {
   const queryClient = useQueryClient();
+  const compacta = useMediaQuery('(max-width: 36em)') ?? false;
   const [excluindo, setExcluindo] = useState<IntegracaoVeiculo | null>(null);
   const excluir = useExcluirAnuncio();
   const confirmarExclusao = (i: IntegracaoVeiculo) =>
@@ -156,71 +158,93 @@ export function TabelaIntegracoesVeiculo({
       },
     );
 
+  const botoes = (i: IntegracaoVeiculo) => {
+    const nome = ROTULO_CANAL[i.canal];
+    const acoes = acoesIntegracao(i, situacao);
+    return (
+      <Group gap="xs" wrap={compacta ? 'wrap' : 'nowrap'}>
+        {acoes.includes('incluir') && (
+          <Button
+            component={Link}
+            to={rotas.revenda.publicacao.incluir(idRevenda, idVeiculo, i.canal)}
+            size="compact-sm"
+            variant="light"
+            aria-label={`Incluir anúncio no ${nome}`}
+          >
+            Incluir
+          </Button>
+        )}
+        {acoes.includes('alterar') && (
+          <Button
+            component={Link}
+            to={rotas.revenda.publicacao.alterar(idRevenda, idVeiculo, i.canal, i.id_anuncio ?? '')}
+            size="compact-sm"
+            variant="light"
+            aria-label={`Alterar anúncio no ${nome}`}
+          >
+            Alterar
+          </Button>
+        )}
+        {acoes.includes('excluir') && (
+          <Button size="compact-sm" variant="light" color="red" aria-label={`Excluir anúncio no ${nome}`} onClick={() => setExcluindo(i)}>
+            Excluir
+          </Button>
+        )}
+      </Group>
+    );
+  };
+
   return (
     <>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped withTableBorder aria-label="Integrações">
+      {/* On a phone the four columns become two (channel and its configuration; publication and actions), so the
+          actions are not cut off at 390 px (issue 23 item 17). */}
+      <Table.ScrollContainer minWidth={compacta ? 0 : 560}>
+        <Table striped withTableBorder aria-label="Integrações" layout={compacta ? 'fixed' : undefined}>
           <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Integração</Table.Th>
-              <Table.Th>Status configuração</Table.Th>
-              <Table.Th>Status publicação</Table.Th>
-              <Table.Th>Ações</Table.Th>
-            </Table.Tr>
+            {compacta ? (
+              <Table.Tr>
+                <Table.Th w="42%">Integração</Table.Th>
+                <Table.Th>Publicação</Table.Th>
+              </Table.Tr>
+            ) : (
+              <Table.Tr>
+                <Table.Th>Integração</Table.Th>
+                <Table.Th>Status configuração</Table.Th>
+                <Table.Th>Status publicação</Table.Th>
+                <Table.Th>Ações</Table.Th>
+              </Table.Tr>
+            )}
           </Table.Thead>
           <Table.Tbody>
-            {integracoes.map((i) => {
-              const nome = ROTULO_CANAL[i.canal];
-              const acoes = acoesIntegracao(i, situacao);
-              return (
+            {integracoes.map((i) =>
+              compacta ? (
                 <Table.Tr key={i.canal}>
-                  <Table.Td>{nome}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <Stack gap={4} align="flex-start">
+                      {ROTULO_CANAL[i.canal]}
+                      <StatusConfiguracao i={i} />
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <Stack gap={6} align="flex-start">
+                      <StatusPublicacao i={i} />
+                      {botoes(i)}
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                <Table.Tr key={i.canal}>
+                  <Table.Td>{ROTULO_CANAL[i.canal]}</Table.Td>
                   <Table.Td>
                     <StatusConfiguracao i={i} />
                   </Table.Td>
                   <Table.Td>
                     <StatusPublicacao i={i} />
                   </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {acoes.includes('incluir') && (
-                        <Button
-                          component={Link}
-                          to={rotas.revenda.publicacao.incluir(idRevenda, idVeiculo, i.canal)}
-                          size="compact-sm"
-                          variant="light"
-                          aria-label={`Incluir anúncio no ${nome}`}
-                        >
-                          Incluir
-                        </Button>
-                      )}
-                      {acoes.includes('alterar') && (
-                        <Button
-                          component={Link}
-                          to={rotas.revenda.publicacao.alterar(idRevenda, idVeiculo, i.canal, i.id_anuncio ?? '')}
-                          size="compact-sm"
-                          variant="light"
-                          aria-label={`Alterar anúncio no ${nome}`}
-                        >
-                          Alterar
-                        </Button>
-                      )}
-                      {acoes.includes('excluir') && (
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          color="red"
-                          aria-label={`Excluir anúncio no ${nome}`}
-                          onClick={() => setExcluindo(i)}
-                        >
-                          Excluir
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
+                  <Table.Td>{botoes(i)}</Table.Td>
                 </Table.Tr>
-              );
-            })}
+              ),
+            )}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

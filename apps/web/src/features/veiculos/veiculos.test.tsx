@@ -439,6 +439,26 @@ describe('Alterar e visualizar', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Alterar' })).not.toBeInTheDocument();
   });
 
+  it('visualizar num telefone (390 px): a tabela de integrações tem duas colunas, com as ações ao lado do status, sem cortar', async () => {
+    const original = window.matchMedia;
+    // Only the phone query matches (the shell's own queries keep their desktop answer).
+    window.matchMedia = ((q: string) => ({ ...original(q), matches: q === '(max-width: 36em)' })) as typeof window.matchMedia;
+    try {
+      simularEventSource();
+      simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR), [`GET ${BASE}/${V}`]: sucesso(detalhe()) });
+      renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/visualizar`);
+      const tabela = await screen.findByRole('table', { name: 'Integrações' });
+      expect(within(tabela).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Integração', 'Publicação']);
+      const webmotors = within(tabela).getByText('Webmotors').closest('tr') as HTMLElement;
+      const [canal, publicacao] = within(webmotors).getAllByRole('cell');
+      expect(canal).toHaveTextContent('Ativa');
+      expect(within(publicacao as HTMLElement).getByText('Publicado')).toBeInTheDocument();
+      expect(within(publicacao as HTMLElement).getByRole('link', { name: 'Alterar anúncio no Webmotors' })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   it('visualizar esconde Alterar também de um veículo removido cuja remoção ainda não foi validada (o servidor recusa a alteração)', async () => {
     simularEventSource();
     simularApi({
