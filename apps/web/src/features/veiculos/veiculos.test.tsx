@@ -448,7 +448,11 @@ describe('Alterar e visualizar', { timeout: 60_000 }, () => {
       simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR), [`GET ${BASE}/${V}`]: sucesso(detalhe()) });
       renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/visualizar`);
       const tabela = await screen.findByRole('table', { name: 'Integrações' });
-      expect(within(tabela).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Integração', 'Publicação']);
+      expect(
+        within(tabela)
+          .getAllByRole('columnheader')
+          .map((c) => c.textContent),
+      ).toEqual(['Integração', 'Publicação']);
       const webmotors = within(tabela).getByText('Webmotors').closest('tr') as HTMLElement;
       const [canal, publicacao] = within(webmotors).getAllByRole('cell');
       expect(canal).toHaveTextContent('Ativa');
