@@ -127,20 +127,23 @@ function colunas(d: Definicao, baixar: (l: ModeracaoPublicacaoLinha) => void) {
         ),
       });
     }
+    // Wide layout (issue 23 item 17): 1,026 px at least, inside 1366 px; the text takes what is left; Ações is last
+    // and sticks to the right edge; the blocks' names wrap in their narrow headers.
     return [
       ...colunasDaEntrada(f),
-      { id: 'imagem', cabecalho: 'Imagem', largura: 116, celula: (l) => imagem(l, 100, 80) },
-      { id: 'texto', cabecalho: 'Texto', largura: 280, ordenar: (l) => l.texto, celula: (l) => texto(l, 4) },
-      { id: 'data', cabecalho: 'Data', largura: 140, ordenar: (l) => l.created_at, celula: (l) => <DataHora valor={l.created_at} /> },
-      { id: 'acoes', cabecalho: 'Ações', largura: 150, celula: acoes },
+      { id: 'imagem', cabecalho: 'Imagem', largura: 96, celula: (l) => imagem(l, 80, 64) },
+      { id: 'texto', cabecalho: 'Texto', ordenar: (l) => l.texto, celula: (l) => texto(l, 4) },
+      { id: 'data', cabecalho: 'Data', largura: 136, ordenar: (l) => l.created_at, celula: (l) => <DataHora valor={l.created_at} /> },
       ...ALVOS_SOCIAIS.map(
         (a): ColunaTabela<ModeracaoPublicacaoLinha> => ({
           id: a,
-          cabecalho: ROTULO_ALVO[a],
-          largura: 150,
+          cabecalho: <span style={{ display: 'block', whiteSpace: 'normal' }}>{ROTULO_ALVO[a]}</span>,
+          rotulo: ROTULO_ALVO[a],
+          largura: 100,
           celula: (l) => <Alvo l={l} alvo={a} />,
         }),
       ),
+      { id: 'acoes', cabecalho: 'Ações', largura: 140, fixa: true, celula: acoes },
     ];
   };
 }

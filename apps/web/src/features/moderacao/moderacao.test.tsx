@@ -1,4 +1,4 @@
-import type { ModeracaoVeiculoLinha } from '@intermedio/contracts';
+import type { ModeracaoPublicacaoLinha, ModeracaoVeiculoLinha } from '@intermedio/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -87,7 +87,8 @@ describe('filas de moderação', () => {
     expect(veiculosNaTela()).toEqual(['Fiat Toro Volcano', 'Fiat Mobi Like', 'Fiat Argo Drive']);
     fireEvent.click(screen.getByRole('button', { name: /^Ano/ }));
     expect(veiculosNaTela()).toEqual(['Fiat Mobi Like', 'Fiat Argo Drive', 'Fiat Toro Volcano']);
-    fireEvent.click(screen.getByRole('button', { name: /^Revenda/ }));
+    // The column's sort button (the admin menu has a "Revenda" group button too).
+    fireEvent.click(within(screen.getByRole('table', { name: PAINEL })).getByRole('button', { name: /^Revenda/ }));
     expect(veiculosNaTela().slice(-1)).toEqual(['Fiat Toro Volcano']);
   });
 
@@ -184,5 +185,35 @@ describe('filas de moderação', () => {
     expect(screen.getByRole('note', { name: 'Legenda dos canais' })).toHaveTextContent('S.I.: integração da revenda');
     // Manutenção is the last column (it sticks to the right edge), after the channel blocks.
     expect(cabecalhos.at(-1)).toBe('Manutenção');
+  });
+
+  it('banners: Ações (com Validar) é a última coluna, presa à borda direita, depois dos três blocos', async () => {
+    simularEventSource();
+    const item: ModeracaoPublicacaoLinha = {
+      id: 'p1',
+      fila: 'banners',
+      idRevenda: R1,
+      idItem: 'b1',
+      revenda: 'Auto Centro',
+      logo_revenda: null,
+      created_at: '2026-03-01T12:00:00.000Z',
+      imagem: null,
+      texto: 'Feirão de sábado',
+      ig_stories: true,
+      ig_feed: false,
+      fb_feed: true,
+      valida_stories: false,
+      valida_feed: false,
+      fb_valida_feed: true,
+    };
+    simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN), 'GET /api/moderacao/publicacoes/banners': sucesso([item]) });
+    renderizarApp('/dashboard/banners');
+    const tabela = await screen.findByRole('table', { name: 'Lista de banners' });
+    await within(tabela).findByRole('button', { name: 'Validar: Feirão de sábado' });
+    const cabecalhos = within(tabela)
+      .getAllByRole('columnheader')
+      .map((c) => c.textContent);
+    expect(cabecalhos.slice(-4)).toEqual(['Instagram Stories', 'Instagram Feed', 'Facebook Feed', 'Ações']);
+    expect(within(tabela).getByRole('columnheader', { name: 'Ações' })).toHaveStyle({ position: 'sticky' });
   });
 });
