@@ -19,6 +19,7 @@ import { criarCorreio } from './email/correio.ts';
 import { cabecalhosSeguranca } from './lib/cabecalhos-seguranca.ts';
 import { compressao } from './lib/compressao.ts';
 import { ErroHttp, MENSAGEM_NUL, temNul } from './lib/http.ts';
+import { ControleLog, opcoesLog } from './lib/log.ts';
 import { erroDeMultipart } from './lib/multipart.ts';
 import { opcoesDocs, opcoesOpenApi } from './lib/openapi.ts';
 import { lerArquivo } from './midia/armazenamento.ts';
@@ -90,7 +91,10 @@ export type Aplicacao = {
 };
 
 /** Builds the whole server. Tests pass their own `banco` (fresh database per file). */
-export async function buildApp(config: Config, op: { banco?: Banco; logger?: boolean } = {}): Promise<Aplicacao> {
+export async function buildApp(
+  config: Config,
+  op: { banco?: Banco; logger?: boolean; destinoLog?: { write(linha: string): void } } = {},
+): Promise<Aplicacao> {
   const banco = op.banco ?? (await abrirBanco({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const armazenamento = criarArmazenamento(config);
   const semeado = config.seedDemo ? await semearDemo(banco.db, armazenamento) : false;
@@ -100,7 +104,8 @@ export async function buildApp(config: Config, op: { banco?: Banco; logger?: boo
   const auth = criarAuthService(banco.db, { sessionTtlHours: config.sessionTtlHours });
 
   const app = Fastify({
-    logger: op.logger === false ? false : { level: config.logLevel },
+    logger: op.logger === false ? false : opcoesLog(config.logLevel, op.destinoLog),
+    logController: new ControleLog(),
     bodyLimit: 1024 * 1024,
     // The N proxies nearest to us (hop index below N) or the listed ones; X-Forwarded-For is ignored by default.
     trustProxy:

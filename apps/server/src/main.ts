@@ -15,7 +15,11 @@ try {
 }
 
 const { app, semeado, banco } = await buildApp(config);
+// Fastify logs each listening address at info; the banner below says it once (the console: banner, warnings, errors).
+const nivel = app.log.level;
+if (nivel === 'info') app.log.level = 'warn';
 const ouvindo = await app.listen({ port: config.port, host: config.host });
+app.log.level = nivel;
 const endereco = config.port === 0 ? ouvindo : config.publicUrl;
 console.log(`\nIntermédio ${banco.tipo === 'pglite' ? `(banco embutido em ${config.dataDir})` : '(PostgreSQL)'} no ar em ${endereco}`);
 console.log(`Pronto em ${Math.round(performance.now() - inicio)} ms. Documentação da API: ${endereco}/api/docs`);
