@@ -22,6 +22,7 @@ import { ErroHttp, MENSAGEM_NUL, temNul } from './lib/http.ts';
 import { ControleLog, opcoesLog } from './lib/log.ts';
 import { erroDeMultipart } from './lib/multipart.ts';
 import { opcoesDocs, opcoesOpenApi } from './lib/openapi.ts';
+import { enderecoAssinado } from './midia/acesso-arquivos.ts';
 import { lerArquivo } from './midia/armazenamento.ts';
 import { criarArmazenamento, servirArquivos } from './midia/servir-arquivos.ts';
 import { arquivosRoutes } from './modules/arquivos/arquivos.routes.ts';
@@ -200,6 +201,7 @@ export async function buildApp(
     integracoes,
     publicUrl: config.publicUrl,
     log: (m) => app.log.warn(m),
+    assinarArquivo: (url) => enderecoAssinado(armazenamento, config.secretKey, url),
     // Photos are stored by their address (file_original): read back through the storage that gave it.
     lerArquivo: async (endereco) => {
       const chave = armazenamento.chaveDaUrl(endereco);
@@ -272,7 +274,7 @@ export async function buildApp(
   await app.register(locaisDaRevendaRoutes, { db: banco.db });
   await app.register(fipeManualRoutes, { fipeManual: criarFipeManualService(banco.db) });
   // Uploaded files: public, immutable addresses (a new upload gets a new name).
-  await app.register(servirArquivos, { armazenamento });
+  await app.register(servirArquivos, { armazenamento, db: banco.db, segredo: config.secretKey });
 
   if (existsSync(config.webDist)) {
     await app.register(fastifyStatic, {

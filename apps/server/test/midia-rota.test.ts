@@ -33,7 +33,8 @@ async function enviar(dados: Buffer, nome: string, op: { tipo?: string; revenda?
   const r = await fetch(url, { method: 'POST', body: form, headers: cabecalhos(op.c === undefined ? gestor : op.c) });
   return { status: r.status, corpo: (await r.json()) as { status: string; data: unknown } };
 }
-const baixar = async (url: string) => Buffer.from(await (await fetch(base + url)).arrayBuffer());
+// Originals need a session of the reseller (issue 23): the gestor reads every file.
+const baixar = async (url: string) => Buffer.from(await (await fetch(base + url, { headers: cabecalhos(gestor) })).arrayBuffer());
 async function pixel(img: Buffer, x: number, y: number) {
   const { data, info } = await sharp(img).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const i = (y * info.width + x) * 3;

@@ -5,11 +5,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lerConfig } from '../src/config.ts';
 import { revendas } from '../src/db/schema/index.ts';
+import { enderecoAssinado } from '../src/midia/acesso-arquivos.ts';
 import { lerArquivo } from '../src/midia/armazenamento.ts';
 import { ArmazenamentoS3, type ConfigS3 } from '../src/midia/armazenamento-s3.ts';
 import { chaveDoOriginal, removerImagemEnviada, urlDaRevenda } from '../src/midia/imagens-enviadas.ts';
 import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
 import { subirS3 } from './ajuda/s3-local.ts';
+import { VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
 let s3: Awaited<ReturnType<typeof subirS3>>;
 let cliente: S3Client;
@@ -140,13 +142,23 @@ describe('the product on ARMAZENAMENTO=s3 (uploads end to end)', () => {
     const e = imagemEnviada.parse(((await r.json()) as { data: unknown }).data);
     for (const url of [e.fileUrl, e.fileThumb, e.fileOriginal]) {
       expect(await existeNoBucket(url.replace('/arquivos/', ''))).toBe(true);
-      const servido = await fetch(base + url);
-      expect([servido.status, servido.headers.get('content-type'), servido.headers.get('cache-control')]).toEqual([
+      // Issue 23: a vehicle photo's renditions are public (an hour in shared caches: they turn private when the
+      // vehicle is removed), embeddable by other sites; the original needs a session of the reseller.
+      const original = url === e.fileOriginal;
+      const servido = await fetch(base + url, { headers: original ? cab() : {} });
+      expect([
+        servido.status,
+        servido.headers.get('content-type'),
+        servido.headers.get('cache-control'),
+        servido.headers.get('cross-origin-resource-policy'),
+      ]).toEqual([
         200,
         expect.stringMatching(/^image\//),
-        'public, max-age=31536000, immutable',
+        original ? 'private, max-age=3600' : 'public, max-age=3600',
+        original ? 'same-origin' : 'cross-origin',
       ]);
     }
+    expect((await fetch(base + e.fileOriginal)).status).toBe(404);
     const comMoldura = await sharp(Buffer.from(await (await fetch(base + e.fileUrl)).arrayBuffer()))
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -159,6 +171,27 @@ describe('the product on ARMAZENAMENTO=s3 (uploads end to end)', () => {
     await removerImagemEnviada(driver, e, amb.ids.revendaA);
     for (const url of [e.fileUrl, e.fileThumb, e.fileOriginal]) expect(await existeNoBucket(url.replace('/arquivos/', ''))).toBe(false);
     expect((await fetch(base + e.fileUrl)).status).toBe(404);
+  });
+
+  it("a removed vehicle's files: only its reseller's users and admins read them", async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await foto('#334455').jpeg().toBuffer())]), 'removido.jpg');
+    const r = await fetch(`${base}/api/revendas/${amb.ids.revendaA}/imagens?tipo=veiculo`, { method: 'POST', body: form, headers: cab() });
+    const e = imagemEnviada.parse(((await r.json()) as { data: unknown }).data);
+    const veiculo = `${base}/api/revendas/${amb.ids.revendaA}/veiculos`;
+    const json = { ...cab(), 'content-type': 'application/json' };
+    const incluido = await fetch(veiculo, { method: 'POST', headers: json, body: JSON.stringify({ ...VEICULO_EXEMPLO, imagens: [e] }) });
+    expect(incluido.status).toBe(200);
+    const { id } = ((await incluido.json()) as { data: { id: string } }).data;
+    expect((await fetch(base + e.fileUrl)).status).toBe(200);
+    expect((await fetch(`${veiculo}/${id}`, { method: 'DELETE', headers: cab() })).status).toBe(200);
+    const gestorB = await amb.entrar('gestorB');
+    const outro = { cookie: gestorB?.cookie ?? '' };
+    for (const url of [e.fileUrl, e.fileThumb, e.fileOriginal]) {
+      expect([(await fetch(base + url)).status, (await fetch(base + url, { headers: outro })).status], url).toEqual([404, 404]);
+      const lido = await fetch(base + url, { headers: cab() });
+      expect([lido.status, lido.headers.get('cache-control')]).toEqual([200, 'private, max-age=3600']);
+    }
   });
 
   it('logos go to the bucket too', async () => {
@@ -201,5 +234,17 @@ describe('ARMAZENAMENTO=s3 with S3_URL_PUBLICA: the bucket serves the files', ()
     }
     const chave = e.fileUrl.slice(`${s3.endpoint}/${s3.bucket}/`.length);
     expect((await fetch(`${base}/arquivos/${chave}`)).status).toBe(404);
+
+    // The originals are also read through this server (the bucket's policy decides what its address gives):
+    // with a session of the reseller, or the signed address the channels are sent; never by anyone else.
+    const original = e.fileOriginal.slice(`${s3.endpoint}/${s3.bucket}/`.length);
+    expect((await fetch(`${base}/arquivos/${original}`)).status).toBe(404);
+    const lido = await fetch(`${base}/arquivos/${original}`, { headers: { cookie: gestor?.cookie ?? '' } });
+    expect([lido.status, lido.headers.get('cache-control')]).toEqual([200, 'private, max-age=3600']);
+    const driver = new ArmazenamentoS3(configDriver({ urlPublica: `${s3.endpoint}/${s3.bucket}` }));
+    const assinado = enderecoAssinado(driver, amb.config.secretKey, e.fileOriginal);
+    driver.fechar();
+    expect(assinado).toMatch(new RegExp(`^/arquivos/${original}\\?assinatura=`));
+    expect((await fetch(base + assinado)).status).toBe(200);
   });
 });

@@ -68,7 +68,7 @@ describe('vehicle package (zip streamed by the server)', () => {
     expect(texto).toContain('Observação: Único dono, revisões na concessionária');
     const original = await chamar('GET', `${base}/${id}`, gestorA);
     const [im1] = original.json().data.imagens;
-    const direto = await amb.app.inject({ method: 'GET', url: im1.fileOriginal });
+    const direto = await chamar('GET', im1.fileOriginal, gestorA); // originals need a session of the reseller (issue 23)
     expect(arquivos.get('foto_01.jpg')?.equals(direto.rawPayload)).toBe(true);
   });
 

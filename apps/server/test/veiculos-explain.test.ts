@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consultaVeiculoRemovido } from '../src/midia/acesso-arquivos.ts';
 import { veiculosListaRepository } from '../src/modules/veiculos/veiculos-lista.repository.ts';
 import { type Ambiente, criarAmbiente } from './ajuda/ambiente.ts';
 
@@ -64,6 +65,12 @@ describe(`vehicle list plan at 2,000 vehicles × 10 photos (${banco})`, () => {
     const texto = await plano(veiculosListaRepository.consultaHistorico(amb.banco.db, amb.ids.revendaA));
     expect(texto).toContain('veiculos_revenda_lista_idx');
     expect(texto).not.toMatch(/SubPlan|Seq Scan on (veiculos|veiculo_imagens)/);
+  });
+
+  it("/arquivos/ finds a photo's vehicle (removed?) by its upload folder through the folder index, no sequential scan", async () => {
+    const texto = await plano(consultaVeiculoRemovido(amb.banco.db, `revendas/${amb.ids.revendaA}/veiculo/mwyvqnp5-3f4a50ef07bac65c`));
+    expect(texto).toContain('veiculo_imagens_pasta_idx');
+    expect(texto).not.toMatch(/SubPlan|Seq Scan on veiculo_imagens/);
   });
 
   it('the API answers all active rows of the seeded reseller in the list order', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -108,8 +109,20 @@ export const veiculoImagens = pgTable(
     file_original: text('file_original'),
     created_at: criadoEm(),
   },
-  (t) => [index('veiculo_imagens_veiculo_idx').on(t.veiculo_id, t.posicao)],
+  (t) => [
+    index('veiculo_imagens_veiculo_idx').on(t.veiculo_id, t.posicao),
+    // /arquivos/ finds the vehicle of a photo's file by its upload folder (midia/acesso-arquivos.ts).
+    index('veiculo_imagens_pasta_idx').on(pastaDaFoto(t.file_original)),
+  ],
 );
+
+/**
+ * The upload folder (revendas/{id}/veiculo/{envio}) of a photo, from its original's address (any prefix: /arquivos/
+ * or the bucket's public address). The same expression in a query uses veiculo_imagens_pasta_idx.
+ */
+export function pastaDaFoto(original: AnyPgColumn) {
+  return sql`substring(${original} from '(revendas/[0-9a-f-]{36}/veiculo/[0-9a-z-]+)/[^/]+$')`;
+}
 
 /** The vehicle's advert on one channel (spec 3 §3.1) and the state of the last send. */
 export const veiculoIntegracoes = pgTable(

@@ -31,6 +31,8 @@ type Dep = {
   integracoes: IntegracoesService;
   publicUrl: string;
   log: (m: string) => void;
+  /** A stored file's address any client may read (the originals sent to the channels); none: unchanged. */
+  assinarArquivo?: (url: string) => string;
   /** Stored files by key: the photos' originals for channels that take their bytes (Webmotors). */
   lerArquivo?: (chave: string) => Promise<Buffer | null>;
   /** Tests: every lease this long (seconds) and its heartbeat every `batimentoMs` (0: none, as a process that died). */
@@ -83,7 +85,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
   async function carregar(idVeiculo: string): Promise<VeiculoParaCanal> {
     const c = await repo.veiculo(db, idVeiculo);
     if (!c) throw naoEncontrado(M.veiculoNaoEncontrado);
-    return paraCanal(c, dep.publicUrl);
+    return paraCanal(c, dep.publicUrl, dep.assinarArquivo);
   }
 
   /** The reseller's decrypted channel session; an inactive or missing integration stops here (422). */
@@ -303,7 +305,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       // What enviar / alterar would refuse is refused at load, in the screen's red alert, before the form is filled.
       if (!idAnuncio && c.v.veremovido === 1) throw new ErroHttp(422, M.veiculoRemovido);
       if (c.v.vevendido === 1) throw new ErroHttp(422, idAnuncio ? M.alteracaoVendido : M.veiculoVendido);
-      const v = paraCanal(c, dep.publicUrl);
+      const v = paraCanal(c, dep.publicUrl, dep.assinarArquivo);
       const { ctx, sessao } = await sessaoDe(canal, v.revendaId);
       const r = exigir(canal, await publicacaoDo(canal).rascunho(ctx, sessao, v, idAnuncio));
       return { veiculo: dadosIntermedio(v), ...(r as Record<string, unknown>) };
@@ -383,7 +385,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       if (!alterarNoCanal) throw new ErroHttp(404, M.semPublicacao(rotulo));
       const c = await repo.veiculo(db, idVeiculo);
       if (!c) throw naoEncontrado(M.veiculoNaoEncontrado);
-      const v = paraCanal(c, dep.publicUrl);
+      const v = paraCanal(c, dep.publicUrl, dep.assinarArquivo);
       const a = { veiculoId: v.id, canal };
       const reg = await repo.buscar(db, a);
       if (reg?.estado !== 'publicado' || reg.id_anuncio !== idAnuncio) throw naoEncontrado(M.anuncioNaoEncontrado);

@@ -7,8 +7,15 @@ type Carregado = NonNullable<Awaited<ReturnType<typeof publicacaoRepository.veic
 export const absoluto = (publicUrl: string, url: string) =>
   /^https?:\/\//.test(url) ? url : `${publicUrl.replace(/\/$/, '')}${url.startsWith('/') ? '' : '/'}${url}`;
 
-/** The product's data as every adapter reads it ("Dados Intermédio"; spec 3 §3.2). */
-export function paraCanal({ v, r, imagens }: Carregado, publicUrl: string): VeiculoParaCanal {
+/**
+ * The product's data as every adapter reads it ("Dados Intermédio"; spec 3 §3.2). `assinar` gives the originals a
+ * signed address (midia/acesso-arquivos.ts): originals need a session, and the channels fetch them with none.
+ */
+export function paraCanal(
+  { v, r, imagens }: Carregado,
+  publicUrl: string,
+  assinar: (url: string) => string = (url) => url,
+): VeiculoParaCanal {
   const abs = (u: string) => absoluto(publicUrl, u);
   return {
     id: v.id,
@@ -36,7 +43,7 @@ export function paraCanal({ v, r, imagens }: Carregado, publicUrl: string): Veic
     opcionais: [...v.opcionais].sort((a, b) => a.ordenacao - b.ordenacao).map((o) => o.descricao),
     fotos: imagens.map((i) => ({
       url: abs(i.file_url),
-      urlOriginal: abs(i.file_original ?? i.file_url),
+      urlOriginal: abs(assinar(i.file_original ?? i.file_url)),
       miniatura: abs(i.file_thumb ?? i.file_url),
       chave: i.file_original ?? i.file_url,
     })),
