@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revendaIntegracoes } from '../src/db/schema/index.ts';
+import { revendaIntegracoes, veiculos } from '../src/db/schema/index.ts';
 import { type Ambiente, type Credencial, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
 
 let amb: Ambiente;
@@ -204,6 +204,48 @@ describe('Facebook and Instagram (spec 1 §4, §7)', () => {
       null,
       undefined,
     ]);
+  });
+
+  it('authorised without a page / account is not active: the record says what is missing, a write and a send are refused (issue 23 item 9)', async () => {
+    const id_revenda = amb.ids.revendaA;
+    const [veiculo] = await amb.banco.db.select({ id: veiculos.id }).from(veiculos).where(eq(veiculos.revenda_id, id_revenda)).limit(1);
+    const pendentes = {
+      facebook: 'Autorizado: escolha a página do Facebook para ativar.',
+      instagram: 'Autorizado: escolha a conta do Instagram para ativar.',
+    };
+    for (const canal of ['facebook', 'instagram'] as const) {
+      const cfg = await chamar('POST', `/api/integracao/${canal}/configurar`, gestor, { id_revenda, access_token: 'sbx.demo.123' });
+      expect(cfg.status, cfg.texto).toBe(200);
+      const lido = (await chamar('GET', url(canal), gestor)).corpo.data;
+      expect(lido).toMatchObject({ configurado: true, status: false, pendencia: pendentes[canal] });
+      const naLista = ((await chamar('GET', url(), gestor)).corpo.data as { canal: string }[]).find((i) => i.canal === canal);
+      expect(naLista).toMatchObject({ status: false, pendencia: pendentes[canal] });
+      const ativar = await chamar('PUT', url(canal), admin, { status: true });
+      expect([ativar.status, ativar.corpo.data]).toEqual([400, pendentes[canal]]);
+      const envio = await chamar('POST', `/api/integracao/${canal}/incluir`, gestor, { id_veiculo: veiculo?.id });
+      expect(envio.status, envio.texto).toBe(422);
+      expect(String(envio.corpo.data)).toMatch(/não está ativa/);
+    }
+    // A record left with status true and no page (authorised before this fix) reads as not active too.
+    await amb.banco.db
+      .update(revendaIntegracoes)
+      .set({ status: true })
+      .where(and(eq(revendaIntegracoes.revenda_id, id_revenda), eq(revendaIntegracoes.canal, 'instagram')));
+    expect((await chamar('GET', url('instagram'), gestor)).corpo.data).toMatchObject({ status: false, pendencia: pendentes.instagram });
+    // Choosing the page activates it and nothing is missing any more.
+    const pag = await chamar('POST', '/api/integracao/facebook/configurar-pagina', gestor, {
+      id_revenda,
+      page_id: '100000000000001',
+      page_name: 'Auto Demo Veículos',
+      page_access_token: 'sbxpage.100000000000001',
+    });
+    expect(pag.status, pag.texto).toBe(200);
+    expect((await chamar('GET', url('facebook'), gestor)).corpo.data).toMatchObject({ status: true, pendencia: null });
+    // Authorising again keeps the stored page: still active.
+    await chamar('POST', '/api/integracao/facebook/configurar', gestor, { id_revenda, access_token: 'sbx.demo.124' });
+    expect((await chamar('GET', url('facebook'), gestor)).corpo.data).toMatchObject({ status: true, pendencia: null });
+    for (const canal of ['facebook', 'instagram'] as const)
+      await chamar('POST', `/api/integracao/${canal}/disallow`, gestor, { id_revenda });
   });
 
   it('status true on a social network comes only from authorising: a record write asking for it without a token is refused', async () => {

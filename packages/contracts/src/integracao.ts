@@ -27,6 +27,9 @@ export const MENSAGENS_INTEGRACAO = {
   autorizacaoInvalida: 'A autorização não pertence a esta sessão ou expirou. Clique em Autorizar novamente.',
   autorizacaoNegada: 'A autorização foi cancelada no canal.',
   ativarSemAutorizacao: 'O Facebook e o Instagram ficam ativos ao autorizar o acesso na tela do canal (botão Autorizar acesso).',
+  /** Facebook / Instagram authorised but with no page / account stored yet: not active, and this is what is missing. */
+  escolherPaginaFacebook: 'Autorizado: escolha a página do Facebook para ativar.',
+  escolherContaInstagram: 'Autorizado: escolha a conta do Instagram para ativar.',
   senhaObrigatoria: MENSAGENS.preenchimentoObrigatorio,
 } as const;
 
@@ -89,6 +92,11 @@ export const integracao = z.object({
   /** false when no record exists (red icon); then `status` is null. */
   configurado: z.boolean(),
   status: z.boolean().nullable(),
+  /**
+   * What still keeps the channel from being active, for the screens to say instead of "Inativo": Facebook / Instagram
+   * authorised with no page / account chosen yet ("Autorizado: escolha a página do Facebook para ativar."); else null.
+   */
+  pendencia: z.string().nullable(),
   /** The non-secret fields: id_autoscar, cnpj, email_webmotors, email_*, page_id, page_name, ... */
   dados: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   /** Secret fields that have a stored value (the form may leave them empty to keep it). */

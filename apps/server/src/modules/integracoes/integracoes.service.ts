@@ -61,13 +61,24 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
 
   const contexto = (canal: CanalId): ContextoCanal => contextoDoCanal(dep.canais, canal, dep.origemInterna(), dep.publicUrl);
 
+  /**
+   * Facebook / Instagram publish to the page / account chosen after the authorisation: until one is stored the
+   * channel is not active, whatever the record's status says (records authorised before issue 23 kept status true).
+   */
+  const semPagina = (canal: CanalId, r?: RegistroIntegracao) =>
+    CANAIS_SOCIAIS.includes(canal) && !(r?.config as Record<string, unknown> | undefined)?.page_id;
+  const ativo = (canal: CanalId, r: RegistroIntegracao) => r.status && !semPagina(canal, r);
+  const faltaPagina = (canal: CanalId) =>
+    canal === 'facebook' ? MENSAGENS_INTEGRACAO.escolherPaginaFacebook : MENSAGENS_INTEGRACAO.escolherContaInstagram;
+
   const publico = (canal: CanalId, r?: RegistroIntegracao): Integracao => {
     const segredos = segredosDe(r);
     return {
       canal,
       descricao: ROTULO_CANAL[canal],
       configurado: Boolean(r),
-      status: r ? r.status : null,
+      status: r ? ativo(canal, r) : null,
+      pendencia: r && segredos.user_token && semPagina(canal, r) ? faltaPagina(canal) : null,
       dados: (r?.config ?? {}) as Integracao['dados'],
       segredos_salvos: CAMPOS_SECRETOS[canal].filter((c) => campoGuardado(canal, c, segredos)),
       so_admin: adaptador(canal).meta.soAdmin,
@@ -126,7 +137,9 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
     /** What publishing (a banner, a sold item, a vehicle) needs: the record's status and data, its secrets and the channel's address. */
     async paraPublicar(idRevenda: string, canal: CanalId) {
       const r = await integracoesRepository.buscar(db, idRevenda, canal);
-      return r ? { status: r.status, config: r.config as Record<string, unknown>, segredos: segredosDe(r), ctx: contexto(canal) } : null;
+      return r
+        ? { status: ativo(canal, r), config: r.config as Record<string, unknown>, segredos: segredosDe(r), ctx: contexto(canal) }
+        : null;
     },
 
     /** Keeps what an adapter renewed during a publishing call (SessaoCanal.renovada), merged into the stored record. */
@@ -186,6 +199,7 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
       // Spec 1 §4: a social network's status true means authorised; only the authorisation (which stores the token) sets it.
       if (status && CANAIS_SOCIAIS.includes(canal) && !guardados.user_token)
         throw new ErroHttp(400, MENSAGENS_INTEGRACAO.ativarSemAutorizacao, { status: MENSAGENS_INTEGRACAO.ativarSemAutorizacao });
+      if (status && semPagina(canal, atual)) throw new ErroHttp(400, faltaPagina(canal), { status: faltaPagina(canal) });
       const segredos: Record<string, string> = { ...guardados };
       const dados: Record<string, unknown> = { ...(atual?.config ?? {}) };
       for (const [campo, valor] of Object.entries(campos)) {
@@ -307,7 +321,7 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
       return { id_revenda: estado.r, mensagem };
     },
 
-    /** Facebook / Instagram: keeps a long-lived user token; status true means authorised. */
+    /** Facebook / Instagram: keeps a long-lived user token; active only once a page / account is stored. */
     async configurarSocial(
       canal: 'facebook' | 'instagram',
       idRevenda: string,
@@ -323,7 +337,9 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
       });
       await falhou(idRevenda, canal, quem, r);
       if (!r.ok) throw new Error('inalcançável');
-      await guardar(idRevenda, canal, quem, r.valor, { status: true });
+      // Authorised is not active yet: the page / account chosen next (configurarPagina) activates it.
+      const atual = await integracoesRepository.buscar(db, idRevenda, canal);
+      await guardar(idRevenda, canal, quem, r.valor, { status: !semPagina(canal, atual) });
       return { user_id: String(r.valor.dados.user_id ?? ''), nome: String(r.valor.dados.user_name ?? '') };
     },
 

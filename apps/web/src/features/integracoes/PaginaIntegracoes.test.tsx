@@ -174,6 +174,46 @@ describe('Integrações da revenda (/revenda/:idRevenda/integracao)', () => {
     expect(csrf['x-csrf-token']).toBe('csrf-admin');
   });
 
+  it('Facebook / Instagram autorizados sem página ou conta: não "Ativo", e a lista e a tela dizem o que falta (issue 23 item 9)', async () => {
+    simularEventSource();
+    const faltaPagina = 'Autorizado: escolha a página do Facebook para ativar.';
+    const faltaConta = 'Autorizado: escolha a conta do Instagram para ativar.';
+    const lista = listaTeste({
+      facebook: { status: false, pendencia: faltaPagina, dados: { user_id: '900', user_name: 'Ana' } },
+      instagram: { status: false, pendencia: faltaConta },
+      webmotors: { status: false },
+    });
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [LISTA]: sucesso(lista),
+      [`${LISTA}/facebook`]: sucesso(lista.find((i) => i.canal === 'facebook')),
+      'GET /api/integracao/social/config': sucesso({
+        appId: '1',
+        dialogUrl: '/sandbox/facebook/dialog/oauth',
+        graphUrl: '/sandbox/facebook/v20.0',
+        escopos: { facebook: ['pages_show_list'], instagram: ['instagram_basic'] },
+        sandbox: true,
+      }),
+    });
+    const { router } = renderizarApp(ENDERECO);
+    await screen.findByTestId('tabela-integracoes');
+    expect(linha('facebook').getByTestId('pendencia-integracao').textContent).toBe(faltaPagina);
+    expect(linha('facebook').getByTestId('status-integracao').getAttribute('data-status')).toBe('pendente');
+    expect(linha('facebook').getByRole('img', { name: faltaPagina })).toBeTruthy();
+    expect(linha('instagram').getByTestId('pendencia-integracao').textContent).toBe(faltaConta);
+    expect(linha('facebook').queryByRole('img', { name: 'Ativo' })).toBeNull();
+    // Inactive for another reason: plain "Inativo", nothing pending.
+    expect(linha('webmotors').queryByTestId('pendencia-integracao')).toBeNull();
+    expect(linha('webmotors').getByRole('img', { name: 'Inativo' })).toBeTruthy();
+
+    await act(() => router.navigate(`/revenda/${ID_REVENDA}/configurar-facebook`));
+    const status = await screen.findByTestId('status-integracao');
+    expect(status.textContent).toBe(faltaPagina);
+    expect(status.getAttribute('data-status')).toBe('pendente');
+    expect(screen.getByRole('button', { name: 'Autorizar acesso' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancelar acesso' })).toBeNull();
+  });
+
   it('mostra quando cada canal foi verificado e o último erro (por que está inativo)', async () => {
     simularEventSource();
     const lista = listaTeste({

@@ -13,7 +13,7 @@ import { AlertaErro, mensagemDoErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { gravarRegistro, useIntegracoes } from './api';
 import { type CanalPortal, camposDoCanal, ehCanalPortal, type ResultadoSalvar, salvarConfiguracao, valoresIniciais } from './fluxos';
-import { StatusIntegracao } from './StatusIntegracao';
+import { PendenciaIntegracao, StatusIntegracao } from './StatusIntegracao';
 
 /** Integrations list /revenda/:idRevenda/integracao (spec 1 §2): live table of the ten channels. */
 export default function PaginaIntegracoes() {
@@ -77,6 +77,7 @@ const semRegistro = (canal: CanalId): Integracao => ({
   descricao: ROTULO_CANAL[canal],
   configurado: false,
   status: null,
+  pendencia: null,
   dados: {},
   segredos_salvos: [],
   so_admin: false,
@@ -96,6 +97,7 @@ function LinhaIntegracao(p: { idRevenda: string; registro: Integracao; admin: bo
     <Table.Tr data-canal={registro.canal}>
       <Table.Td>
         <Text fw={500}>{nome}</Text>
+        <PendenciaIntegracao registro={registro} />
         <Verificacao registro={registro} />
       </Table.Td>
       <Table.Td ta="center">

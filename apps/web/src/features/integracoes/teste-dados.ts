@@ -8,6 +8,7 @@ export function registroTeste(canal: CanalId, extra: Partial<Integracao> = {}): 
     descricao: ROTULO_CANAL[canal],
     configurado,
     status: configurado ? (extra.status ?? null) : null,
+    pendencia: null,
     dados: {},
     segredos_salvos: [],
     so_admin: canal === 'autoscar' || canal === 'olx',
