@@ -102,7 +102,7 @@ export async function buildApp(
   const barramento = new Barramento();
   await barramento.conectar(banco);
   const cofre = new Cofre(config.secretKey);
-  const auth = criarAuthService(banco.db, { sessionTtlHours: config.sessionTtlHours });
+  const auth = criarAuthService(banco.db, { sessionTtlHours: config.sessionTtlHours, secretKey: config.secretKey });
 
   const app = Fastify({
     logger: op.logger === false ? false : opcoesLog(config.logLevel, op.destinoLog),

@@ -1,8 +1,11 @@
+import { MENSAGENS } from '@intermedio/contracts';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { criarAuthService } from '../src/auth/auth.service.ts';
 import { sessoes, tentativasLogin, usuarios } from '../src/db/schema/index.ts';
 import { usuariosRepository } from '../src/modules/usuarios/usuarios.repository.ts';
+import { criarSeloDispositivo } from '../src/seguranca/dispositivo.ts';
+import { gerarHashSenha } from '../src/seguranca/senha.ts';
 import { hashToken } from '../src/seguranca/tokens.ts';
 import { type Ambiente, cabecalhos, criarAmbiente, login } from './ajuda/ambiente.ts';
 import { consultasDurante } from './ajuda/consultas.ts';
@@ -146,7 +149,7 @@ describe(`issue 10 item 3: sessions follow the user's current role and state (${
 
   it('the session check of a request is one query (session, user and reseller together); a list request makes two', async () => {
     const gestor = await login(amb, 'gestor@autodemo.test', 'demo1234', '10.15.0.4');
-    const auth = criarAuthService(amb.banco.db, { sessionTtlHours: 1 });
+    const auth = criarAuthService(amb.banco.db, { sessionTtlHours: 1, secretKey: amb.config.secretKey });
     const token = decodeURIComponent(gestor.cookie.split('=')[1] ?? '');
     for (let i = 0; i < 3; i++) {
       const ids: (string | undefined)[] = [];
@@ -188,5 +191,74 @@ describe(`issue 10 item 10: tables stay bounded under a sign-in flood (${banco})
     await amb.banco.db.update(tentativasLogin).set({ created_at: new Date(Date.now() - 2 * 3_600_000) });
     await amb.tarefas.executar('auth-limpeza');
     expect(await amb.banco.db.select().from(tentativasLogin)).toHaveLength(0);
+  });
+});
+
+describe(`issue 23 item 6: a browser that signed in before is not locked out with the account (${banco})`, () => {
+  const dispositivoDe = (r: Awaited<ReturnType<typeof entrar>>) => r.cookies.find((c) => c.name === 'intermedio_dispositivo');
+  const comDispositivo = (valor: string) => ({ cookie: `intermedio_dispositivo=${valor}` });
+
+  it('20 failures from 20 addresses lock untrusted browsers out, not the one with the device cookie of an earlier sign-in', async () => {
+    const email = 'admin@intermedio.test';
+    const antes = await entrar(email, 'demo1234', '10.23.6.1');
+    expect(antes.statusCode).toBe(200);
+    const cookie = dispositivoDe(antes);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth/login' });
+    expect(cookie?.maxAge).toBeGreaterThan(90 * 86_400);
+    for (let i = 0; i < 20; i++) expect((await entrar(email, 'errada', `10.23.7.${i}`)).statusCode).toBe(401);
+    expect((await entrar(email, 'demo1234', '10.23.6.1')).statusCode).toBe(429);
+
+    const confiavel = await entrar(email, 'demo1234', '10.23.6.2', comDispositivo(cookie?.value ?? ''));
+    expect(confiavel.statusCode, confiavel.body).toBe(200);
+    expect(dispositivoDe(confiavel)?.value).toMatch(/^v1\./);
+    // The account stays locked for everyone else: the owner signing in does not give the guesser new attempts.
+    expect((await entrar(email, 'demo1234', '10.23.6.3')).statusCode).toBe(429);
+  });
+
+  it('a forged, expired or other-account device cookie does not get past the account lock', async () => {
+    const email = 'admin@intermedio.test'; // locked by the test above
+    const [admin] = await amb.banco.db.select().from(usuarios).where(eq(usuarios.email, email));
+    const outraConta = dispositivoDe(await entrar('gestor@autodemo.test', 'demo1234', '10.23.8.1'))?.value ?? '';
+    expect(outraConta).toMatch(/^v1\./);
+    const conta = { id: admin?.id ?? '', senha_hash: admin?.senha_hash ?? '' };
+    const outraChave = criarSeloDispositivo('outra-chave-secreta-com-mais-de-32-caracteres').emitir(conta);
+    const vencido = criarSeloDispositivo(amb.config.secretKey).emitir(conta, Date.now() - 200 * 86_400_000);
+    const valido = criarSeloDispositivo(amb.config.secretKey).emitir(conta);
+    const adulterado = valido.replace(/\.[^.]+$/, `.${'A'.repeat(43)}`);
+    const trocado = valido.replace(conta.id, amb.ids.gestorA);
+    for (const valor of [outraConta, outraChave, vencido, adulterado, trocado, 'lixo']) {
+      const r = await entrar(email, 'demo1234', '10.23.8.2', comDispositivo(valor));
+      expect(r.statusCode, valor).toBe(429);
+      expect(r.json().data).toBe(MENSAGENS.loginBloqueado);
+    }
+    expect((await entrar(email, 'demo1234', '10.23.8.2', comDispositivo(valido))).statusCode).toBe(200);
+  });
+
+  it("wrong passwords with a device cookie count against that device (5 in 15 min), not the account's lock", async () => {
+    const email = 'gestor@autodemo.test';
+    const valor = dispositivoDe(await entrar(email, 'demo1234', '10.23.9.1'))?.value ?? '';
+    for (let i = 0; i < 5; i++) expect((await entrar(email, 'errada', '10.23.9.1', comDispositivo(valor))).statusCode).toBe(401);
+    const travado = await entrar(email, 'demo1234', '10.23.9.1', comDispositivo(valor));
+    expect(travado.statusCode).toBe(429);
+    expect(travado.json().data).toBe(MENSAGENS.loginBloqueado);
+    // The same browser without that cookie, from the same address: the account and the address were not charged.
+    expect((await entrar(email, 'demo1234', '10.23.9.1')).statusCode).toBe(200);
+  });
+
+  it("a password change revokes the account's device cookies", async () => {
+    const email = 'gestor@autodemo.test';
+    const valor = dispositivoDe(await entrar(email, 'demo1234', '10.23.10.1'))?.value ?? '';
+    for (let i = 0; i < 20; i++) await entrar(email, 'errada', `10.23.11.${i}`);
+    expect((await entrar(email, 'demo1234', '10.23.10.1', comDispositivo(valor))).statusCode).toBe(200);
+    const [u] = await amb.banco.db.select().from(usuarios).where(eq(usuarios.email, email));
+    await amb.banco.db
+      .update(usuarios)
+      .set({ senha_hash: await gerarHashSenha('Outra#Senha2026') })
+      .where(eq(usuarios.email, email));
+    try {
+      expect((await entrar(email, 'Outra#Senha2026', '10.23.10.1', comDispositivo(valor))).statusCode).toBe(429);
+    } finally {
+      await amb.banco.db.update(usuarios).set({ senha_hash: u?.senha_hash }).where(eq(usuarios.email, email));
+    }
   });
 });

@@ -5,8 +5,9 @@ import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { linkExterno, linkSolicitacoes } from '../lib/hash-diario.ts';
 import { sucesso } from '../lib/http.ts';
+import { VALIDADE_DISPOSITIVO_DIAS } from '../seguranca/dispositivo.ts';
 import type { AuthService, SessaoAtiva } from './auth.service.ts';
-import { COOKIE_SESSAO, exigirSessao } from './guardas.ts';
+import { COOKIE_DISPOSITIVO, COOKIE_SESSAO, exigirSessao } from './guardas.ts';
 
 const tags = ['auth'];
 
@@ -40,13 +41,27 @@ export async function authRoutes(app: FastifyInstance, op: { auth: AuthService; 
       },
     },
     async (req, reply) => {
-      const { token, sessao } = await op.auth.entrar(req.body.email, req.body.senha, req.ip, req.headers['user-agent'] ?? null);
+      const { token, sessao, dispositivo } = await op.auth.entrar(
+        req.body.email,
+        req.body.senha,
+        req.ip,
+        req.headers['user-agent'] ?? null,
+        req.cookies[COOKIE_DISPOSITIVO],
+      );
       reply.setCookie(COOKIE_SESSAO, token, {
         httpOnly: true,
         sameSite: 'lax',
         secure: cookieSeguro,
         path: '/',
         maxAge: op.config.sessionTtlHours * 3600,
+      });
+      // Only the sign-in reads the device cookie: nothing else receives it.
+      reply.setCookie(COOKIE_DISPOSITIVO, dispositivo, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: cookieSeguro,
+        path: '/api/auth/login',
+        maxAge: VALIDADE_DISPOSITIVO_DIAS * 86_400,
       });
       return sucesso(paraSessaoPublica(sessao, op.config));
     },

@@ -33,6 +33,8 @@ declare module 'fastify' {
 }
 
 export const COOKIE_SESSAO = 'intermedio_sessao';
+/** The device cookie of a browser that signed in before (seguranca/dispositivo.ts), sent only to the sign-in. */
+export const COOKIE_DISPOSITIVO = 'intermedio_dispositivo';
 const METODOS_SEGUROS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const guardas = fp(async (app: FastifyInstance, op: { auth: AuthService }) => {

@@ -2,11 +2,11 @@ import type { Db } from '../db/cliente.ts';
 import type { Armazenamento } from '../midia/armazenamento.ts';
 import { limparEnviosOrfaos } from '../midia/orfaos.ts';
 import type { Tarefa } from '../tarefas/tarefas.ts';
-import { LIMITES_LOGIN } from './auth.service.ts';
+import { LIMITE_DISPOSITIVO, LIMITES_LOGIN } from './auth.service.ts';
 import { sessoesRepository } from './sessoes.repository.ts';
 
 /** How long a sign-in attempt is kept: the longest limit window, so no count is cut short. */
-export const RETENCAO_TENTATIVAS_MIN = Math.max(...LIMITES_LOGIN.map((l) => l.janelaMinutos));
+export const RETENCAO_TENTATIVAS_MIN = Math.max(...[...LIMITES_LOGIN, LIMITE_DISPOSITIVO].map((l) => l.janelaMinutos));
 
 /**
  * Housekeeping (issue 10 item 10): expired sessions, used or expired reset links and sign-in attempts older than
