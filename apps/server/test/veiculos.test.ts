@@ -159,6 +159,13 @@ describe('include (spec 2 §4, §5)', () => {
     expect(v.opcionais).toEqual([{ id: op?.id, descricao: op?.descricao, ordenacao: op?.ordenacao }]);
     expect(v.locais_anuncio).toMatchObject([{ id: local?.id, descricao: 'Vitrine', codigoVersao: '123' }]);
     const falso = '00000000-0000-4000-8000-000000000000';
+    // The version's name is stored with its code (issue 23 item 14); no code, no name.
+    const comNome = await incluir({
+      locais_anuncio: [{ id: local?.id, codigoVersao: '005015-5', versao: 'Highline 200 TSI 1.0 Flex Aut.' }],
+    });
+    expect((await ler(comNome)).locais_anuncio).toMatchObject([{ codigoVersao: '005015-5', versao: 'Highline 200 TSI 1.0 Flex Aut.' }]);
+    const semCodigo = await incluir({ locais_anuncio: [{ id: local?.id, codigoVersao: null, versao: 'Sem código' }] });
+    expect((await ler(semCodigo)).locais_anuncio).toMatchObject([{ codigoVersao: null, versao: null }]);
     expect((await chamar('POST', base, gestorA, { ...VEICULO_EXEMPLO, opcionais: [falso] })).statusCode).toBe(400);
     const r = await chamar('POST', base, gestorA, { ...VEICULO_EXEMPLO, locais_anuncio: [{ id: localB?.id }] });
     expect(r.statusCode).toBe(400);

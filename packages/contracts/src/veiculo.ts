@@ -155,12 +155,16 @@ export const imagemVeiculoEntrada = z.object({
 });
 export type ImagemVeiculoEntrada = z.infer<typeof imagemVeiculoEntrada>;
 
-/** A chosen ad location: the reseller's location id and, when the location asks for one, the version picked. */
+/**
+ * A chosen ad location: the reseller's location id and, when the location asks for one, the version picked: its code
+ * and its name (`versao`, stored with the code so the form and the view show the name; issue 23 item 14).
+ */
 export const localAnuncioVeiculoEntrada = z.object({
   id: idParam,
   codigoMarca: textoOpcional(100),
   codigoModelo: textoOpcional(100),
   codigoVersao: textoOpcional(100),
+  versao: textoOpcional(200),
 });
 
 const camposVeiculo = {
@@ -261,6 +265,8 @@ export const localAnuncioVeiculo = z.object({
   codigoMarca: z.string().nullable().optional(),
   codigoModelo: z.string().nullable().optional(),
   codigoVersao: z.string().nullable().optional(),
+  /** The version's name (null on locations saved before it was stored: show the code then). */
+  versao: z.string().nullable().optional(),
 });
 
 /** The integrations table of the vehicle view (spec 3 §2.1): per channel, the reseller's configuration and the vehicle's advert. */

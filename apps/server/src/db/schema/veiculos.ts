@@ -29,6 +29,8 @@ export type LocalAnuncioVeiculo = {
   codigoMarca?: string | null;
   codigoModelo?: string | null;
   codigoVersao?: string | null;
+  /** The chosen version's name, stored with its code. */
+  versao?: string | null;
   selecionaVersao?: boolean;
   selected?: boolean;
   versoes?: { codigo_versao: string; versao: string }[];

@@ -150,7 +150,15 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
     const escolhas = new Map(d.locais_anuncio.map((l) => [l.id, l]));
     const locaisGravados: LocalAnuncioVeiculo[] = locais.map((l) => {
       const e = escolhas.get(l.id);
-      return { ...l, codigoMarca: e?.codigoMarca ?? null, codigoModelo: e?.codigoModelo ?? null, codigoVersao: e?.codigoVersao ?? null };
+      const codigoVersao = e?.codigoVersao ?? null;
+      // The version's name goes with its code (shown instead of the code); no code, no name.
+      return {
+        ...l,
+        codigoMarca: e?.codigoMarca ?? null,
+        codigoModelo: e?.codigoModelo ?? null,
+        codigoVersao,
+        versao: codigoVersao ? (e?.versao ?? null) : null,
+      };
     });
     return {
       vetipoveiculo: d.vetipoveiculo,

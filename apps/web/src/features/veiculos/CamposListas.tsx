@@ -49,15 +49,27 @@ export function CamposLocaisAnuncio({ form, idRevenda }: { form: Form; idRevenda
   const escolhido = (id: string) => v.locais_anuncio.find((l) => l.id === id);
   const alternar = (id: string, marcado: boolean) => {
     const resto = v.locais_anuncio.filter((l) => l.id !== id);
-    form.setFieldValue('locais_anuncio', marcado ? [...resto, { id, codigoMarca: null, codigoModelo: null, codigoVersao: null }] : resto);
+    form.setFieldValue(
+      'locais_anuncio',
+      marcado ? [...resto, { id, codigoMarca: null, codigoModelo: null, codigoVersao: null, versao: null }] : resto,
+    );
   };
+  /** The name of a version the location offers (kept with its code, so the form and the view show it). */
+  const nomeDaVersao = (r: LocalComVersoes | undefined, codigo: string | null) =>
+    (codigo && r?.versoes.find((x) => x.codigo_versao === codigo)?.versao) || null;
   const escolherVersao = (id: string, codigoVersao: string | null) =>
     form.setFieldValue(
       'locais_anuncio',
       v.locais_anuncio.map((l) => {
         if (l.id !== id) return l;
         const r = versoes[id];
-        return { ...l, codigoMarca: r?.codigoMarca ?? l.codigoMarca, codigoModelo: r?.codigoModelo ?? l.codigoModelo, codigoVersao };
+        return {
+          ...l,
+          codigoMarca: r?.codigoMarca ?? l.codigoMarca,
+          codigoModelo: r?.codigoModelo ?? l.codigoModelo,
+          codigoVersao,
+          versao: nomeDaVersao(r, codigoVersao),
+        };
       }),
     );
   const podeBuscar = !!(v.vefipe_marca && v.ve_modelo && v.veano_fabricacao && v.vefipe_ano_modelo) && v.locais_anuncio.length > 0;
@@ -85,9 +97,16 @@ export function CamposLocaisAnuncio({ form, idRevenda }: { form: Form; idRevenda
           form.setFieldValue('locais_anuncio', (atuais) =>
             atuais.map((l) => {
               const r = porId.get(l.id);
-              return r?.codigoVersao && !l.codigoVersao
-                ? { ...l, codigoMarca: r.codigoMarca ?? null, codigoModelo: r.codigoModelo ?? null, codigoVersao: r.codigoVersao }
-                : l;
+              if (r?.codigoVersao && !l.codigoVersao)
+                return {
+                  ...l,
+                  codigoMarca: r.codigoMarca ?? null,
+                  codigoModelo: r.codigoModelo ?? null,
+                  codigoVersao: r.codigoVersao,
+                  versao: nomeDaVersao(r, r.codigoVersao),
+                };
+              // A version saved before its name was stored gets the name from the list.
+              return r && l.codigoVersao && !l.versao ? { ...l, versao: nomeDaVersao(r, l.codigoVersao) } : l;
             }),
           );
         },
@@ -111,7 +130,7 @@ export function CamposLocaisAnuncio({ form, idRevenda }: { form: Form; idRevenda
                     opcoes.length > 0
                       ? opcoes.map((x) => ({ value: x.codigo_versao, label: x.versao }))
                       : atual.codigoVersao
-                        ? [{ value: atual.codigoVersao, label: atual.codigoVersao }]
+                        ? [{ value: atual.codigoVersao, label: atual.versao ?? atual.codigoVersao }]
                         : []
                   }
                   value={atual.codigoVersao}

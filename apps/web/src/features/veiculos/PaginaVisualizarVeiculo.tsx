@@ -157,7 +157,7 @@ export default function PaginaVisualizarVeiculo() {
               {v.locais_anuncio.map((l) => (
                 <List.Item key={l.id}>
                   {l.descricao}
-                  {l.codigoVersao ? ` (versão ${l.codigoVersao})` : ''}
+                  {l.codigoVersao ? ` (versão ${l.versao ?? l.codigoVersao})` : ''}
                 </List.Item>
               ))}
             </List>

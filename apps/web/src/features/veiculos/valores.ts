@@ -11,7 +11,14 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 
 type Flag = 0 | 1;
 /** A chosen ad location: the reseller's location id and, when it asks for one, the version picked. */
-export type LocalEscolhido = { id: string; codigoMarca: string | null; codigoModelo: string | null; codigoVersao: string | null };
+/** A chosen ad location; `versao` is the chosen version's name, kept with its code (shown instead of the code). */
+export type LocalEscolhido = {
+  id: string;
+  codigoMarca: string | null;
+  codigoModelo: string | null;
+  codigoVersao: string | null;
+  versao: string | null;
+};
 
 /** The form's values: the contract's input with the selects as text. */
 export type ValoresVeiculo = {
@@ -112,6 +119,7 @@ export function valoresDe(v: Veiculo): ValoresVeiculo {
       codigoMarca: l.codigoMarca ?? null,
       codigoModelo: l.codigoModelo ?? null,
       codigoVersao: l.codigoVersao ?? null,
+      versao: l.versao ?? null,
     })),
   };
 }

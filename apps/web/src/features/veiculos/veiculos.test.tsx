@@ -401,9 +401,38 @@ describe('Alterar e visualizar', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Gravar' }));
     await waitFor(() => expect(api.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
     const put = api.mock.calls.find(([, init]) => init?.method === 'PUT');
+    // The version's name goes with its code (issue 23 item 14).
     expect(JSON.parse(String(put?.[1]?.body)).locais_anuncio).toEqual([
-      { id: local.id, codigoMarca: '23', codigoModelo: '5', codigoVersao: '004001-1' },
+      { id: local.id, codigoMarca: '23', codigoModelo: '5', codigoVersao: '004001-1', versao: 'LT 1.0 Turbo' },
     ]);
+  });
+
+  it('a versão escolhida para um local de anúncio aparece pelo nome, não pelo código, em Alterar e em Visualizar', async () => {
+    simularEventSource();
+    const local = { id: '33333333-3333-4333-8333-333333333333', idLocal: 'C1', descricao: 'Portal X', ordenacao: 1 };
+    const salvo = { ...local, codigoMarca: '59', codigoModelo: '5940', codigoVersao: '005015-5', versao: 'Highline 200 TSI 1.0 Flex Aut.' };
+    const api = simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}/${V}`]: sucesso(detalhe({ locais_anuncio: [salvo] })),
+      'GET /api/opcionais': sucesso([]),
+      [`GET /api/revendas/${ID_REVENDA}/locais-anuncio`]: sucesso([local]),
+      [`PUT ${BASE}/${V}`]: sucesso({ id: V }),
+    });
+    const { unmount } = renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/alterar`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Alterar veículo' })).toBeInTheDocument();
+    await waitFor(() => expect(campo(/^Versão em Portal X/)).toHaveValue('Highline 200 TSI 1.0 Flex Aut.'));
+    // Saving again keeps the name with the code.
+    fireEvent.click(screen.getByRole('button', { name: 'Gravar' }));
+    await waitFor(() => expect(api.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const put = api.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body)).locais_anuncio).toEqual([
+      { id: local.id, codigoMarca: '59', codigoModelo: '5940', codigoVersao: '005015-5', versao: 'Highline 200 TSI 1.0 Flex Aut.' },
+    ]);
+    unmount();
+
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/visualizar`);
+    expect(await screen.findByText('Portal X (versão Highline 200 TSI 1.0 Flex Aut.)')).toBeInTheDocument();
+    expect(screen.queryByText(/005015-5/)).not.toBeInTheDocument();
   });
 
   it('visualizar mostra os dados, a tabela de integrações e esconde Alterar quando a remoção foi validada', async () => {
