@@ -329,6 +329,12 @@ test('os cinco painéis cabem em 390 px (sem rolagem lateral), com os blocos e a
   await gestor.alterar(id, { ve_modelo: 'Pulse', ve_versao: 'Drive 1.3', vecor: 'Cinza' });
   await gestor.remover(id);
   await comBanco(async (c) => {
+    // Webmotors configured (a block is drawn only for a configured channel), whatever the tests before did.
+    await c.query(
+      `insert into revenda_integracoes (revenda_id, canal, descricao, status) values ($1, 'webmotors', 'Webmotors', true)
+       on conflict do nothing`,
+      [revenda.idRevenda],
+    );
     for (const [tabela, campo, chave] of [
       ['banners', 'peblocotextobanners', 'banner_id'],
       ['vendidos', 'peblocotextovendidos', 'vendido_id'],
