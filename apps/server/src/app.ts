@@ -282,8 +282,8 @@ export async function buildApp(
       wildcard: true, // files are looked up per request, so a rebuilt SPA is served without a restart
       // The build writes `.br` and `.gz` beside each text file: sent as they are, by the client's Accept-Encoding.
       preCompressed: true,
-      // Source maps are never served, even if a build left some behind.
-      allowedPath: (caminho) => !caminho.endsWith('.map'),
+      // Source maps are never served, even if a build left some behind; nor the sources' hash of scripts/construir-web.mjs.
+      allowedPath: (caminho) => !caminho.endsWith('.map') && !caminho.endsWith('.fontes.sha256'),
       setHeaders(res, arquivo) {
         // Vite's hashed assets never change; index.html always revalidates.
         res.header('cache-control', arquivo.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -19,6 +19,7 @@ function escrever(relativo: string, conteudo: string) {
 escrever('index.html', HTML);
 escrever('assets/index-abc123.js', SCRIPT);
 writeFileSync(path.join(web, 'assets/index-abc123.js.map'), '{"version":3}');
+writeFileSync(path.join(web, '.fontes.sha256'), 'abc123hash\n');
 
 let amb: Ambiente;
 beforeAll(async () => {
@@ -65,5 +66,11 @@ describe('the SPA is served precompressed (issue 15: first load)', () => {
     const r = await get('/assets/index-abc123.js.map', 'br');
     expect(r.statusCode).toBe(404);
     expect(r.body).not.toContain('"version":3');
+  });
+
+  it('nor the sources hash that scripts/construir-web.mjs leaves in the build', async () => {
+    const r = await get('/.fontes.sha256');
+    expect(r.statusCode).toBe(404);
+    expect(r.body).not.toContain('abc123hash');
   });
 });
