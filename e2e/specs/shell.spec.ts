@@ -27,6 +27,19 @@ test.describe('shell at 1366×768', () => {
     await expect(menu(page).getByRole('link', { name: 'Incluir', exact: true })).toHaveAttribute('aria-current', 'page');
   });
 
+  test('the admin menu groups are buttons that Tab reaches; Enter opens one and Tab goes on to its sub-pages', async ({ page }) => {
+    await entrarComo(page, 'admin');
+    await expect(sair(page)).toBeVisible();
+    const fipe = menu(page).getByRole('button', { name: 'FIPE', exact: true });
+    await expect(fipe).toHaveAttribute('aria-expanded', 'false');
+    for (let i = 0; i < 30 && !(await fipe.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(fipe).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(fipe).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(page.locator(':focus')).toHaveAttribute('href', '/fipe/listar');
+  });
+
   test('the skip link is the first thing Tab reaches and moves focus to the screen', async ({ page }) => {
     await entrarComo(page, 'admin');
     // The signed-in shell is a lazy chunk: Tab before it has drawn would land nowhere.
