@@ -65,7 +65,8 @@ describe('Autoscar', () => {
     const r = await chamar('POST', '/api/integracao/autoscar/incluir', gestor, { id_veiculo: ids.argo, api_key: 'ignorada' });
     expect(r.statusCode, r.body).toBe(200);
     const d = r.json().data;
-    expect(d.veiculo).toMatchObject({ marca: 'Fiat', modelo: 'Argo', tipo: 'carro' });
+    // Dados Intermédio of Cidade, UF and Tipo de veículo: the reseller's place, the body (issue 23 item 13).
+    expect(d.veiculo).toMatchObject({ marca: 'Fiat', modelo: 'Argo', tipo: 'carro', carroceria: 'Hatch', cidade: 'São Paulo', uf: 'SP' });
     expect(d.tipo).toBe('carro');
     expect(d.veiculoPost).toMatchObject({ city: 'SÃO PAULO', state: 'SP', ports: 4, plate: 'FDA1B23' });
     expect(d.veiculoPost.modelId).not.toBe('');

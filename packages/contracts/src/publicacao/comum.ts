@@ -86,7 +86,12 @@ export const dadosIntermedio = z.object({
   combustivel: z.string(),
   cambio: z.enum(['A', 'M']),
   portas: z.number().nullable(),
+  /** vecarroceria ('' for motorcycles and trucks). */
+  carroceria: z.string(),
   /** veveiculonovo = 1: a new (0 km) vehicle (spec 3 §3.2). */
   novo: z.boolean(),
   observacao: z.string(),
+  /** The reseller's city and state (pecidade, peuf): where the advert is, for the screens that ask it (Autoscar). */
+  cidade: z.string(),
+  uf: z.string(),
 });

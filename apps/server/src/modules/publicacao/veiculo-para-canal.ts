@@ -76,6 +76,9 @@ export const dadosIntermedio = (v: VeiculoParaCanal) => ({
   combustivel: v.combustivel,
   cambio: v.cambio,
   portas: v.portas,
+  carroceria: v.carroceria,
   novo: v.novo,
   observacao: v.observacao,
+  cidade: v.revenda.cidade,
+  uf: v.revenda.uf,
 });

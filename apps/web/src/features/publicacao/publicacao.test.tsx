@@ -31,8 +31,11 @@ const veiculo = {
   combustivel: 'flex',
   cambio: 'M',
   portas: 4,
+  carroceria: 'Hatch',
   novo: false,
   observacao: 'Único dono.',
+  cidade: 'São Paulo',
+  uf: 'SP',
 };
 const rascunhoFacebook = {
   veiculo,
@@ -112,6 +115,59 @@ describe('Incluir carro Facebook (spec 3 §2.1, §2.5, §5)', { timeout: 60_000 
 });
 
 describe('rascunho e Dados Intermédio (spec 3 §1, §2.1)', { timeout: 60_000 }, () => {
+  it('Autoscar: Cidade, UF e Tipo de veículo têm Dados Intermédio (a cidade e a UF da revenda, o tipo e a carroceria)', async () => {
+    const opcao = (id: string, nome: string) => ({ id, nome });
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      'POST /api/integracao/autoscar/incluir': sucesso({
+        veiculo,
+        tipo: 'carro',
+        veiculoData: {
+          veiculo_marca: '3100',
+          veiculo_modelo: '3300',
+          veiculo_versao: 'Drive 1.0',
+          veiculo_id_versao: '35000',
+          veiculo_ano_fabricacao: 2022,
+          veiculo_ano_modelo: 2023,
+        },
+        veiculoPost: {
+          plate: 'ABC1D23',
+          mileage: 18500,
+          price: 72900,
+          city: 'SÃO PAULO',
+          state: 'SP',
+          description: 'Único dono.',
+          fuelType: '40',
+          color: '50',
+          bodyStyle: '60',
+          transmission: '70',
+          modelId: '35000',
+          photos: [],
+          ports: 4,
+        },
+        retOpcionais: [],
+        retMarca: [opcao('3100', 'Fiat')],
+        retModelo: [opcao('3300', 'Argo')],
+        retVersaoFilter: [opcao('35000', 'Drive 1.0')],
+        retTipoCombustivel: [opcao('40', 'Flex')],
+        retCores: [opcao('50', 'Branco')],
+        retTipoVeiculo: [opcao('60', 'Hatch')],
+        retTipoTransmissao: [opcao('70', 'Manual')],
+      }),
+      [`GET /api/revendas/${ID_REVENDA}/veiculos/${ID_VEICULO}`]: sucesso(veiculoDetalhe()),
+    });
+    renderizarApp(`${BASE}/integracao/autoscar/incluir-carro`);
+    expect(await screen.findByRole('heading', { name: 'Incluir carro Autoscar' })).toBeTruthy();
+    /** The "Dados Intermédio" cell of a row, by the row's label. */
+    const intermedio = (rotulo: string) => {
+      const campo = screen.getAllByText((_, el) => el?.tagName === 'P' && el.textContent?.replace(/\s*\*$/, '') === rotulo)[0];
+      return campo?.nextElementSibling?.textContent?.replace('Dados Intermédio', '');
+    };
+    await waitFor(() => expect(intermedio('Cidade')).toBe('São Paulo'));
+    expect(intermedio('UF')).toBe('SP');
+    expect(intermedio('Tipo de veículo')).toBe('Carro (Hatch)');
+  });
+
   it('voltar à tela depois de sair carrega o rascunho de novo (o veículo como está agora), não o da visita anterior', async () => {
     let vez = 0;
     const api = simularApi({

@@ -1,10 +1,14 @@
 import {
+  type Carroceria,
   MARCHAS_AUTOSCAR,
   MENSAGENS,
   MENSAGENS_PUBLICACAO_VEICULO,
   PORTAS_AUTOSCAR,
   type RascunhoAutoscar,
   ROTULO_CAMBIO,
+  ROTULO_CARROCERIA,
+  ROTULO_TIPO_VEICULO,
+  type TipoVeiculo,
   UFS,
   type VeiculoPostAutoscar,
   veiculoPostAutoscarPorTipo,
@@ -22,6 +26,13 @@ import { type LinhaPublicacao, TelaPublicacao, useEnvio } from '../TelaPublicaca
 
 type Tipo = 'carro' | 'moto';
 type Opcao = { id: string; nome: string };
+
+/** "Carro (Hatch)", "Moto": the product's type, with the body when it has one. */
+const tipoIntermedio = (tipo: string, carroceria: string) => {
+  const rotulo = ROTULO_TIPO_VEICULO[tipo as TipoVeiculo] ?? tipo;
+  const corpo = ROTULO_CARROCERIA[carroceria as Carroceria] ?? carroceria;
+  return corpo ? `${rotulo} (${corpo})` : rotulo;
+};
 
 /** The form's values: the post of spec 3 §3.3 plus brand and model (the cascade; the version is `modelId`). */
 type Valores = {
@@ -207,8 +218,19 @@ export function FormularioAutoscar({ tipo, alterar }: { tipo: Tipo; alterar?: bo
         intermedio: [ve.anoFabricacao, ve.anoModelo].filter(Boolean).join('/'),
         canal: [d.veiculoData.veiculo_ano_fabricacao, d.veiculoData.veiculo_ano_modelo].filter(Boolean).join('/'),
       },
-      { rotulo: 'Cidade', obrigatorio: true, canal: <TextInput aria-label="Cidade" maxLength={80} {...maiusculas('city')} /> },
-      { rotulo: 'UF', obrigatorio: true, canal: <Select aria-label="UF" data={OPCOES_UF} searchable {...form.getInputProps('state')} /> },
+      // Dados Intermédio of the place: the reseller's city and state (issue 23 item 13).
+      {
+        rotulo: 'Cidade',
+        obrigatorio: true,
+        intermedio: ve.cidade,
+        canal: <TextInput aria-label="Cidade" maxLength={80} {...maiusculas('city')} />,
+      },
+      {
+        rotulo: 'UF',
+        obrigatorio: true,
+        intermedio: ve.uf,
+        canal: <Select aria-label="UF" data={OPCOES_UF} searchable {...form.getInputProps('state')} />,
+      },
       {
         rotulo: 'Combustível',
         obrigatorio: true,
@@ -216,7 +238,13 @@ export function FormularioAutoscar({ tipo, alterar }: { tipo: Tipo; alterar?: bo
         canal: selecao('Combustível', 'fuelType', d.retTipoCombustivel),
       },
       { rotulo: 'Cor', obrigatorio: true, intermedio: ve.cor, canal: selecao('Cor', 'color', d.retCores) },
-      { rotulo: 'Tipo de veículo', obrigatorio: true, canal: selecao('Tipo de veículo', 'bodyStyle', d.retTipoVeiculo) },
+      {
+        rotulo: 'Tipo de veículo',
+        obrigatorio: true,
+        // The vehicle's type and, for a car, its body (what Autoscar's list names: "Carro (Hatch)").
+        intermedio: tipoIntermedio(ve.tipo, ve.carroceria),
+        canal: selecao('Tipo de veículo', 'bodyStyle', d.retTipoVeiculo),
+      },
       {
         rotulo: 'Transmissão',
         obrigatorio: true,
