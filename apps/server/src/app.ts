@@ -24,6 +24,7 @@ import { erroDeMultipart } from './lib/multipart.ts';
 import { opcoesDocs, opcoesOpenApi } from './lib/openapi.ts';
 import { enderecoAssinado } from './midia/acesso-arquivos.ts';
 import { lerArquivo } from './midia/armazenamento.ts';
+import { enviosEmCurso } from './midia/envios-em-curso.ts';
 import { criarArmazenamento, servirArquivos } from './midia/servir-arquivos.ts';
 import { arquivosRoutes } from './modules/arquivos/arquivos.routes.ts';
 import { imagensRoutes } from './modules/arquivos/imagens.routes.ts';
@@ -156,6 +157,8 @@ export async function buildApp(
   await app.register(compressao);
   await app.register(multipart, { limits: { files: 1, fields: 20 } });
   await app.register(guardas, { auth });
+  // After the guards: an upload's slot is counted for the session's user.
+  await app.register(enviosEmCurso, { semProgressoMs: config.envioSemProgressoSegundos * 1000 });
   await app.register(swagger, opcoesOpenApi(VERSAO_PAINEL, config.publicUrl));
   await app.register(swaggerUi, opcoesDocs);
 

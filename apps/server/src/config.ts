@@ -66,6 +66,13 @@ const esquemaAmbiente = z.object({
     .optional(),
   /** Test servers only: the channel stand-ins' inspection and test-control routes (`/sandbox/…/_anuncios`). */
   SANDBOX_INSPECAO: booleano01.default(false),
+  /** Upload routes: a body that receives nothing for this long is cut with 408 (midia/envios-em-curso.ts). */
+  ENVIO_SEM_PROGRESSO_SEGUNDOS: z.coerce
+    .number({ error: 'deve ser um número inteiro de segundos' })
+    .int('deve ser um número inteiro de segundos')
+    .min(1, 'deve ser pelo menos 1')
+    .max(3600, 'deve ser no máximo 3600')
+    .default(120),
 });
 
 export type Config = {
@@ -97,6 +104,8 @@ export type Config = {
   reconciliarSegundos: number | null;
   /** The stand-ins' `_…` routes answer (they list every reseller's adverts): test servers only. */
   sandboxInspecao: boolean;
+  /** Seconds without a byte of an upload's body before it is cut (408). */
+  envioSemProgressoSegundos: number;
 };
 
 export class ErroConfiguracao extends Error {}
@@ -160,6 +169,7 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     reconciliarSegundos: e.RECONCILIAR_SEGUNDOS ?? null,
     sandboxInspecao: e.SANDBOX_INSPECAO,
+    envioSemProgressoSegundos: e.ENVIO_SEM_PROGRESSO_SEGUNDOS,
   };
 }
 

@@ -32,6 +32,7 @@ export async function lerArquivo(
   if (!req.isMultipart()) throw new ErroHttp(400, op.semArquivo);
   if (Number(req.headers['content-length'] ?? 0) > limite + 64 * 1024) throw grande();
   const falhou = (erro: { code?: string; message?: string }) => {
+    if (erro instanceof ErroHttp) throw erro; // the upload's time-out (midia/envios-em-curso.ts)
     if (erro.code === 'FST_REQ_FILE_TOO_LARGE') throw grande();
     throw erroDeMultipart(erro) ?? new ErroHttp(400, MENSAGENS_ENVIO.invalido);
   };

@@ -1,4 +1,4 @@
-import { envelopeErro, idParam, MENSAGENS_REVENDA } from '@intermedio/contracts';
+import { idParam, MENSAGENS_REVENDA } from '@intermedio/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import type { Db } from '../../db/cliente.ts';
 import { acessoNegado, ErroHttp, naoEncontrado, sucesso } from '../../lib/http.ts';
 import { lerArquivo } from '../../lib/multipart.ts';
 import type { Armazenamento } from '../../midia/armazenamento.ts';
+import { ERROS_DE_ENVIO } from '../../midia/envios-em-curso.ts';
 import { MENSAGENS_IMAGEM, nomeUnico, PASTA_LOGOS_NOVOS, prepararLogotipo, prepararMoldura } from '../../midia/imagem.ts';
 import { registrarEnvio } from '../../midia/orfaos.ts';
 import { revendasRepository } from '../revendas/revendas.repository.ts';
@@ -38,7 +39,7 @@ export async function arquivosRoutes(app: FastifyInstance, op: { db: Db; armazen
   r.post(
     '/api/arquivos/logotipo',
     {
-      config: { acesso: 'equipe' },
+      config: { acesso: 'equipe', envio: true },
       schema: {
         tags,
         summary: `Enviar o logotipo de uma revenda (multipart, campo file; imagem de até ${LIMITE_LOGO_MB} MB)`,
@@ -46,7 +47,7 @@ export async function arquivosRoutes(app: FastifyInstance, op: { db: Db; armazen
           'Com `revenda`, o arquivo fica na pasta dessa revenda (alteração: admin ou o gestor dela); sem, na pasta de logotipos de novos clientes (inclusão).',
         consumes: ['multipart/form-data'],
         querystring: z.object({ revenda: idParam.optional() }),
-        response: { 200: arquivoResposta, 400: envelopeErro, 401: envelopeErro, 403: envelopeErro, 404: envelopeErro, 413: envelopeErro },
+        response: { 200: arquivoResposta, ...ERROS_DE_ENVIO },
       },
     },
     async (req) => {
@@ -74,7 +75,7 @@ export async function arquivosRoutes(app: FastifyInstance, op: { db: Db; armazen
   r.post(
     '/api/file/upload-imagem-moldura',
     {
-      config: { acesso: 'gestorRevenda', revendaNoCorpo: 'id_revenda' },
+      config: { acesso: 'gestorRevenda', revendaNoCorpo: 'id_revenda', envio: true },
       bodyLimit: Math.ceil(LIMITE_MOLDURA_MB * 1.4 * 1024 * 1024),
       schema: {
         tags,
@@ -96,11 +97,7 @@ export async function arquivosRoutes(app: FastifyInstance, op: { db: Db; armazen
               diretorio: z.string().nullable(),
             }),
           }),
-          400: envelopeErro,
-          401: envelopeErro,
-          403: envelopeErro,
-          404: envelopeErro,
-          413: envelopeErro,
+          ...ERROS_DE_ENVIO,
         },
       },
     },

@@ -93,6 +93,7 @@ export async function receberEmDisco<T>(
         if (!saida.write(pedaco)) await Promise.race([once(saida, 'drain'), gravado]).catch(() => {});
       }
     } catch (erro) {
+      if (erro instanceof ErroHttp) throw erro; // the upload's time-out (midia/envios-em-curso.ts)
       if ((erro as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ErroHttp(413, mensagens.grandeDemais);
       throw new ErroHttp(400, mensagens.corrompida);
     }

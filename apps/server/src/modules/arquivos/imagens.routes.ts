@@ -1,8 +1,9 @@
-import { envelopeErro, idParam, LIMITES_IMAGEM, MENSAGENS_MIDIA, respostaImagemEnviada, tipoImagem } from '@intermedio/contracts';
+import { idParam, LIMITES_IMAGEM, MENSAGENS_MIDIA, respostaImagemEnviada, tipoImagem } from '@intermedio/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErroHttp, sucesso } from '../../lib/http.ts';
+import { ERROS_DE_ENVIO } from '../../midia/envios-em-curso.ts';
 import { abrirArquivoEnviado, type LimitesEnvio } from './envio-em-disco.ts';
 import type { ImagensService } from './imagens.service.ts';
 
@@ -22,6 +23,7 @@ export async function lerArquivoEnviado(
   const { mensagens } = limites;
   const { parte, campos } = await abrirArquivoEnviado(req, limites);
   const dados = await parte.toBuffer().catch((erro: { code?: string }) => {
+    if (erro instanceof ErroHttp) throw erro; // the upload's time-out (envios-em-curso.ts)
     if (erro.code === 'FST_REQ_FILE_TOO_LARGE') throw new ErroHttp(413, mensagens.grandeDemais);
     throw new ErroHttp(400, mensagens.corrompida);
   });
@@ -37,7 +39,7 @@ export async function imagensRoutes(app: FastifyInstance, op: { imagens: Imagens
   r.post(
     '/api/revendas/:idRevenda/imagens',
     {
-      config: { acesso: 'revenda' },
+      config: { acesso: 'revenda', envio: true },
       schema: {
         tags: ['arquivos'],
         summary: `Enviar uma imagem de veículo, vendido ou banner (multipart, campo file; JPEG, PNG ou WebP de até ${LIMITES_IMAGEM.megabytes} MB e ${LIMITES_IMAGEM.megapixels} megapixels)`,
@@ -53,11 +55,7 @@ export async function imagensRoutes(app: FastifyInstance, op: { imagens: Imagens
           .describe('multipart/form-data (lido pela rota em fluxo, com limite)'),
         response: {
           200: respostaImagemEnviada,
-          400: envelopeErro,
-          401: envelopeErro,
-          403: envelopeErro,
-          404: envelopeErro,
-          413: envelopeErro,
+          ...ERROS_DE_ENVIO,
         },
       },
     },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { envelopeErro, MENSAGENS_REVENDA } from '@intermedio/contracts';
+import { MENSAGENS_REVENDA } from '@intermedio/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { exigirSessao } from '../../auth/guardas.ts';
 import type { Db } from '../../db/cliente.ts';
 import { acessoNegado, ErroHttp, naoEncontrado, sucesso } from '../../lib/http.ts';
 import type { Armazenamento } from '../../midia/armazenamento.ts';
+import { ERROS_DE_ENVIO } from '../../midia/envios-em-curso.ts';
 import { nomeHigienizado } from '../../midia/imagens-enviadas.ts';
 import { registrarEnvio } from '../../midia/orfaos.ts';
 import { formatoDoVideo, MIME_VIDEO, miniaturaDoVideo } from '../../midia/video.ts';
@@ -51,7 +52,7 @@ export async function videoRoutes(app: FastifyInstance, op: { db: Db; armazename
     '/api/file/upload-video',
     {
       // The reseller comes inside the multipart body: checked below against the session (admin, or its own users).
-      config: { acesso: 'autenticado' },
+      config: { acesso: 'autenticado', envio: true },
       schema: {
         tags: ['arquivos'],
         summary: `Enviar um vídeo de banner ou vendido (multipart: file, id_revenda; MP4, MOV ou WebM de até ${LIMITE_VIDEO_MB} MB)`,
@@ -64,7 +65,7 @@ export async function videoRoutes(app: FastifyInstance, op: { db: Db; armazename
             file: z.unknown().describe('O vídeo (binário)'),
           })
           .nullish(),
-        response: { 200: resposta, 400: envelopeErro, 401: envelopeErro, 403: envelopeErro, 404: envelopeErro, 413: envelopeErro },
+        response: { 200: resposta, ...ERROS_DE_ENVIO },
       },
     },
     async (req) => {

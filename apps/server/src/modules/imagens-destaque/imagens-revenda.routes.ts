@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exigirSessao } from '../../auth/guardas.ts';
 import { sucesso } from '../../lib/http.ts';
+import { ERROS_DE_ENVIO } from '../../midia/envios-em-curso.ts';
 import { lerArquivoEnviado } from '../arquivos/imagens.routes.ts';
 import { type ImagensRevendaService, paraImagemRevenda } from './imagens-revenda.service.ts';
 
@@ -56,14 +57,14 @@ export function rotasImagensRevenda(tipo: TipoImagemRevenda) {
     r.post(
       base,
       {
-        config: { acesso: 'admin' },
+        config: { acesso: 'admin', envio: true },
         schema: {
           tags,
           summary: `Incluir ${n.um} (multipart, campo file; JPEG, PNG ou WebP de até ${LIMITES_IMAGEM.megabytes} MB)`,
           consumes: ['multipart/form-data'],
           params,
           body: z.object({ file: z.unknown().describe('O arquivo de imagem (binário)') }).nullish(),
-          response: { 200: imagemRevendaResposta, ...erros },
+          response: { 200: imagemRevendaResposta, ...erros, ...ERROS_DE_ENVIO },
         },
       },
       async (req) => {
