@@ -1,6 +1,17 @@
-import { CABECALHO_CSRF, MENSAGENS } from '@intermedio/contracts';
+import { CABECALHO_CSRF, LIMITES_IMAGEM, MENSAGENS, MENSAGENS_MIDIA } from '@intermedio/contracts';
 import type { z } from 'zod';
 import { ApiError, MENSAGEM_SEM_CONEXAO } from './api';
+
+/** The photo limit as shown next to an upload button ("até 15 MB"), from the server's own constant. */
+export const LIMITE_FOTO_TEXTO = `até ${LIMITES_IMAGEM.megabytes} MB`;
+
+/**
+ * The server's refusal of a photo larger than LIMITES_IMAGEM, said at once in the browser (the same message)
+ * instead of after uploading the whole file. null: the photo may go.
+ */
+export function recusaDeFoto(arquivo: Blob): string | null {
+  return arquivo.size > LIMITES_IMAGEM.megabytes * 1024 * 1024 ? MENSAGENS_MIDIA.grandeDemais : null;
+}
 
 /**
  * Multipart upload of one file (field `file`) with upload progress, which fetch cannot report:

@@ -105,3 +105,10 @@ export function comAltura(altura: number) {
     if (original) Object.defineProperty(HTMLElement.prototype, 'clientHeight', original);
   });
 }
+
+/** A chosen file that reports `megabytes` of size without holding them (upload limits). */
+export function arquivoDe(nome: string, megabytes: number, tipo = 'image/jpeg') {
+  const f = new File([new Uint8Array(10)], nome, { type: tipo });
+  Object.defineProperty(f, 'size', { value: Math.round(megabytes * 1024 * 1024) });
+  return f;
+}

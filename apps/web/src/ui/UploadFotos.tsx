@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Button, FileButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconGripVertical, IconTrash, IconUpload } from '@tabler/icons-react';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
+import { LIMITE_FOTO_TEXTO, recusaDeFoto } from '@/lib/upload';
 import { mensagemDoErro } from './AlertaErro';
 import { Miniatura } from './Miniatura';
 
@@ -38,7 +39,8 @@ export function mover<T>(lista: readonly T[], de: number, para: number): T[] {
 }
 
 /**
- * Photo uploader: several files at once (a progress bar per file, at most three uploads at a time, photos
+ * Photo uploader: several files at once (each up to LIMITES_IMAGEM, checked before sending; a progress bar per
+ * file, at most three uploads at a time, photos
  * added in the order they were chosen), ordering by dragging a thumbnail or with the move buttons (keyboard),
  * and removal of one photo. A failed upload shows the server's message and leaves the others alone.
  */
@@ -66,9 +68,15 @@ export function UploadFotos<T extends FotoBasica>({
   useEffect(() => aoEnviar?.(envios.length > 0), [envios.length, aoEnviar]);
 
   const escolher = async (arquivos: File[] | File | null) => {
-    const lista = arquivos === null ? [] : Array.isArray(arquivos) ? arquivos : [arquivos];
+    const escolhidos = arquivos === null ? [] : Array.isArray(arquivos) ? arquivos : [arquivos];
+    // Too large for the server: refused here at once with its message, never uploaded.
+    const recusas = escolhidos.flatMap((a) => {
+      const recusa = recusaDeFoto(a);
+      return recusa ? [`${a.name}: ${recusa}`] : [];
+    });
+    setFalhas(recusas);
+    const lista = escolhidos.filter((a) => !recusaDeFoto(a));
     if (lista.length === 0) return;
-    setFalhas([]);
     const lote = lista.map((arquivo) => ({ arquivo, id: proximoId.current++ }));
     setEnvios((e) => [...e, ...lote.map(({ arquivo, id }) => ({ id, nome: arquivo.name, percentual: 0 }))]);
     const resultados: (T | null | undefined)[] = lote.map(() => undefined);
@@ -130,7 +138,8 @@ export function UploadFotos<T extends FotoBasica>({
           )}
         </FileButton>
         <Text size="sm" c="gray.7">
-          JPEG, PNG ou WebP{multiplo ? '; escolha várias de uma vez' : ''}. Arraste as fotos ou use as setas para ordenar.
+          JPEG, PNG ou WebP {LIMITE_FOTO_TEXTO}
+          {multiplo ? '; escolha várias de uma vez' : ''}. Arraste as fotos ou use as setas para ordenar.
         </Text>
       </Group>
       {envios.map((e) => (

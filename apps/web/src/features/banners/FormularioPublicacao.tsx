@@ -16,6 +16,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useRevenda } from '@/features/revendas/api';
 import { semResposta } from '@/lib/api';
 import { useSessaoAtiva } from '@/lib/sessao';
+import { LIMITE_FOTO_TEXTO, recusaDeFoto } from '@/lib/upload';
 import { mensagemDoErro } from '@/ui/AlertaErro';
 import { enviarMidia, useIncluirItemSocial } from './api';
 
@@ -77,6 +78,11 @@ export function FormularioPublicacao({ d }: { d: DefinicaoFormulario }) {
     }
     // A file was chosen: "Preenchimento obrigatório" no longer applies, even while it uploads (issue 23 item 20).
     form.clearFieldError('imagem');
+    const recusa = arquivo.type.startsWith('image/') ? recusaDeFoto(arquivo) : null;
+    if (recusa) {
+      setErroUpload(recusa);
+      return;
+    }
     setProgresso(0);
     try {
       const midia = await enviarMidia(d.tipo, idRevenda, arquivo, csrf, setProgresso);
@@ -126,7 +132,7 @@ export function FormularioPublicacao({ d }: { d: DefinicaoFormulario }) {
             </Title>
             <FileInput
               label={d.varios ? 'Imagens ou vídeo' : 'Imagem ou vídeo'}
-              description={d.varios ? 'Você pode escolher vários arquivos; só o primeiro é enviado.' : undefined}
+              description={`Imagem ${LIMITE_FOTO_TEXTO} ou vídeo.${d.varios ? ' Você pode escolher vários arquivos; só o primeiro é enviado.' : ''}`}
               placeholder="Escolher arquivo"
               accept="image/*,video/mp4,video/quicktime,video/webm"
               multiple={d.varios}

@@ -5,6 +5,7 @@ import { listaTeste } from '@/features/integracoes/teste-dados';
 import { chaves } from '@/lib/chaves';
 import { REVENDA } from '@/test/revenda';
 import {
+  arquivoDe,
   comAltura,
   EventSourceFalso,
   falha,
@@ -166,5 +167,30 @@ describe('lista de banners: por que não foi publicado', () => {
     for (const link of within(linha).getAllByRole('link', { name: 'Configurar' }))
       expect(link).toHaveAttribute('href', `/revenda/${ID_REVENDA}/integracao`);
     expect(screen.getByRole('note', { name: 'Legenda das redes' })).toHaveTextContent('o 1º ícone diz se a publicação foi pedida');
+  });
+});
+
+describe.each([
+  { caminho: 'banners', rotulo: 'Imagens ou vídeo' },
+  { caminho: 'vendidos', rotulo: 'Imagem ou vídeo' },
+] as const)('incluir em $caminho: o limite de 15 MB da imagem no navegador (issue 23 item 20)', ({ caminho, rotulo }) => {
+  it('mostra "até 15 MB" no campo e recusa na hora uma imagem maior, sem enviá-la', async () => {
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET /api/revendas/${ID_REVENDA}`]: sucesso(REVENDA),
+    });
+    const xhr = vi.fn();
+    vi.stubGlobal('XMLHttpRequest', xhr);
+    try {
+      const { container } = renderizarApp(`/revenda/${ID_REVENDA}/${caminho}/incluir`);
+      await screen.findByText(/^Imagem até 15 MB ou vídeo\./);
+      expect(screen.getByText(rotulo, { exact: false })).toBeInTheDocument();
+      const entrada = container.querySelector('input[type=file]') as HTMLInputElement;
+      fireEvent.change(entrada, { target: { files: [arquivoDe('foto.jpg', 27)] } });
+      expect(await screen.findByText('A imagem deve ter no máximo 15 MB.')).toBeInTheDocument();
+      expect(xhr).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSessaoAtiva } from '@/lib/sessao';
-import { enviarComProgresso } from '@/lib/upload';
+import { enviarComProgresso, LIMITE_FOTO_TEXTO, recusaDeFoto } from '@/lib/upload';
 import { mensagemDoErro } from '@/ui/AlertaErro';
 import { urlImagensRevenda, useInvalidarImagensRevenda } from './api';
 
@@ -32,6 +32,11 @@ export function IncluirImagemRevenda({ d }: { d: DefinicaoIncluirImagem }) {
     setErro(null);
     if (!arquivo) {
       setErro(MENSAGENS.preenchimentoObrigatorio);
+      return;
+    }
+    const recusa = recusaDeFoto(arquivo);
+    if (recusa) {
+      setErro(recusa);
       return;
     }
     setProgresso(0);
@@ -62,8 +67,13 @@ export function IncluirImagemRevenda({ d }: { d: DefinicaoIncluirImagem }) {
               placeholder="Escolher arquivo"
               accept="image/jpeg,image/png,image/webp"
               leftSection={<IconUpload size={16} aria-hidden />}
+              description={`JPEG, PNG ou WebP ${LIMITE_FOTO_TEXTO}.`}
               value={arquivo}
-              onChange={setArquivo}
+              onChange={(a) => {
+                setArquivo(a);
+                // Too large for the server: said at once, not after choosing Gravar.
+                setErro(a ? recusaDeFoto(a) : null);
+              }}
               withAsterisk
               disabled={progresso !== null}
               error={erro === MENSAGENS.preenchimentoObrigatorio ? erro : undefined}
