@@ -71,7 +71,8 @@ function postDe(canal: Portal, d: unknown): Record<string, unknown> {
     const r = d as RascunhoMobiauto;
     return { ...r.veiculoData, planId: r.retPlanos.find((p) => p.name === 'Básico')?.dealPlanId };
   }
-  return { ...(d as RascunhoMeuCarroNovo).veiculoPost, aceitaTroca: true };
+  const r = d as RascunhoMeuCarroNovo;
+  return { ...r.veiculoPost, idTipoAnuncio: r.retTiposAnuncio.find((t) => t.nome === 'Simples')?.id, aceitaTroca: true };
 }
 
 beforeAll(async () => {

@@ -7,8 +7,9 @@ import { catalogoComCodigos, listaCodificada, OPCIONAIS_PORTAIS, todasVersoes, t
 /**
  * Na Pista (Meu Carro Novo): /login-server/token with Basic client auth, /api-server/v1 (channels.md §7): catalogue
  * by category (1 AUTOMÓVEL, 2 MOTOCICLETA, 3 CAMINHÃO; names in upper case), the dealer's adverts and photos.
- * Errors `{ status, mensagem, erros? }`; deleting an advert that is not there answers 403 "… não pertence ao cliente
- * informado" (spec 3 §4). Switches on `observacoes`: "recusar" → 400, "falhar" → 500, "lento" / "travar".
+ * The advert names an ad type of the current plan (`idTipoAnuncio`, our reading). Errors `{ status, mensagem,
+ * erros? }`; deleting an advert that is not there answers 403 "… não pertence ao cliente informado" (spec 3 §4).
+ * Switches on `observacoes`: "recusar" → 400, "falhar" → 500, "lento" / "travar".
  */
 const CATEGORIAS = [
   { id: 1, nome: 'AUTOMÓVEL', tipo: 'carro' },
@@ -39,6 +40,16 @@ const portas = [
   { id: 4, nome: '4' },
 ];
 
+/**
+ * The current plan's ad types (our reading of `plano-vingente`): free slots per type, fixed here so a screen always
+ * offers the same choices; "Super destaque" has none left (refused with 422, a quota error).
+ */
+const TIPOS_ANUNCIO = [
+  { id: 1, nome: 'Simples', disponiveis: 50 },
+  { id: 2, nome: 'Destaque', disponiveis: 5 },
+  { id: 3, nome: 'Super destaque', disponiveis: 0 },
+];
+
 type Anuncio = Record<string, unknown> & { id: number; fotos: { id: number; url: string; ordem: number; capa: boolean }[] };
 const erro = (reply: FastifyReply, status: number, mensagem: string, erros?: { campo: string; mensagem: string }[]) =>
   reply.code(status).send({ status, mensagem, ...(erros ? { erros } : {}) });
@@ -57,6 +68,7 @@ export async function sandboxMeuCarroNovo(app: FastifyInstance) {
         nome: 'Plano Ouro',
         quantidadeAnuncios: 50,
         anunciosAtivos: anuncios.size,
+        tiposAnuncio: TIPOS_ANUNCIO,
       }));
       api.get('/catalogo/categorias', PUBLICO, async () => CATEGORIAS.map(({ id, nome }) => ({ id, nome })));
       const tipoDe = (categoria: string | undefined) => CATEGORIAS.find((c) => c.id === Number(categoria))?.tipo;
@@ -89,6 +101,9 @@ export async function sandboxMeuCarroNovo(app: FastifyInstance) {
           if (!lista.some((i) => i.id === Number(a[campo]))) erros.push({ campo, mensagem: `${rotulo} inválido(a).` });
         };
         existe('idCategoria', CATEGORIAS, 'Categoria');
+        existe('idTipoAnuncio', TIPOS_ANUNCIO, 'Tipo de anúncio');
+        const tipo = TIPOS_ANUNCIO.find((t) => t.id === Number(a.idTipoAnuncio));
+        if (tipo && tipo.disponiveis <= 0) return erro(reply, 422, `Plano sem anúncios disponíveis do tipo ${tipo.nome}.`);
         existe('idVersao', todasVersoes(marcas), 'Versão');
         existe('idCor', cores, 'Cor');
         existe('idCombustivel', combustiveis, 'Combustível');

@@ -10,8 +10,16 @@ export const CARACTERISTICAS_NAPISTA = [
   { campo: 'documentacaoEmDia', rotulo: 'DOCUMENTAÇÃO EM DIA' },
 ] as const;
 
+/**
+ * An ad type of the dealer's current plan (our reading of `/meus-dados/plano-vingente`, channels.md §7): the screen's
+ * "Anúncio" select (spec 3 §5), offered only while the plan has free slots of that type.
+ */
+export const tipoAnuncioNaPista = z.object({ id: z.string(), nome: z.string(), disponiveis: z.number() });
+export type TipoAnuncioNaPista = z.infer<typeof tipoAnuncioNaPista>;
+
 /** What the user chooses; category, years and veiculoUsado are the vehicle's (sent values are ignored). */
 export const postMeuCarroNovo = z.object({
+  idTipoAnuncio: selecaoObrigatoria,
   idMarca: selecaoObrigatoria,
   idModelo: selecaoObrigatoria,
   idVersao: selecaoObrigatoria,
@@ -34,6 +42,8 @@ export type PostMeuCarroNovo = z.infer<typeof postMeuCarroNovo>;
 export const rascunhoMeuCarroNovo = z.object({
   veiculoPost: z.object({
     idCategoria: z.number(),
+    /** Preselected only when the plan offers exactly one ad type. */
+    idTipoAnuncio: z.string(),
     idMarca: z.string(),
     idModelo: z.string(),
     idVersao: z.string(),
@@ -56,5 +66,6 @@ export const rascunhoMeuCarroNovo = z.object({
   }),
   ...listasPortal,
   retPortas: z.array(opcaoPortal),
+  retTiposAnuncio: z.array(tipoAnuncioNaPista),
 });
 export type RascunhoMeuCarroNovo = z.infer<typeof rascunhoMeuCarroNovo>;

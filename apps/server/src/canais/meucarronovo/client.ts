@@ -1,3 +1,4 @@
+import type { TipoAnuncioNaPista } from '@intermedio/contracts';
 import { chamarCanal, pedirToken, tipoPorStatus } from '../http.ts';
 import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
 
@@ -9,7 +10,14 @@ export async function entrar(ctx: ContextoCanal, usuario: string, senha: string)
   });
 }
 
-export async function planoVigente(ctx: ContextoCanal, token: string): Promise<Resultado<{ nome: string }>> {
+type TipoAnuncio = { id?: unknown; nome?: unknown; disponiveis?: unknown };
+export type PlanoNaPista = { nome: string; tiposAnuncio: TipoAnuncioNaPista[] };
+
+/**
+ * The dealer's current plan. Our reading (channels.md §7 names only the route): `{ nome, tiposAnuncio: [{ id, nome,
+ * disponiveis }] }`, the ad types the plan buys with their free slots; the advert names its type in `idTipoAnuncio`.
+ */
+export async function planoVigente(ctx: ContextoCanal, token: string): Promise<Resultado<PlanoNaPista>> {
   const r = await chamarCanal(
     `${ctx.base}/api-server/v1/meus-dados/plano-vingente`,
     { headers: { authorization: `Bearer ${token}` } },
@@ -17,5 +25,10 @@ export async function planoVigente(ctx: ContextoCanal, token: string): Promise<R
   );
   if (!r.ok) return r;
   if (r.valor.status !== 200) return falha(tipoPorStatus(r.valor.status), `HTTP ${r.valor.status} ao consultar o plano`);
-  return ok({ nome: String((r.valor.json() as { nome?: string } | null)?.nome ?? '') });
+  const plano = r.valor.json() as { nome?: string; tiposAnuncio?: TipoAnuncio[] } | null;
+  const tipos = Array.isArray(plano?.tiposAnuncio) ? plano.tiposAnuncio : [];
+  return ok({
+    nome: String(plano?.nome ?? ''),
+    tiposAnuncio: tipos.map((t) => ({ id: String(t.id ?? ''), nome: String(t.nome ?? ''), disponiveis: Number(t.disponiveis) || 0 })),
+  });
 }

@@ -20,7 +20,8 @@ const ref = (chave: string) => ({ chave, veiculoId: CARRO.id });
 
 async function postValido(com: Record<string, unknown> = {}) {
   const r = valorOk(await pub.rascunho(sb.ctx('meucarronovo'), sessao(), CARRO));
-  return postMeuCarroNovo.parse({ ...r.veiculoPost, ...com });
+  const simples = r.retTiposAnuncio.find((t) => t.nome === 'Simples')?.id;
+  return postMeuCarroNovo.parse({ ...r.veiculoPost, idTipoAnuncio: simples, ...com });
 }
 
 describe('Na Pista publishing', () => {
@@ -43,6 +44,30 @@ describe('Na Pista publishing', () => {
     });
     // "Airbag" is "AIR BAG" there (a synonym since issue 23 item 10).
     expect(d.retOpcionais.filter((o) => o.checked).map((o) => o.nome)).toEqual(['AIR BAG', 'AR CONDICIONADO']);
+  });
+
+  it('the ad type ("Anúncio", spec 3 §5) comes from the current plan: only types with free slots, required, sent as idTipoAnuncio', async () => {
+    const d = valorOk(await pub.rascunho(sb.ctx('meucarronovo'), sessao(), CARRO));
+    // "Super destaque" has no slot left in the sandbox plan; with two offered, none is preselected.
+    expect(d.retTiposAnuncio).toEqual([
+      { id: '1', nome: 'Simples', disponiveis: 50 },
+      { id: '2', nome: 'Destaque', disponiveis: 5 },
+    ]);
+    expect(d.veiculoPost.idTipoAnuncio).toBe('');
+    const semTipo = postMeuCarroNovo.safeParse({ ...(await postValido()), idTipoAnuncio: '' });
+    expect(semTipo.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['idTipoAnuncio', 'Preenchimento obrigatório']]);
+    const r = valorOk(await pub.enviar(sb.ctx('meucarronovo'), sessao(), CARRO, await postValido({ idTipoAnuncio: '2' }), ref('np-tipo')));
+    const noCanal = (await sb.anuncios<Record<string, unknown>>('meucarronovo')).find((a) => String(a.id) === r.idAnuncio);
+    expect(noCanal).toMatchObject({ idTipoAnuncio: 2 });
+    // A type whose slots ran out is a quota error in the channel's words, creating nothing.
+    const antes = (await sb.anuncios<Record<string, unknown>>('meucarronovo')).length;
+    const cheio = await pub.enviar(sb.ctx('meucarronovo'), sessao(), CARRO, await postValido({ idTipoAnuncio: '3' }), ref('np-cheio'));
+    expect(cheio.ok ? null : cheio.erro).toMatchObject({
+      tipo: 'quota',
+      mensagem: 'Plano sem anúncios disponíveis do tipo Super destaque',
+    });
+    expect((await sb.anuncios<Record<string, unknown>>('meucarronovo')).length).toBe(antes);
+    await pub.excluir(sb.ctx('meucarronovo'), sessao(), r.idAnuncio);
   });
 
   it('a motorcycle drafts from the motorcycle category', async () => {

@@ -15,7 +15,7 @@ import {
 } from '../portais.ts';
 import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
-import { entrar } from './client.ts';
+import { entrar, planoVigente } from './client.ts';
 
 /**
  * Na Pista (channels.md §7, spec 3 §3.9, §4, §7): a dealer token per operation (password grant with the stored
@@ -32,13 +32,13 @@ const CATEGORIAS: Record<string, { id: number; nome: string }> = {
 const categoria = (v: VeiculoParaCanal) => CATEGORIAS[v.tipo] ?? { id: 1, nome: 'AUTOMÓVEL' };
 export const JA_REMOVIDO_NAPISTA = /pertence ao cliente informado/i;
 
-async function conectar(ctx: ContextoCanal, sessao: SessaoCanal): Promise<Resultado<Api>> {
+async function conectar(ctx: ContextoCanal, sessao: SessaoCanal): Promise<Resultado<Api & { token: string }>> {
   const login = String(sessao.dados.email_meucarronovo ?? '');
   const senha = sessao.segredos.senha_meucarronovo ?? '';
   if (!login || !senha) return falha('auth', 'integração sem usuário e senha; configure o canal novamente');
   const token = await entrar(ctx, login, senha);
   if (!token.ok) return token;
-  return ok(apiJson(`${ctx.base}${API}`, token.valor.access_token, ctx.timeoutMs));
+  return ok({ ...apiJson(`${ctx.base}${API}`, token.valor.access_token, ctx.timeoutMs), token: token.valor.access_token });
 }
 
 type Anuncio = Record<string, unknown> & { id?: number | string; idAnuncio?: number | string; codigoExterno?: string; url?: string };
@@ -82,6 +82,10 @@ export const publicacaoMeuCarroNovo: PublicacaoVeiculo<RascunhoMeuCarroNovo, Pos
       ] as const),
     );
     if (!listas.ok) return listas;
+    // Spec 3 §5: the ad type is required; like iCarros' plans, only the types with free slots are offered.
+    const plano = await planoVigente(ctx, api.token);
+    if (!plano.ok) return plano;
+    const tipos = plano.valor.tiposAnuncio.filter((t) => t.id && t.disponiveis > 0);
     const [marcasR, combustiveisR, coresR, cambiosR, acessoriosR, portasR] = listas.valor;
     const catalogo = await catalogoCasado(
       v,
@@ -94,6 +98,7 @@ export const publicacaoMeuCarroNovo: PublicacaoVeiculo<RascunhoMeuCarroNovo, Pos
     return ok({
       veiculoPost: {
         idCategoria: cat,
+        idTipoAnuncio: tipos.length === 1 ? (tipos[0]?.id ?? '') : '',
         idMarca: catalogo.valor.idMarca,
         idModelo: catalogo.valor.idModelo,
         idVersao: catalogo.valor.idVersao,
@@ -124,6 +129,7 @@ export const publicacaoMeuCarroNovo: PublicacaoVeiculo<RascunhoMeuCarroNovo, Pos
       retTransmissao: catalogo.valor.cambios,
       retPortas: portas,
       retOpcionais: catalogo.valor.opcionais,
+      retTiposAnuncio: tipos,
     });
   },
 
@@ -143,6 +149,7 @@ export const publicacaoMeuCarroNovo: PublicacaoVeiculo<RascunhoMeuCarroNovo, Pos
     const api = c.valor;
     const corpo = {
       idCategoria: categoria(v).id,
+      idTipoAnuncio: Number(post.idTipoAnuncio),
       idVersao: Number(post.idVersao),
       anoFabricacao: v.anoFabricacao,
       anoModelo: v.anoModelo,
@@ -164,6 +171,8 @@ export const publicacaoMeuCarroNovo: PublicacaoVeiculo<RascunhoMeuCarroNovo, Pos
     };
     const r = await api.enviar('POST', '/meus-dados/anuncios', corpo);
     if (!r.ok) return r;
+    // No free slot of the chosen ad type in the dealer's plan: a quota error, as on iCarros.
+    if (r.valor.status === 422 && /plano/i.test(mensagemDoCanal(r.valor))) return falha('quota', mensagemDoCanal(r.valor));
     if (r.valor.status !== 200 && r.valor.status !== 201) return erroDaResposta(r.valor);
     const criado = r.valor.json() as Anuncio | null;
     if (!criado || (criado.idAnuncio ?? criado.id) === undefined) return falha('transient', 'a Na Pista não devolveu o código do anúncio');

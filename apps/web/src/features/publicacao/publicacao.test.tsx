@@ -439,6 +439,85 @@ describe('envio recusado volta ao topo com o foco no primeiro campo inválido (s
   });
 });
 
+describe('Incluir veículo Na Pista (spec 3 §2.5, §5; issue 23 item 12)', { timeout: 60_000 }, () => {
+  it('"Anúncio" com os tipos do plano é obrigatório ("Preenchimento obrigatório") e vai no envio como idTipoAnuncio', async () => {
+    const op = (id: string, nome: string) => ({ id, nome });
+    const api = simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      'POST /api/integracao/meucarronovo/incluir': sucesso({
+        veiculo,
+        veiculoPost: {
+          idCategoria: 1,
+          idTipoAnuncio: '',
+          idMarca: '10',
+          idModelo: '20',
+          idVersao: '30',
+          anoFabricacao: 2022,
+          anoModelo: 2023,
+          placa: 'ABC1D23',
+          quilometragem: 18500,
+          valor: 72900,
+          observacoes: 'Único dono.',
+          idCombustivel: '40',
+          idCor: '50',
+          idPortas: '4',
+          idCambio: '60',
+          opcionais: [],
+          aceitaTroca: false,
+          documentacaoEmDia: true,
+          blindado: false,
+          adaptadoPne: false,
+          veiculoUsado: true,
+        },
+        imagens: [],
+        retMarca: [op('10', 'FIAT')],
+        retModelo: [op('20', 'ARGO')],
+        retVersao: [op('30', 'DRIVE 1.0')],
+        retCombustivel: [op('40', 'FLEX')],
+        retCores: [op('50', 'BRANCO')],
+        retTransmissao: [op('60', 'MANUAL')],
+        retOpcionais: [],
+        retPortas: [op('4', '4')],
+        retTiposAnuncio: [
+          { id: '1', nome: 'Simples', disponiveis: 50 },
+          { id: '2', nome: 'Destaque', disponiveis: 5 },
+        ],
+      }),
+      'POST /api/integracao/meucarronovo/consultar-modelo': sucesso([op('20', 'ARGO')]),
+      'POST /api/integracao/meucarronovo/consultar-versao': sucesso([op('30', 'DRIVE 1.0')]),
+      'POST /api/integracao/meucarronovo/enviar': sucesso({
+        estado: 'publicado',
+        id_anuncio: '7',
+        url_anuncio: 'https://www.napista.com.br/anuncio/7',
+        mensagem: 'Veículo publicado em Na Pista.',
+      }),
+      [`GET /api/revendas/${ID_REVENDA}/veiculos/${ID_VEICULO}`]: sucesso(veiculoDetalhe()),
+    });
+    const { router } = renderizarApp(`${BASE}/integracao/meucarronovo/incluir`);
+    const form = await screen.findByRole('form', { name: 'Incluir veículo Na Pista' });
+    const anuncio = await within(form).findByRole('combobox', { name: 'Anúncio' });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('Campos obrigatórios não preenchidos!')).toBeTruthy();
+    await waitFor(() => expect(anuncio.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(form).getByText('Preenchimento obrigatório')).toBeTruthy();
+    expect(api.mock.calls.some(([u]) => String(u).endsWith('/enviar'))).toBe(false);
+
+    fireEvent.click(anuncio);
+    await waitFor(() => expect(anuncio).toHaveAttribute('aria-controls'));
+    const lista = document.getElementById(anuncio.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(
+      within(lista)
+        .queryAllByRole('option', { hidden: true })
+        .map((o) => o.textContent),
+    ).toEqual(['Simples (50 disponíveis)', 'Destaque (5 disponíveis)']);
+    fireEvent.click(within(lista).getByRole('option', { name: 'Destaque (5 disponíveis)', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}/visualizar`));
+    const envio = api.mock.calls.find(([u]) => String(u).endsWith('/meucarronovo/enviar'));
+    expect(JSON.parse(String(envio?.[1]?.body)).veiculo_post).toMatchObject({ idTipoAnuncio: '2', idMarca: '10', idVersao: '30' });
+  });
+});
+
 describe('despachante por tipo de veículo (spec 3 §2.3)', { timeout: 60_000 }, () => {
   it('caminhão na Webmotors: "Operação não permitida para esse tipo de veículo."', async () => {
     simularApi({

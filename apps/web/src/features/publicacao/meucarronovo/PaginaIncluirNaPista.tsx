@@ -1,9 +1,12 @@
 import { CARACTERISTICAS_NAPISTA, type PostMeuCarroNovo, postMeuCarroNovo, type RascunhoMeuCarroNovo } from '@intermedio/contracts';
-import { Checkbox, SimpleGrid } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid } from '@mantine/core';
 import { LINHAS_CARACTERISTICAS, LINHAS_VEICULO } from '../portais/linhasPortal';
 import { type DefinicaoPortal, TelaPortal } from '../portais/TelaPortal';
 
-/** "Incluir veículo Na Pista" (spec 3 §2.4, §2.5, §3.9): iCarros' shape plus the four feature checkboxes. */
+/**
+ * "Incluir veículo Na Pista" (spec 3 §2.4, §2.5, §3.9, §5): iCarros' shape — the ad type ("Anúncio") of the dealer's
+ * current plan, required — plus the four feature checkboxes.
+ */
 const NAPISTA: DefinicaoPortal<RascunhoMeuCarroNovo, PostMeuCarroNovo> = {
   canal: 'meucarronovo',
   titulo: 'Incluir veículo Na Pista',
@@ -24,6 +27,7 @@ const NAPISTA: DefinicaoPortal<RascunhoMeuCarroNovo, PostMeuCarroNovo> = {
     opcionais: 'opcionais',
   },
   valoresIniciais: ({ veiculoPost: p }) => ({
+    idTipoAnuncio: p.idTipoAnuncio,
     idMarca: p.idMarca,
     idModelo: p.idModelo,
     idVersao: p.idVersao,
@@ -52,7 +56,20 @@ const NAPISTA: DefinicaoPortal<RascunhoMeuCarroNovo, PostMeuCarroNovo> = {
     portas: d.retPortas,
   }),
   placaEditavel: (d) => d.veiculoPost.veiculoUsado,
-  linhas: (l, form) => [
+  linhas: (l, form, d) => [
+    {
+      rotulo: 'Anúncio',
+      obrigatorio: true,
+      canal: (
+        <Select
+          aria-label="Anúncio"
+          required
+          placeholder={d.retTiposAnuncio.length ? 'Selecione' : 'Nenhum tipo de anúncio disponível no plano'}
+          data={d.retTiposAnuncio.map((t) => ({ value: t.id, label: `${t.nome} (${t.disponiveis} disponíveis)` }))}
+          {...form.getInputProps('idTipoAnuncio')}
+        />
+      ),
+    },
     ...LINHAS_VEICULO.map((n) => l[n]),
     l.km,
     l.preco,
