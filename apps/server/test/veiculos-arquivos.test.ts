@@ -205,6 +205,23 @@ describe('buscar-versoes (spec 2 §7)', () => {
     expect(nada).toMatchObject({ selecionaVersao: false, versoes: [] });
   });
 
+  it('finds the demo Onix and Polo though FIPE calls their brands "GM - Chevrolet" and "VW - VolksWagen" (issue 23 item 10)', async () => {
+    const { revendaLocaisAnuncio } = await import('../src/db/schema/index.ts');
+    const [local] = await amb.banco.db
+      .insert(revendaLocaisAnuncio)
+      .values({ revenda_id: amb.ids.revendaA, id_local: amb.ids.revendaA, descricao: 'Portal das marcas', ordenacao: 4 })
+      .returning();
+    for (const [marca, modelo, versao] of [
+      ['Chevrolet', 'Onix', 'LT 1.0 Turbo Flex 5p Aut.'],
+      ['Volkswagen', 'Polo', 'Highline 200 TSI 1.0 Flex Aut.'],
+    ]) {
+      const veiculo = { vefipe_marca: marca, ve_modelo: modelo, ve_versao: versao, vefipe_ano_modelo: 2023 };
+      const [resp] = (await chamarVersoes(gestorA, amb.ids.revendaA, [{ id: local?.id ?? '' }], veiculo)).json().data;
+      expect(resp.selecionaVersao, marca).toBe(true);
+      expect(resp.versoes.find((v: { codigo_versao: string }) => v.codigo_versao === resp.codigoVersao)?.versao, marca).toBe(versao);
+    }
+  });
+
   it('refuses another reseller in the body', async () => {
     expect((await chamarVersoes(gestorB, amb.ids.revendaA, [])).statusCode).toBe(403);
   });

@@ -1,5 +1,6 @@
 import { type buscarVersoesEntrada, CODIGO_TIPO_VEICULO, normalizarBusca } from '@intermedio/contracts';
 import type { z } from 'zod';
+import { casarMarca } from '../../canais/mapeamento.ts';
 import type { Db } from '../../db/cliente.ts';
 import { ErroHttp } from '../../lib/http.ts';
 import type { FipeService } from '../fipe/fipe.service.ts';
@@ -20,7 +21,13 @@ export function criarBuscarVersoesService(db: Db, fipe: FipeService) {
     const tipo = CODIGO_TIPO_VEICULO[v.vetipoveiculo];
     const modelo = v.ve_modelo || v.vefipe_name?.split(' ')[0] || '';
     try {
-      const marca = (await fipe.marcas(tipo)).find((m) => igual(m.nome, v.vefipe_marca));
+      // The brand through the channels' aliases: FIPE says "GM - Chevrolet", a vehicle may say "Chevrolet".
+      const marcas = await fipe.marcas(tipo);
+      const casada = casarMarca(
+        marcas.map((m) => ({ id: m.codigo, nome: m.nome })),
+        v.vefipe_marca,
+      );
+      const marca = marcas.find((m) => m.codigo === casada?.id);
       if (!marca) return null;
       const mod = (await fipe.modelos(tipo, marca.codigo)).find((m) => igual(m.nome, modelo));
       if (!mod) return null;
