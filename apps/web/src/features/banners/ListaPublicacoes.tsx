@@ -161,8 +161,15 @@ export function ListaPublicacoes({ d }: { d: DefinicaoLista }) {
       </Group>
     );
     if (publicado || !semRede(rede)) return icones;
+    // Compact: the note is only in the link's name and tooltip (no room beside the icons).
     const link = (texto: string) => (
-      <Anchor component={Link} to={rotas.revenda.integracao(idRevenda)} size="xs" title={`${nota}: configurar em Integrações`}>
+      <Anchor
+        component={Link}
+        to={rotas.revenda.integracao(idRevenda)}
+        size="xs"
+        title={`${nota}: configurar em Integrações`}
+        aria-label={compacta ? `${nota}: configurar` : undefined}
+      >
         {texto}
       </Anchor>
     );

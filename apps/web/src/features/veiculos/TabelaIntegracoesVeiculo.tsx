@@ -203,7 +203,7 @@ export function TabelaIntegracoesVeiculo({
           <Table.Thead>
             {compacta ? (
               <Table.Tr>
-                <Table.Th w="42%">Integração</Table.Th>
+                <Table.Th w="50%">Integração</Table.Th>
                 <Table.Th>Publicação</Table.Th>
               </Table.Tr>
             ) : (
