@@ -64,9 +64,10 @@ function envioLento(url: string, c: Credencial | null, op: { tipo: string; total
   );
   req.on('error', () => ok({ status: 0, data: '' }));
   req.on('close', () => setTimeout(() => ok({ status: 0, data: '' }), 100));
+  const fechada = new Promise<void>((ok) => req.on('socket', (s) => s.once('close', () => ok())));
   req.flushHeaders();
   req.write(op.inicio);
-  return { resposta, escrever: (b: Buffer) => req.write(b), destruir: () => req.destroy() };
+  return { resposta, fechada, escrever: (b: Buffer) => req.write(b), destruir: () => req.destroy() };
 }
 
 const cabecaMultipart = (campos: Record<string, string>, nome: string) =>
@@ -96,6 +97,8 @@ describe('an upload whose body stops arriving', () => {
     const inicioEspera = Date.now();
     expect(await emAte(envio.resposta)).toEqual({ status: 408, data: TEMPO_ESGOTADO });
     expect(Date.now() - inicioEspera).toBeGreaterThanOrEqual(900);
+    // The server closes the connection itself (the stalled client does not get to hold it).
+    await envio.fechada;
     await esperar(() => amb.app.enviosEmCurso(amb.ids.gestorA) === 0);
     envio.destruir();
   });
@@ -144,7 +147,10 @@ describe(`at most ${ENVIOS_SIMULTANEOS_POR_USUARIO} uploads per user at once`, (
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(foto)]), 'f.jpg');
       const r = await fetch(base + urlFotos(), { method: 'POST', body: form, headers: cabecalhos(c) as Record<string, string> });
-      return { status: r.status, data: ((await r.json()) as { data: unknown }).data };
+      const data = ((await r.json()) as { data: unknown }).data;
+      // A refusal does not wait for the rest of its body: the connection is closed.
+      if (r.status === 429) expect(r.headers.get('connection')).toBe('close');
+      return { status: r.status, data };
     };
     const inicio = cabecaMultipart({}, 'presa.jpg');
     const presos = Array.from({ length: ENVIOS_SIMULTANEOS_POR_USUARIO }, () =>
