@@ -31,7 +31,8 @@ async function appComLog(nivel: string) {
 }
 
 describe('log', () => {
-  it('a Facebook token exchange and an OAuth authorisation leave no secret in the log, even at trace', async () => {
+  // Each builds a whole app (seeded database) and calls the stand-ins over HTTP: slow on a loaded machine.
+  it('a Facebook token exchange and an OAuth authorisation leave no secret in the log, even at trace', { timeout: 60_000 }, async () => {
     const { a, linhas, base } = await appComLog('trace');
     const gestor = await login(a, 'gestor@autodemo.test', SENHA_DEMO);
     const admin = await login(a, 'admin@intermedio.test', SENHA_DEMO);
@@ -82,7 +83,7 @@ describe('log', () => {
     expect(semSegredos('codigo=1&barcode=2')).toBe('codigo=1&barcode=2');
   });
 
-  it('at the default level (info) a request writes no line; at debug one line', async () => {
+  it('at the default level (info) a request writes no line; at debug one line', { timeout: 60_000 }, async () => {
     const info = await appComLog('info');
     const antes = info.linhas.length;
     await fetch(`${info.base}/api/health`);

@@ -38,7 +38,8 @@ const CONTROLE = [
   ['GET', '/sandbox/fcm/_mensagens'],
 ] as const;
 
-describe('channel stand-ins', () => {
+// Each case builds a whole app (seeded database): slow on a loaded machine.
+describe('channel stand-ins', { timeout: 60_000 }, () => {
   it('SANDBOX_INSPECAO is off by default', () => {
     expect(lerConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'intermedio-cfg-')) }).sandboxInspecao).toBe(false);
   });
