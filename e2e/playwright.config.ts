@@ -29,7 +29,8 @@ const DEMO = [
 const CONTADORES = ['dashboard', 'moderacao'];
 const specs = (nomes: string[]) => nomes.map((n) => `${n}.spec.ts`);
 
-// Drives Debian's chromium (never a downloaded browser) against a running panel at BASE_URL.
+// Drives Debian's chromium (never a downloaded browser) against a running panel at BASE_URL, started with SANDBOX_INSPECAO=1
+// (as scripts/test.sh and scripts/e2e-local.sh do): the specs read what the channel stand-ins received (`/sandbox/…/_anuncios`).
 export default defineConfig({
   testDir: './specs',
   timeout: 30_000,
