@@ -138,6 +138,18 @@ describe('an upload whose body stops arriving', () => {
   });
 });
 
+it('an upload through app.inject (no socket) is not watched: nothing fails once the time-out has passed', async () => {
+  const form = `--${FRONTEIRA}\r\nContent-Disposition: form-data; name="file"; filename="x.jpg"\r\n\r\nnão é imagem\r\n--${FRONTEIRA}--\r\n`;
+  const r = await amb.app.inject({
+    method: 'POST',
+    url: urlFotos(),
+    payload: form,
+    headers: { ...cabecalhos(gestor), 'content-type': multipart },
+  });
+  expect(r.statusCode).toBe(400);
+  await new Promise((ok) => setTimeout(ok, 1600)); // an uncaught error here fails the run
+});
+
 describe(`at most ${ENVIOS_SIMULTANEOS_POR_USUARIO} uploads per user at once`, () => {
   it('the next one is 429 while they are open; another user is not affected; a cancelled one gives its slot back', async () => {
     const foto = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#963' } })
