@@ -127,11 +127,11 @@ function colunas(d: Definicao, baixar: (l: ModeracaoPublicacaoLinha) => void) {
         ),
       });
     }
-    // Wide layout (issue 23 item 17): 1,026 px at least, inside 1366 px; the text takes what is left; Ações is last
+    // Wide layout (issue 23 item 17): 1,034 px at least, inside 1366 px; the text takes what is left; Ações is last
     // and sticks to the right edge; the blocks' names wrap in their narrow headers.
     return [
       ...colunasDaEntrada(f),
-      { id: 'imagem', cabecalho: 'Imagem', largura: 96, celula: (l) => imagem(l, 80, 64) },
+      { id: 'imagem', cabecalho: 'Imagem', largura: 104, celula: (l) => imagem(l, 80, 64) },
       { id: 'texto', cabecalho: 'Texto', ordenar: (l) => l.texto, celula: (l) => texto(l, 4) },
       { id: 'data', cabecalho: 'Data', largura: 136, ordenar: (l) => l.created_at, celula: (l) => <DataHora valor={l.created_at} /> },
       ...ALVOS_SOCIAIS.map(

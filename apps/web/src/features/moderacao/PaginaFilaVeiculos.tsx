@@ -217,7 +217,7 @@ function colunas(d: Definicao, abrirDados: (l: ModeracaoVeiculoLinha) => void, e
       {
         id: 'imagem',
         cabecalho: 'Imagem',
-        largura: 96,
+        largura: 104, // an 80 px thumbnail and the cell padding
         celula: (l) => <Miniatura src={l.veiculo.miniatura} alt={`Foto de ${nomeVeiculo(l.veiculo)}`} largura={80} altura={64} />,
       },
       { id: 'veiculo', cabecalho: 'Veículo', largura: 200, ordenar: (l) => nomeVeiculo(l.veiculo), celula: veiculo },

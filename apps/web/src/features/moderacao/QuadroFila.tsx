@@ -91,7 +91,7 @@ type Props<T> = {
 /** The first columns of every queue's wide table: the checkbox and the reseller (logo or name; sorted by name). */
 export function colunasDaEntrada<T extends Entrada>(f: Ferramentas<T>): ColunaTabela<T>[] {
   return [
-    { id: 'marcar', cabecalho: 'Validação', largura: 84, alinhar: 'center', celula: (l) => f.marcador(l) },
+    { id: 'marcar', cabecalho: 'Validação', largura: 92, alinhar: 'center', celula: (l) => f.marcador(l) },
     {
       id: 'revenda',
       cabecalho: 'Revenda',
