@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Ambiente, type Credencial, cabecalhos, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
+import { pngDeclarado } from './ajuda/imagens.ts';
 
 let amb: Ambiente;
 let base: string;
@@ -50,6 +51,11 @@ describe.each([
     expect([meta.width, meta.height]).toEqual([4032, 1435]);
     const lista = await pedir('GET', url(), admin);
     expect((lista.corpo.data as { id: string }[]).map((i) => i.id)).toContain(img.id);
+  });
+
+  it('a PNG of a few bytes declaring 16000×16000 is refused with 413 by its header (issue 23 item 2)', async () => {
+    const r = await enviar(url(), admin, pngDeclarado(16000, 16000), 'enorme.png');
+    expect([r.status, r.corpo.data]).toEqual([413, 'A imagem deve ter no máximo 50 megapixels.']);
   });
 
   it('refuses what is not an image, storing nothing', async () => {
