@@ -58,7 +58,7 @@ async function novoVeiculoPublicado(rotulo: string) {
   const d = (await chamar('POST', '/api/integracao/meucarronovo/incluir', gestor, { id_veiculo: id })).json().data as RascunhoMeuCarroNovo;
   const np = await chamar('POST', '/api/integracao/meucarronovo/enviar', gestor, {
     id_veiculo: id,
-    veiculo_post: { ...d.veiculoPost, aceitaTroca: true },
+    veiculo_post: { ...d.veiculoPost, idTipoAnuncio: d.retTiposAnuncio.find((t) => t.nome === 'Simples')?.id, aceitaTroca: true },
   });
   expect(np.statusCode, np.body).toBe(200);
   return { id, legenda, anuncioFb: fb.json().data.id_anuncio as string, anuncioNp: np.json().data.id_anuncio as string };
