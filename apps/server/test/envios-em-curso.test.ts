@@ -138,6 +138,49 @@ describe('an upload whose body stops arriving', () => {
   });
 });
 
+it('uploads one after another on a kept-alive connection leave no watcher behind on its socket', async () => {
+  const soquetes: import('node:net').Socket[] = [];
+  const aoConectar = (s: import('node:net').Socket) => soquetes.push(s);
+  amb.app.server.on('connection', aoConectar);
+  const agente = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const corpo = Buffer.from(
+    `--${FRONTEIRA}\r\nContent-Disposition: form-data; name="file"; filename="x.jpg"\r\n\r\nnão é imagem\r\n--${FRONTEIRA}--\r\n`,
+  );
+  // The body comes a moment after the headers, so each request is watched while it is read.
+  const enviar = () =>
+    new Promise<number>((ok, falha) => {
+      const destino = new URL(base + urlFotos());
+      const req = http.request(
+        {
+          agent: agente,
+          host: destino.hostname,
+          port: destino.port,
+          path: destino.pathname + destino.search,
+          method: 'POST',
+          headers: { ...(cabecalhos(gestor) as Record<string, string>), 'content-type': multipart, 'content-length': String(corpo.length) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => ok(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', falha);
+      req.flushHeaders();
+      setTimeout(() => req.end(corpo), 30);
+    });
+  try {
+    expect(await enviar()).toBe(400);
+    const [soquete] = soquetes;
+    const depoisDoPrimeiro = soquete?.listenerCount('close');
+    for (let i = 0; i < 12; i++) expect(await enviar()).toBe(400);
+    expect(soquetes).toHaveLength(1);
+    expect(soquete?.listenerCount('close')).toBe(depoisDoPrimeiro);
+  } finally {
+    amb.app.server.off('connection', aoConectar);
+    agente.destroy();
+  }
+});
+
 it('an upload through app.inject (no socket) is not watched: nothing fails once the time-out has passed', async () => {
   const form = `--${FRONTEIRA}\r\nContent-Disposition: form-data; name="file"; filename="x.jpg"\r\n\r\nnão é imagem\r\n--${FRONTEIRA}--\r\n`;
   const r = await amb.app.inject({

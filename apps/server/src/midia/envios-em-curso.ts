@@ -74,22 +74,29 @@ function vigiarCorpo(req: FastifyRequest, reply: FastifyReply, ms: number) {
   if (req.raw.complete || typeof socket?.bytesRead !== 'number') return;
   let lidos = socket.bytesRead;
   let desde = Date.now();
+  // A kept-alive socket carries many requests: the watch leaves nothing on it once its request is read.
+  const parar = () => {
+    clearInterval(relogio);
+    socket.off('close', parar);
+    req.raw.off('end', parar);
+  };
   const relogio = setInterval(
     () => {
-      if (req.raw.complete || socket.destroyed) return clearInterval(relogio);
+      if (req.raw.complete || socket.destroyed) return parar();
       if (socket.bytesRead !== lidos) {
         lidos = socket.bytesRead;
         desde = Date.now();
         return;
       }
       if (Date.now() - desde < ms) return;
-      clearInterval(relogio);
+      parar();
       esgotarTempo(req, reply);
     },
     Math.max(50, Math.min(1000, ms / 4)),
   );
   relogio.unref();
-  socket.once('close', () => clearInterval(relogio));
+  socket.once('close', parar);
+  req.raw.once('end', parar);
 }
 
 function esgotarTempo(req: FastifyRequest, reply: FastifyReply) {
