@@ -75,3 +75,22 @@ describe(`background jobs (pg-boss) on ${process.env.DATABASE_URL ? 'PostgreSQL'
     expect(() => tarefas.registrar({ nome: 'tarde', executar: async () => {} })).toThrow('depois do início');
   });
 });
+
+describe('a job queued here is fetched at once, not at the next poll', () => {
+  it('with a 60 s polling interval, a job sent after the first poll runs within seconds', async () => {
+    const outro = await novoBanco();
+    const lenta = new Tarefas(outro.banco, { log: () => {}, intervaloSegundos: 60 });
+    const feitos: number[] = [];
+    lenta.registrar<{ n: number }>({ nome: 'teste-acordar', executar: async (d) => void feitos.push(d.n) });
+    try {
+      await lenta.iniciar();
+      await new Promise((ok) => setTimeout(ok, 1000)); // the worker's first poll found nothing: it sleeps 60 s
+      await lenta.enviar('teste-acordar', { n: 1 });
+      await esperar(() => feitos.length === 1, 20_000); // before: the next poll, 60 s later
+      expect(feitos).toEqual([1]);
+    } finally {
+      await lenta.parar();
+      await outro.descartar();
+    }
+  }, 60_000);
+});

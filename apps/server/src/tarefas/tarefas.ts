@@ -44,6 +44,8 @@ export class Tarefas {
   readonly #registros = new Map<string, Registro>();
   #boss: PgBoss | null = null;
   #iniciando: Promise<void> | null = null;
+  /** This instance's worker of each queue (pg-boss worker id), woken when a job is queued here. */
+  readonly #trabalhadores = new Map<string, string>();
 
   readonly #intervalo: number;
 
@@ -98,22 +100,31 @@ export class Tarefas {
         expireInSeconds: (t.limiteMinutos ?? 15) * 60,
         policy: t.unica ? 'short' : 'standard',
       });
-      await boss.work<object>(t.nome, { pollingIntervalSeconds: this.#intervalo, batchSize: 1 }, async ([job]) => {
+      const trabalhador = await boss.work<object>(t.nome, { pollingIntervalSeconds: this.#intervalo, batchSize: 1 }, async ([job]) => {
         if (job) await t.executar(job.data);
       });
+      this.#trabalhadores.set(t.nome, trabalhador);
       if (t.agenda) await boss.schedule(t.nome, t.agenda, {}, { tz: 'America/Sao_Paulo' });
       else await boss.unschedule(t.nome);
     }
   }
 
-  /** Queues a job; answers its id, or null when the queue is `unica` and a job with that `chaveUnica` is pending. */
+  /**
+   * Queues a job; answers its id, or null when the queue is `unica` and a job with that `chaveUnica` is pending.
+   * A job to run now wakes this instance's worker of the queue: it is fetched at once (or as soon as the worker's
+   * current job ends), not at the next poll.
+   */
   async enviar<D extends object>(nome: string, dados: D, op: { depoisDe?: Date; chaveUnica?: string } = {}) {
     if (!this.#registros.has(nome)) throw new Error(`Tarefa desconhecida: ${nome}`);
     await this.iniciar();
-    return (this.#boss as PgBoss).send(nome, dados, {
+    const boss = this.#boss as PgBoss;
+    const id = await boss.send(nome, dados, {
       ...(op.depoisDe ? { startAfter: op.depoisDe } : {}),
       ...(op.chaveUnica ? { singletonKey: op.chaveUnica } : {}),
     });
+    const trabalhador = this.#trabalhadores.get(nome);
+    if (!op.depoisDe && trabalhador) boss.notifyWorker(trabalhador);
+    return id;
   }
 
   /** Runs a registered job's handler now, in this process (tests, and a manual run from a script). */
@@ -142,6 +153,7 @@ export class Tarefas {
     const boss = this.#boss;
     if (!boss) return;
     this.#boss = null;
+    this.#trabalhadores.clear();
     await boss.stop({ graceful: true, wait: true, timeout: Math.max(1000, esperaMs) });
   }
 }

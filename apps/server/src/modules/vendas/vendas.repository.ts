@@ -8,6 +8,9 @@ export type VendaRegistro = typeof veiculoVendas.$inferSelect;
 
 const leaseDe = (segundos: number) => sql`now() + make_interval(secs => ${segundos})`;
 const vencido = or(isNull(veiculoRemocoes.lease_ate), lt(veiculoRemocoes.lease_ate, sql`now()`));
+/** Free, and not put off since the run began at `desde` (then its lease ended before now, too). */
+const aindaNaoNestaRodada = (desde: string) =>
+  or(isNull(veiculoRemocoes.lease_ate), lt(veiculoRemocoes.lease_ate, sql`${desde}::timestamptz`));
 /** The sale is still on the day it was marked, in the dealers' time zone. */
 const mesmoDia = sql<boolean>`(${veiculoVendas.vendido_em} at time zone 'America/Sao_Paulo')::date = (now() at time zone 'America/Sao_Paulo')::date`;
 const ordemCanal = (c: string) => CANAIS.indexOf(c as CanalId);
@@ -101,14 +104,34 @@ export const vendasRepository = {
     };
   },
 
-  /** Removals waiting for a round (new, transient failure, or their worker died), oldest first. */
-  aRemover: (db: Executor, limite: number) =>
+  /** The database's clock now, as text (microseconds kept): where a run of the removal job starts. */
+  async agora(db: Executor): Promise<string> {
+    const r = await db.execute(sql`select now()::text as agora`);
+    // Both drivers (node-postgres, PGlite) answer `{ rows }`.
+    return (r as unknown as { rows: { agora: string }[] }).rows[0]?.agora ?? new Date().toISOString();
+  },
+
+  /**
+   * Removals waiting (new, transient failure, or their worker died), oldest first, of one channel. `desde` is the
+   * start of the run: a removal put off during it (lease ended at or after `desde`: a send still pending, no answer)
+   * waits for the next run instead of being taken again and again by this one.
+   */
+  aRemover: (db: Executor, op: { canal: string; desde: string; limite: number }) =>
     db
       .select({ id: veiculoRemocoes.id })
       .from(veiculoRemocoes)
-      .where(and(eq(veiculoRemocoes.estado, 'removendo'), vencido))
+      .where(and(eq(veiculoRemocoes.estado, 'removendo'), eq(veiculoRemocoes.canal, op.canal), aindaNaoNestaRodada(op.desde)))
       .orderBy(asc(veiculoRemocoes.created_at))
-      .limit(limite),
+      .limit(op.limite),
+
+  /** The channels with removals waiting for the run that started at `desde` (see `aRemover`). */
+  async canaisARemover(db: Executor, desde: string): Promise<string[]> {
+    const linhas = await db
+      .selectDistinct({ canal: veiculoRemocoes.canal })
+      .from(veiculoRemocoes)
+      .where(and(eq(veiculoRemocoes.estado, 'removendo'), aindaNaoNestaRodada(desde)));
+    return linhas.map((l) => l.canal);
+  },
 
   /** Takes one removal for this worker (conditional UPDATE: two workers never call the channel for the same one). */
   async reivindicar(db: Executor, id: string, leaseSegundos: number): Promise<RemocaoRegistro | null> {

@@ -12,10 +12,21 @@ import { publicacaoRepository } from '../publicacao/publicacao.repository.ts';
 import { LEASE_SEGUNDOS, type PublicacaoVeiculoService } from '../publicacao/publicacao.service.ts';
 import { revendasRepository } from '../revendas/revendas.repository.ts';
 import { veiculosRepository } from '../veiculos/veiculos.repository.ts';
+import { emParalelo } from './paralelo.ts';
 import { type RemocaoRegistro, vendasRepository as repo } from './vendas.repository.ts';
 
 export const TAREFA_RETIRAR = 'vendas-retirar-anuncios';
 export const TAREFA_VENDIDO = 'vendas-publicar-vendido';
+
+/**
+ * How the removal job spreads its calls: channels at once, removals in flight per channel (a channel's rate limit is
+ * never hit by a burst of sales), how often a run looks for channels newly waiting, and how long one run takes new
+ * work (below the job's 10 minutes; what is left goes to the next run).
+ */
+export type LimitesRetirada = { canais: number; porCanal: number; releituraMs: number; duracaoMs: number };
+export const LIMITES_RETIRADA: LimitesRetirada = { canais: 4, porCanal: 3, releituraMs: 250, duracaoMs: 8 * 60_000 };
+
+const esperar = (ms: number) => new Promise<void>((ok) => setTimeout(ok, ms));
 
 type Dep = {
   db: Db;
@@ -189,13 +200,19 @@ export function criarVendasService(dep: Dep) {
 
     /**
      * The removal job (after a sale, a retry, and every minute): every removal waiting (new, transient failure, or
-     * claimed by a worker that died and whose lease ran out) is claimed and taken to the channel.
+     * claimed by a worker that died and whose lease ran out) is claimed and taken to the channel. Channels run side
+     * by side (at most `limites.canais` at once), each with at most `limites.porCanal` removals in flight, and the run
+     * goes on until nothing is left: a sale made during it is taken by it (its channel's lane reads again, and new
+     * channels are looked for every `releituraMs`). A removal put off during the run (a send still pending, no
+     * answer) waits for the next run, so one run never spins on it.
      */
-    async retirarAnuncios(limite = 50) {
+    async retirarAnuncios(limites: LimitesRetirada = LIMITES_RETIRADA) {
       const contagem = { removido: 0, falhou: 0, removendo: 0 };
-      for (const { id } of await repo.aRemover(db, limite)) {
+      const desde = await repo.agora(db);
+      const ate = Date.now() + limites.duracaoMs;
+      const uma = async (id: string) => {
         const r = await repo.reivindicar(db, id, LEASE_SEGUNDOS);
-        if (!r) continue;
+        if (!r) return; // another run or instance took it
         try {
           contagem[await retirar(r)]++;
         } catch (e) {
@@ -203,6 +220,33 @@ export function criarVendasService(dep: Dep) {
           contagem.removendo++;
           dep.log(`retirada do anúncio ${r.canal} do veículo ${r.veiculo_id}: ${e instanceof Error ? e.message : String(e)}`);
         }
+      };
+      // One lane per channel: reads its waiting removals a few at a time until none is left.
+      const faixa = async (canal: string) => {
+        while (Date.now() < ate) {
+          const lote = await repo.aRemover(db, { canal, desde, limite: limites.porCanal * 4 });
+          if (!lote.length) return;
+          await emParalelo(
+            lote.map((l) => l.id),
+            limites.porCanal,
+            uma,
+          );
+        }
+      };
+      const faixas = new Map<string, Promise<void>>();
+      for (;;) {
+        if (faixas.size < limites.canais && Date.now() < ate) {
+          for (const canal of await repo.canaisARemover(db, desde)) {
+            if (faixas.size >= limites.canais) break;
+            if (faixas.has(canal)) continue;
+            const p = faixa(canal)
+              .catch((e) => dep.log(`retirada de anúncios ${canal}: ${e instanceof Error ? e.message : String(e)}`))
+              .finally(() => faixas.delete(canal));
+            faixas.set(canal, p);
+          }
+        }
+        if (!faixas.size) break;
+        await Promise.race([...faixas.values(), esperar(limites.releituraMs)]);
       }
       return contagem;
     },
