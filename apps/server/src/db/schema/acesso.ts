@@ -30,7 +30,11 @@ export const redefinicoesSenha = pgTable('redefinicoes_senha', {
   created_at: criadoEm(),
 });
 
-/** Failed sign-in attempts, keyed `email:<e-mail>` or `ip:<address>`, for the attempt limit. */
+/**
+ * Attempts counted by the rate limits, one row each: failed sign-ins keyed `par:<e-mail>|<address>`, `email:<e-mail>`,
+ * `ip:<address>` or, from a known browser, `disp:<user>.<nonce>` (auth.service.ts); "Esqueci minha senha" requests keyed
+ * `senha:<e-mail>` and `senha-ip:<address>` (usuarios.service.ts).
+ */
 export const tentativasLogin = pgTable(
   'tentativas_login',
   {
