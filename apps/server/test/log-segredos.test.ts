@@ -81,9 +81,17 @@ describe('log', () => {
     );
     expect(semSegredos('{"senha":"s","refresh_token":"r","nome":"n"}')).toBe('{"senha":"[oculto]","refresh_token":"[oculto]","nome":"n"}');
     expect(semSegredos('codigo=1&barcode=2')).toBe('codigo=1&barcode=2');
+    // A signed original's address (acesso-arquivos.ts) and a password-reset link are credentials too.
+    expect(semSegredos('GET /arquivos/revendas/r/veiculo/e/original.jpg?assinatura=AbC-12_x')).toBe(
+      'GET /arquivos/revendas/r/veiculo/e/original.jpg?assinatura=[oculto]',
+    );
+    expect(semSegredos('GET /api/senha/redefinicao/tok-123_A e http://x/redefinir-senha/tok456?a=1')).toBe(
+      'GET /api/senha/redefinicao/[oculto] e http://x/redefinir-senha/[oculto]?a=1',
+    );
+    expect(semSegredos('POST /api/revendas/r/usuarios/u/redefinir-senha')).toBe('POST /api/revendas/r/usuarios/u/redefinir-senha');
   });
 
-  it('at the default level (info) a request writes no line; at debug one line', { timeout: 60_000 }, async () => {
+  it('at the default level (info) a request writes no line; at debug one line per request', { timeout: 60_000 }, async () => {
     const info = await appComLog('info');
     const antes = info.linhas.length;
     await fetch(`${info.base}/api/health`);
@@ -93,10 +101,15 @@ describe('log', () => {
     const debug = await appComLog('debug');
     const inicio = debug.linhas.length;
     await fetch(`${debug.base}/api/health`);
+    await fetch(`${debug.base}/api/senha/redefinicao/tokenSecreto6`);
     await new Promise((ok) => setTimeout(ok, 50));
     const novas = debug.linhas
       .slice(inicio)
       .map((l) => JSON.parse(l) as { msg: string; req?: { url: string }; res?: { statusCode: number } });
-    expect(novas.map((l) => [l.msg, l.req?.url, l.res?.statusCode])).toEqual([['request completed', '/api/health', 200]]);
+    expect(novas.map((l) => [l.msg, l.req?.url, l.res?.statusCode])).toEqual([
+      ['request completed', '/api/health', 200],
+      ['request completed', '/api/senha/redefinicao/[oculto]', 400],
+    ]);
+    expect(debug.linhas.join('')).not.toContain('tokenSecreto6');
   });
 });

@@ -13,13 +13,18 @@ const SEGREDOS = [
   'password',
   'senha',
   'state',
+  // A signed original's address (midia/acesso-arquivos.ts): whoever has it reads the file.
+  'assinatura',
 ];
 const OCULTO = '[oculto]';
 const EM_URL = new RegExp(`(^|[?&#;\\s])(${SEGREDOS.join('|')})=[^&#\\s"']*`, 'gi');
 const EM_JSON = new RegExp(`("(?:${SEGREDOS.join('|')})"\\s*:\\s*)"[^"]*"`, 'gi');
+/** A password-reset link carries its token in the path (the page and the API that checks it). */
+const EM_CAMINHO = /(\/(?:redefinir-senha|api\/senha\/redefinicao)\/)[^/?#\s"']+/g;
 
-/** The text with the value of every credential parameter (`?code=…`, `"senha":"…"`) replaced. */
-export const semSegredos = (texto: string) => texto.replace(EM_URL, `$1$2=${OCULTO}`).replace(EM_JSON, `$1"${OCULTO}"`);
+/** The text with the value of every credential parameter (`?code=…`, `"senha":"…"`, a reset link's token) replaced. */
+export const semSegredos = (texto: string) =>
+  texto.replace(EM_URL, `$1$2=${OCULTO}`).replace(EM_JSON, `$1"${OCULTO}"`).replace(EM_CAMINHO, `$1${OCULTO}`);
 
 type Destino = { write(linha: string): void };
 
