@@ -33,6 +33,12 @@ const CREDENCIAIS = {
   meucarronovo: { email_meucarronovo: 'loja@autodemo.test', senha_meucarronovo: 's' },
 } as const;
 type Portal = keyof typeof CREDENCIAIS;
+/** The advert's address each sandbox answers (or, for iCarros, the adapter's pattern: channels.md §4). */
+const URL_ANUNCIO: Record<Portal, (id: string) => string> = {
+  icarros: (id) => `https://www.icarros.com.br/anuncio/${id}`,
+  mobiauto: (id) => `https://www.mobiauto.com.br/comprar/carros/${id}`,
+  meucarronovo: (id) => `https://www.napista.com.br/anuncio/${id}`,
+};
 
 const noCanal = async (canal: Portal) =>
   ((await (await fetch(`${base}/sandbox/${canal}/_anuncios`)).json()) as { anuncios: Record<string, unknown>[] }).anuncios;
@@ -49,6 +55,7 @@ type NaVisualizacao = {
   id_anuncio: string | null;
   url_anuncio: string | null;
   ultimo_erro: string | null;
+  sincronizado_em: string | null;
 };
 const naVisualizacao = async (idVeiculo: string, canal: Portal) => {
   const r = await chamar('GET', `/api/revendas/${amb.ids.revendaA}/veiculos/${idVeiculo}`, gestor);
@@ -118,7 +125,13 @@ describe.each(Object.keys(CREDENCIAIS) as Portal[])('%s through the publishing r
         url_anuncio: `https://www.mobiauto.com.br/comprar/carros/${idAnuncio}`,
       });
     } else expect(r.json().data).toMatchObject({ estado: 'publicado', id_anuncio: expect.any(String) });
-    expect(await naVisualizacao(idVeiculo, canal)).toMatchObject({ publicado: true, id_anuncio: idAnuncio });
+    // The view keeps the advert's id, the link the channel answered and when it answered (issue 24 item 4).
+    expect(await naVisualizacao(idVeiculo, canal)).toMatchObject({
+      publicado: true,
+      id_anuncio: idAnuncio,
+      url_anuncio: URL_ANUNCIO[canal](idAnuncio),
+      sincronizado_em: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
 
     // Another reseller's gestor cannot remove it.
     expect((await chamar('POST', `/api/integracao/${canal}/excluir`, gestorB, { id_veiculo: idVeiculo })).statusCode).toBe(403);

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { MENSAGENS, PLACA_FORMATO, veiculoHistoricoResposta, veiculoLinha, veiculoListaResposta } from '@intermedio/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moderacao, opcionais, revendaLocaisAnuncio, revendas, veiculoAlteracoes, veiculos } from '../src/db/schema/index.ts';
+import {
+  moderacao,
+  opcionais,
+  revendaLocaisAnuncio,
+  revendas,
+  veiculoAlteracoes,
+  veiculoIntegracoes,
+  veiculos,
+} from '../src/db/schema/index.ts';
 import { type Ambiente, type Credencial, criarAmbiente } from './ajuda/ambiente.ts';
 import { chamarComo, fotoDaRevenda, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
@@ -242,6 +250,31 @@ describe('list and one row (issue 18 pattern)', () => {
     expect(Object.keys(linha ?? {})).not.toContain('veobservacao');
     const uma = await chamar('GET', `${base}/lista/${antigo}`, gestorA);
     expect(uma.json().data).toEqual(linha);
+  });
+
+  it("each row carries its adverts' states (issue 24: badges and filters), the one-row answer too", async () => {
+    const com = await incluir({ vefipe_marca: 'Anunciado' });
+    const sem = await incluir({ vefipe_marca: 'Sem anúncio' });
+    const r = { veiculo_id: com, revenda_id: amb.ids.revendaA };
+    await amb.banco.db.insert(veiculoIntegracoes).values([
+      { ...r, canal: 'webmotors', status: true, estado: 'publicado', id_anuncio: '1' },
+      { ...r, canal: 'olx', status: true, estado: 'publicado', id_anuncio: '2', desatualizado: true },
+      { ...r, canal: 'autoscar', status: true, estado: 'publicado', id_anuncio: '3', desatualizado: true, operacao: 'alterar' },
+      { ...r, canal: 'icarros', status: false, estado: 'pendente' },
+      { ...r, canal: 'mobiauto', status: false, estado: 'falhou', ultimo_erro: 'recusado' },
+    ]);
+    const lista = (await chamar('GET', base, gestorA)).json().data as { id: string; anuncios: unknown }[];
+    const esperado = [
+      { canal: 'autoscar', estado: 'atualizando' },
+      { canal: 'icarros', estado: 'pendente' },
+      { canal: 'mobiauto', estado: 'falhou' },
+      { canal: 'olx', estado: 'desatualizado' },
+      { canal: 'webmotors', estado: 'publicado' },
+    ];
+    expect(lista.find((l) => l.id === com)?.anuncios).toEqual(esperado);
+    expect(lista.find((l) => l.id === sem)?.anuncios).toEqual([]);
+    expect((await chamar('GET', `${base}/lista/${com}`, gestorA)).json().data.anuncios).toEqual(esperado);
+    expect((await chamar('GET', `${base}/lista/${sem}`, gestorA)).json().data.anuncios).toEqual([]);
   });
 
   it('one row answers 404 once the vehicle left the list; the history row then answers', async () => {

@@ -285,6 +285,12 @@ export const integracaoVeiculo = z.object({
     .enum(['alterar', 'excluir'])
     .nullable()
     .describe('Operação em andamento no anúncio (alteração ou exclusão no canal; a reconciliação conclui uma exclusão interrompida)'),
+  // Optional only for older callers' fixtures: the server always sends it.
+  sincronizado_em: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Última resposta do canal a este anúncio (publicação, confirmação, alteração ou falha); null: nenhuma'),
 });
 export type IntegracaoVeiculo = z.infer<typeof integracaoVeiculo>;
 
@@ -339,6 +345,15 @@ export const veiculo = z.object({
 export type Veiculo = z.infer<typeof veiculo>;
 
 /** A row of the stock list: only what the table shows (spec 2 §2), plus what the text and type filters read. */
+/**
+ * An advert's state as the list's badges and filters show it (issue 24): a change in flight (operacao 'alterar') is
+ * "atualizando", a published advert with old data "desatualizado"; else the send's state.
+ */
+export const ESTADOS_ANUNCIO = ['publicado', 'desatualizado', 'atualizando', 'pendente', 'falhou'] as const;
+export type EstadoAnuncio = (typeof ESTADOS_ANUNCIO)[number];
+export const anuncioLinha = z.object({ canal: z.enum(CANAIS), estado: z.enum(ESTADOS_ANUNCIO) });
+export type AnuncioLinha = z.infer<typeof anuncioLinha>;
+
 export const veiculoLinha = z.object({
   id: z.string(),
   vetipoveiculo: z.enum(TIPOS_VEICULO),
@@ -356,6 +371,7 @@ export const veiculoLinha = z.object({
   updated_at: z.string(),
   dias_estoque: z.number().int(),
   miniatura: z.string().nullable().describe('fileThumb da primeira foto'),
+  anuncios: z.array(anuncioLinha).describe('Os anúncios do veículo (um por canal com registro), por canal'),
 });
 export type VeiculoLinha = z.infer<typeof veiculoLinha>;
 

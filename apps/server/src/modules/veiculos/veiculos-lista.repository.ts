@@ -1,13 +1,16 @@
+import type { AnuncioLinha } from '@intermedio/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/cliente.ts';
 import { linhasEmJson, textoIso } from '../../db/json.ts';
-import { veiculoImagens, veiculos } from '../../db/schema/index.ts';
+import { veiculoImagens, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
 
 /**
  * The stock list and the history (issue 18 pattern): ONE statement per list, the first photo by a lateral join
  * on (veiculo_id, posicao), the order served by `veiculos_revenda_lista_idx`, and only the columns the table shows.
  * The same statement with an id filter answers one row, so a screen patches its cached list on a live event.
+ * The adverts' states (issue 24: the list's badges and filters) come in the same statement, one aggregated lateral
+ * subquery per row on veiculo_integracoes' primary key (veiculo_id, canal): no query per row from the server.
  */
 const SP = sql.raw(`'America/Sao_Paulo'`);
 
@@ -19,6 +22,17 @@ function consulta<E extends Record<string, PgColumn | SQL.Aliased>>(db: Executor
     .orderBy(asc(veiculoImagens.posicao))
     .limit(1)
     .as('capa');
+  const vi = veiculoIntegracoes;
+  const estado = sql`case when ${vi.operacao} = 'alterar' then 'atualizando' when ${vi.estado} = 'publicado' and ${vi.desatualizado} then 'desatualizado' else ${vi.estado} end`;
+  const anuncios = db
+    .select({
+      lista: sql`coalesce(json_agg(json_build_object('canal', ${vi.canal}, 'estado', ${estado}) order by ${vi.canal}), '[]'::json)`.as(
+        'lista',
+      ),
+    })
+    .from(vi)
+    .where(eq(vi.veiculo_id, veiculos.id))
+    .as('anuncios');
   return db
     .select({
       id: veiculos.id,
@@ -40,10 +54,12 @@ function consulta<E extends Record<string, PgColumn | SQL.Aliased>>(db: Executor
           'dias_estoque',
         ),
       miniatura: sql<string | null>`${capa.file_thumb}`.as('miniatura'),
+      anuncios: sql<AnuncioLinha[]>`${anuncios.lista}`.as('anuncios'),
       ...extra,
     })
     .from(veiculos)
     .leftJoinLateral(capa, sql`true`)
+    .leftJoinLateral(anuncios, sql`true`)
     .where(filtro)
     .orderBy(asc(veiculos.vevendido), sql`${veiculos.updated_at} desc nulls last`, sql`${veiculos.id} desc nulls last`);
 }

@@ -45,6 +45,7 @@ export const veiculosRepository = {
           ultimo_erro: veiculoIntegracoes.ultimo_erro,
           desatualizado: veiculoIntegracoes.desatualizado,
           operacao: veiculoIntegracoes.operacao,
+          respondido_em: veiculoIntegracoes.respondido_em,
         })
         .from(veiculoIntegracoes)
         .where(eq(veiculoIntegracoes.veiculo_id, idVeiculo)),

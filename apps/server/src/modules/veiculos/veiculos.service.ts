@@ -260,6 +260,7 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
           ultimo_erro: anuncio?.ultimo_erro ?? null,
           desatualizado: anuncio?.desatualizado ?? false,
           operacao: anuncio?.operacao ?? null,
+          sincronizado_em: iso(anuncio?.respondido_em ?? null),
         };
       });
       return {

@@ -39,6 +39,7 @@ const LINHA: VeiculoLinha = {
   updated_at: '2026-03-05T17:07:00.000Z',
   dias_estoque: 12,
   miniatura: null,
+  anuncios: [],
 };
 const venda = (extra: Partial<VendaVeiculo> = {}): VendaVeiculo => ({
   vendido_em: '2026-03-06T13:00:00.000Z',
