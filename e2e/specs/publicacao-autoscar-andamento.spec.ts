@@ -4,7 +4,7 @@ import { abrirVisualizacao, configurarIntegracao, excluirAnuncio, publicarPelaAp
 
 /**
  * The vehicle view while Autoscar has not answered a change or a removal yet (the server's `operacao`): the yellow
- * "Alterando…" / "Excluindo…" and no Alterar or Excluir for that channel; the outcome once it answers. The Autoscar
+ * "Atualizando…" / "Excluindo…" and no Alterar or Excluir for that channel; the outcome once it answers. The Autoscar
  * sandbox holds the call (`_reter`) until the test lets it go (`_liberar`); a second page opens the view meanwhile,
  * the first one waits for the answer on the screen that sent it.
  */
@@ -25,7 +25,7 @@ const ateRetida = (request: APIRequestContext) =>
   expect.poll(async () => ((await (await request.get('/sandbox/autoscar/_reter')).json()) as { retida: boolean }).retida).toBe(true);
 
 /** The view in another page of the same session: the yellow badge and no Alterar or Excluir for Autoscar. */
-async function emAndamento(outra: Page, texto: 'Alterando…' | 'Excluindo…') {
+async function emAndamento(outra: Page, texto: 'Atualizando…' | 'Excluindo…') {
   const { linha } = await abrirVisualizacao(outra, dados.revenda.idRevenda, dados.idVeiculo, 'Autoscar');
   await expect(linha.getByText(texto, { exact: true })).toBeVisible();
   await expect(linha.getByText('Publicado', { exact: true })).toHaveCount(0);
@@ -39,7 +39,7 @@ const acoes = (linha: Locator) =>
 // A failed test never leaves a call held for the next one.
 test.afterEach(({ request }) => sandbox(request, '_liberar'));
 
-test('Autoscar: "Alterando…" e "Excluindo…" sem Alterar e Excluir enquanto o canal não responde; depois o desfecho', async ({
+test('Autoscar: "Atualizando…" e "Excluindo…" sem Alterar e Excluir enquanto o canal não responde; depois o desfecho', async ({
   page,
   context,
 }) => {
@@ -54,7 +54,7 @@ test('Autoscar: "Alterando…" e "Excluindo…" sem Alterar e Excluir enquanto o
   await expect(linha.getByText('Publicado', { exact: true })).toBeVisible();
   const outra = await context.newPage();
 
-  await test.step('Alterar: "Alterando…" até a Autoscar responder', async () => {
+  await test.step('Alterar: "Atualizando…" até a Autoscar responder', async () => {
     await linha.getByRole('link', { name: 'Alterar anúncio no Autoscar' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Alterar carro Autoscar' })).toBeVisible();
     const descricao = page.getByRole('textbox', { name: 'Descrição' });
@@ -63,7 +63,7 @@ test('Autoscar: "Alterando…" e "Excluindo…" sem Alterar e Excluir enquanto o
     await reter(page.request, idAnuncio);
     await page.getByRole('button', { name: 'Enviar' }).click();
     await ateRetida(page.request);
-    await emAndamento(outra, 'Alterando…');
+    await emAndamento(outra, 'Atualizando…');
 
     await sandbox(page.request, '_liberar');
     await expect(page).toHaveURL(new RegExp(`${visualizar}$`), { timeout: CARGA });

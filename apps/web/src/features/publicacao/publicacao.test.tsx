@@ -625,7 +625,7 @@ describe('tabela de integrações da visualização (spec 3 §2.1, §4, §8.1)',
     expect(within(await linha()).getByRole('link', { name: 'Incluir anúncio no Autoscar' })).toBeTruthy();
   });
 
-  it('Alterar em andamento: "Alterando…" sem Alterar nem Excluir, atualizado ao vivo até o canal responder', async () => {
+  it('Alterar em andamento: "Atualizando…" sem Alterar nem Excluir, atualizado ao vivo até o canal responder', async () => {
     let atual = veiculoDetalhe({ integracoes: [autoscar] });
     simularApi({
       'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
@@ -637,7 +637,7 @@ describe('tabela de integrações da visualização (spec 3 §2.1, §4, §8.1)',
     // A change took the advert's lease (this screen or another tab): the row's live event brings it.
     atual = veiculoDetalhe({ integracoes: [{ ...autoscar, operacao: 'alterar' }] });
     eventoDaLinha();
-    expect(await within(await linha()).findByText('Alterando…')).toBeTruthy();
+    expect(await within(await linha()).findByText('Atualizando…')).toBeTruthy();
     expect(within(await linha()).queryByText('Publicado')).toBeNull();
     expect(within(await linha()).queryByRole('link', { name: 'Alterar anúncio no Autoscar' })).toBeNull();
     expect(within(await linha()).queryByRole('button', { name: 'Excluir anúncio no Autoscar' })).toBeNull();
@@ -646,7 +646,7 @@ describe('tabela de integrações da visualização (spec 3 §2.1, §4, §8.1)',
     atual = veiculoDetalhe({ integracoes: [autoscar] });
     eventoDaLinha();
     expect(await within(await linha()).findByText('Publicado')).toBeTruthy();
-    expect(within(await linha()).queryByText('Alterando…')).toBeNull();
+    expect(within(await linha()).queryByText('Atualizando…')).toBeNull();
     expect(within(await linha()).getByRole('link', { name: 'Alterar anúncio no Autoscar' })).toBeTruthy();
     expect(within(await linha()).getByRole('button', { name: 'Excluir anúncio no Autoscar' })).toBeTruthy();
   });

@@ -1,8 +1,9 @@
-import { ROTULO_TIPO_VEICULO, type VeiculoLinha } from '@intermedio/contracts';
-import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type CanalId, ROTULO_TIPO_VEICULO, type VeiculoLinha } from '@intermedio/contracts';
+import { Badge, Button, Chip, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconHistory, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useIntegracoes } from '@/features/integracoes/api';
 import { useRevenda } from '@/features/revendas/api';
 import { ModalVenda } from '@/features/vendas/ModalVenda';
 import { formatarNumero } from '@/lib/formato';
@@ -13,12 +14,17 @@ import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
 import { DataHora } from '@/ui/Formatados';
 import { MenuAcoes } from '@/ui/MenuAcoes';
+import { canaisDaLinha, FILTROS_ANUNCIO, type FiltroAnuncio, filtrarPorAnuncios, SelosAnuncios } from './anuncios';
 import { useVeiculos } from './api';
 import { BloqueiosRevenda } from './BloqueiosRevenda';
 import { colunaAno, colunaFoto, colunaValor } from './colunas';
 import { filtrarVeiculos, nomeVeiculo, OPCOES_TIPO } from './rotulos';
 
-function colunas(idRevenda: string, vender: ((v: VeiculoLinha) => void) | null): ColunaTabela<VeiculoLinha>[] {
+function colunas(
+  idRevenda: string,
+  vender: ((v: VeiculoLinha) => void) | null,
+  configurados: readonly CanalId[],
+): ColunaTabela<VeiculoLinha>[] {
   return [
     colunaFoto(),
     {
@@ -44,6 +50,8 @@ function colunas(idRevenda: string, vender: ((v: VeiculoLinha) => void) | null):
               </Badge>
             )}
           </Group>
+          {/* One badge per channel with the advert's state (issue 24); in this cell so a phone shows them too. */}
+          <SelosAnuncios canais={canaisDaLinha(configurados, v.anuncios)} anuncios={v.anuncios} />
         </Stack>
       ),
     },
@@ -126,22 +134,32 @@ function colunas(idRevenda: string, vender: ((v: VeiculoLinha) => void) | null):
 
 /**
  * /revenda/:idRevenda/veiculos/listar (spec 2 §2): the active vehicles, live, all rows (virtualised), with a
- * text filter (every word anywhere in name, year, plate, colour, code or price) and a type filter.
+ * text filter (every word anywhere in name, year, plate, colour, code or price), a type filter and the advert
+ * filters (Sem anúncio, Desatualizado, Falhou, Em estoque há mais de 60 dias); each row shows its channels' badges.
  */
 export default function PaginaVeiculos() {
   const { idRevenda = '' } = useParams();
   const { usuario } = useSessaoAtiva();
   const { data, error, refetch, isPending } = useVeiculos(idRevenda);
   const revenda = useRevenda(idRevenda);
+  const integracoes = useIntegracoes(idRevenda);
+  const configurados = useMemo(
+    () => (integracoes.data ?? []).filter((i) => i.configurado).map((i) => i.canal as CanalId),
+    [integracoes.data],
+  );
+  const [filtros, setFiltros] = useState<FiltroAnuncio[]>([]);
   const [texto, setTexto] = useState('');
   const [tipo, setTipo] = useState<string | null>(null);
   const textoAdiado = useDeferredValue(texto);
   const [vendendo, setVendendo] = useState<VeiculoLinha | null>(null);
   // "Marcar como vendido": gestor and admin (issue 16).
   const podeVender = usuario.role === 'admin' || usuario.role === 'gestor';
-  const cols = useMemo(() => colunas(idRevenda, podeVender ? setVendendo : null), [idRevenda, podeVender]);
-  const linhas = useMemo(() => filtrarVeiculos(data ?? [], textoAdiado, tipo), [data, textoAdiado, tipo]);
-  const filtrando = textoAdiado.trim() !== '' || tipo !== null;
+  const cols = useMemo(() => colunas(idRevenda, podeVender ? setVendendo : null, configurados), [idRevenda, podeVender, configurados]);
+  const linhas = useMemo(
+    () => filtrarPorAnuncios(filtrarVeiculos(data ?? [], textoAdiado, tipo), filtros),
+    [data, textoAdiado, tipo, filtros],
+  );
+  const filtrando = textoAdiado.trim() !== '' || tipo !== null || filtros.length > 0;
 
   return (
     <Stack>
@@ -180,6 +198,15 @@ export default function PaginaVeiculos() {
         />
         <Select label="Tipo" placeholder="Todos" data={OPCOES_TIPO} value={tipo} onChange={setTipo} clearable w={180} />
       </Group>
+      <Chip.Group multiple value={filtros} onChange={(v) => setFiltros(v as FiltroAnuncio[])}>
+        <Group gap="xs" role="group" aria-label="Filtrar por anúncios">
+          {FILTROS_ANUNCIO.map((f) => (
+            <Chip key={f.value} value={f.value} size="sm" variant="outline">
+              {f.label}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
       {filtrando && data && (
         <Text size="sm" c="gray.7" aria-live="polite">
           {formatarNumero(linhas.length)} de {formatarNumero(data.length)} veículos

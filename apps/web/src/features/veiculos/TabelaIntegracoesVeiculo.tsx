@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { rotas } from '@/lib/rotas';
+import { DataHora } from '@/ui/Formatados';
 import { chavesVeiculos } from './api';
 import { useExcluirAnuncio } from './excluirAnuncio';
 
@@ -32,15 +33,58 @@ export function acoesIntegracao(
 }
 
 /**
- * Status publicação: pendente / excluindo or alterando (a removal or a change running at the channel, until it
+ * The advert itself where the channel has one (issue 24 item 4): its id, "Ver anúncio ↗" when the channel gave an
+ * address (spec 3 §8 url_anuncio; a new tab), and when the channel last answered for it (publication, confirmation
+ * or change).
+ */
+function DadosAnuncio({ i }: { i: IntegracaoVeiculo }) {
+  if (!i.id_anuncio && !i.url_anuncio && !i.sincronizado_em) return null;
+  return (
+    <Stack gap={0} align="flex-start">
+      {i.id_anuncio && (
+        <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+          Anúncio nº {i.id_anuncio}
+        </Text>
+      )}
+      {i.url_anuncio && (
+        <Anchor
+          href={i.url_anuncio}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          aria-label={`Ver anúncio no ${ROTULO_CANAL[i.canal]} (abre em nova aba)`}
+        >
+          Ver anúncio ↗
+        </Anchor>
+      )}
+      {i.sincronizado_em && (
+        <Text size="xs" c="gray.7">
+          Sincronizado em <DataHora valor={i.sincronizado_em} />
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Status publicação: pendente / excluindo or atualizando (a removal or a change running at the channel, until it
  * ends) / publicado ("desatualizado" after a vehicle change, and the reason when the last change failed) / falhou
- * with the last error.
+ * with the last error; under it the advert's id, link and last sync.
  */
 function StatusPublicacao({ i }: { i: IntegracaoVeiculo }) {
+  return (
+    <Stack gap={4} align="flex-start">
+      <EstadoPublicacao i={i} />
+      {(i.publicado || i.estado === 'pendente') && <DadosAnuncio i={i} />}
+    </Stack>
+  );
+}
+
+function EstadoPublicacao({ i }: { i: IntegracaoVeiculo }) {
   if (i.publicado && i.operacao)
     return (
-      <Badge color="yellow" variant="light">
-        {i.operacao === 'excluir' ? 'Excluindo…' : 'Alterando…'}
+      <Badge color="blue" variant="light">
+        {i.operacao === 'excluir' ? 'Excluindo…' : 'Atualizando…'}
       </Badge>
     );
   if (i.estado === 'pendente')
@@ -60,22 +104,16 @@ function StatusPublicacao({ i }: { i: IntegracaoVeiculo }) {
   if (i.publicado)
     return (
       <Stack gap={4} align="flex-start">
-        {i.url_anuncio ? (
-          <Anchor href={i.url_anuncio} target="_blank" rel="noreferrer" size="sm" aria-label={`Ver anúncio no ${ROTULO_CANAL[i.canal]}`}>
-            <Badge color="green" variant="light" style={{ cursor: 'pointer' }}>
-              Publicado
-            </Badge>
-          </Anchor>
-        ) : (
+        <Group gap={4}>
           <Badge color="green" variant="light">
             Publicado
           </Badge>
-        )}
-        {i.desatualizado && (
-          <Badge color="orange" variant="light" title="O veículo foi alterado depois da publicação: o anúncio mostra dados antigos.">
-            Desatualizado
-          </Badge>
-        )}
+          {i.desatualizado && (
+            <Badge color="orange" variant="light" title="O veículo foi alterado depois da publicação: o anúncio mostra dados antigos.">
+              Desatualizado
+            </Badge>
+          )}
+        </Group>
         {/* A change (Alterar) refused or not confirmed by the channel: the advert stays published, with the reason. */}
         {i.ultimo_erro && (
           <Text size="xs" c="gray.7" maw={320}>

@@ -1,6 +1,7 @@
-import { MENSAGENS, MENSAGENS_VEICULO, type VeiculoLinha, veiculoEntrada } from '@intermedio/contracts';
+import { type IntegracaoVeiculo, MENSAGENS, MENSAGENS_VEICULO, type VeiculoLinha, veiculoEntrada } from '@intermedio/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { listaTeste } from '@/features/integracoes/teste-dados';
 import {
   comAltura,
   EventSourceFalso,
@@ -17,6 +18,7 @@ import {
 import { veiculoDetalhe as detalhe, ID_VEICULO as V } from '@/test/veiculo';
 import { IMAGEM_NAO_CARREGOU } from '@/ui/Miniatura';
 import { mover } from '@/ui/UploadFotos';
+import { filtrarPorAnuncios } from './anuncios';
 import { ANOS_FABRICACAO, ANOS_MODELO, filtrarVeiculos } from './rotulos';
 import { acoesIntegracao } from './TabelaIntegracoesVeiculo';
 import { paraEntrada, VALORES_NOVO, type ValoresVeiculo } from './valores';
@@ -41,6 +43,7 @@ const linha = (extra: Partial<VeiculoLinha> = {}): VeiculoLinha => ({
   updated_at: '2026-03-05T17:07:00.000Z',
   dias_estoque: 12,
   miniatura: '/arquivos/v1-thumb.jpg',
+  anuncios: [],
   ...extra,
 });
 const MOTO = linha({
@@ -144,6 +147,21 @@ describe('Filtro da lista e ordem das fotos', () => {
     expect(filtrarVeiculos(indexadas, 'prata', 'moto')).toEqual([]);
     expect(filtrarVeiculos(indexadas, '', null)).toHaveLength(2);
   });
+  it('filtros de anúncio: sem anúncio (uma falha não é anúncio), desatualizado, falhou, mais de 60 dias; combinados', () => {
+    const linhas = [
+      linha({ id: 'a', anuncios: [{ canal: 'olx', estado: 'pendente' }] }),
+      linha({ id: 'b', dias_estoque: 90, anuncios: [{ canal: 'olx', estado: 'falhou' }] }),
+      linha({ id: 'c', dias_estoque: 61, anuncios: [{ canal: 'webmotors', estado: 'desatualizado' }] }),
+      linha({ id: 'd', dias_estoque: 60 }),
+    ];
+    const ids = (f: Parameters<typeof filtrarPorAnuncios>[1]) => filtrarPorAnuncios(linhas, f).map((l) => l.id);
+    expect(ids(['sem'])).toEqual(['b', 'd']);
+    expect(ids(['desatualizado'])).toEqual(['c']);
+    expect(ids(['falhou'])).toEqual(['b']);
+    expect(ids(['estoque60'])).toEqual(['b', 'c']);
+    expect(ids(['sem', 'estoque60'])).toEqual(['b']);
+    expect(filtrarPorAnuncios(linhas, [])).toBe(linhas);
+  });
   it('move uma foto de posição sem perder nenhuma', () => {
     expect(mover(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
     expect(mover(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'c', 'b']);
@@ -224,6 +242,57 @@ describe('Tela da lista de veículos', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(tabela).queryByText('Chevrolet Onix LT 1.0 Turbo')).not.toBeInTheDocument());
     expect(within(tabela).getByText('Honda CG 160 Fan')).toBeInTheDocument();
     expect(screen.getByText('1 de 2 veículos')).toBeInTheDocument();
+  });
+
+  it('um selo por canal configurado com o estado do anúncio; filtros Sem anúncio, Desatualizado, Falhou e mais de 60 dias', async () => {
+    simularEventSource();
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}`]: sucesso([
+        linha({
+          anuncios: [
+            { canal: 'olx', estado: 'desatualizado' },
+            { canal: 'webmotors', estado: 'publicado' },
+          ],
+        }),
+        { ...MOTO, dias_estoque: 61, anuncios: [{ canal: 'olx', estado: 'falhou' }] },
+        // An advert on a channel no longer configured still shows.
+        linha({ id: 'v3', vefipe_name: 'Argo Drive', dias_estoque: 60, anuncios: [{ canal: 'icarros', estado: 'atualizando' }] }),
+      ]),
+      [`GET /api/revendas/${ID_REVENDA}/integracoes`]: sucesso(listaTeste({ webmotors: { status: true }, olx: { status: false } })),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/listar`);
+    const tabela = await screen.findByRole('table', { name: 'Veículos' });
+    const fila = (nome: string) => within(tabela).getByText(nome).closest('tr') as HTMLElement;
+    await waitFor(() =>
+      expect(within(fila('Chevrolet Onix LT 1.0 Turbo')).getByRole('img', { name: 'Webmotors: publicado' })).toBeVisible(),
+    );
+    expect(within(fila('Chevrolet Onix LT 1.0 Turbo')).getByRole('img', { name: 'Olx: desatualizado' })).toBeVisible();
+    expect(within(fila('Honda CG 160 Fan')).getByRole('img', { name: 'Webmotors: sem anúncio' })).toBeVisible();
+    expect(within(fila('Honda CG 160 Fan')).getByRole('img', { name: 'Olx: falhou' })).toBeVisible();
+    expect(within(fila('Chevrolet Argo Drive')).getByRole('img', { name: 'iCarros: atualizando' })).toBeVisible();
+    // Only configured channels (and those with an advert): no Autoscar badge.
+    expect(within(tabela).queryByRole('img', { name: /^Autoscar/ })).not.toBeInTheDocument();
+
+    const filtro = (nome: string) => fireEvent.click(screen.getByRole('checkbox', { name: nome }));
+    const visiveis = () =>
+      within(tabela)
+        .queryAllByText(/Onix|CG 160|Argo/)
+        .map((e) => e.textContent);
+    filtro('Sem anúncio');
+    await waitFor(() => expect(visiveis()).toEqual(['Honda CG 160 Fan']));
+    expect(screen.getByText('1 de 3 veículos')).toBeInTheDocument();
+    filtro('Sem anúncio');
+    filtro('Desatualizado');
+    await waitFor(() => expect(visiveis()).toEqual(['Chevrolet Onix LT 1.0 Turbo']));
+    filtro('Desatualizado');
+    filtro('Falhou');
+    await waitFor(() => expect(visiveis()).toEqual(['Honda CG 160 Fan']));
+    filtro('Falhou');
+    filtro('Em estoque há mais de 60 dias');
+    await waitFor(() => expect(visiveis()).toEqual(['Honda CG 160 Fan']));
+    filtro('Em estoque há mais de 60 dias');
+    await waitFor(() => expect(visiveis()).toHaveLength(3));
   });
 
   it('ao vivo: uma mudança feita em outra tela busca só aquela linha e a põe no lugar; remoção tira a linha', async () => {
@@ -468,6 +537,45 @@ describe('Alterar e visualizar', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Alterar' })).not.toBeInTheDocument();
   });
 
+  it('visualizar: por canal o nº do anúncio, "Ver anúncio ↗" em nova aba, a última sincronização e o estado (Atualizando…)', async () => {
+    simularEventSource();
+    const base = detalhe().integracoes[0] as IntegracaoVeiculo;
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}/${V}`]: sucesso(
+        detalhe({
+          integracoes: [
+            { ...base, url_anuncio: 'https://www.webmotors.com.br/comprar/W9', sincronizado_em: '2026-03-05T17:07:00.000Z' },
+            { ...base, canal: 'icarros', descricao: 'iCarros', id_anuncio: '77', url_anuncio: 'https://www.icarros.com.br/anuncio/77' },
+            { ...base, canal: 'autoscar', descricao: 'Autoscar', id_anuncio: 'A1', operacao: 'alterar', desatualizado: true },
+            { ...base, canal: 'olx', descricao: 'Olx', publicado: false, estado: 'falhou', id_anuncio: null, ultimo_erro: 'Recusado' },
+          ],
+        }),
+      ),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/visualizar`);
+    const tabela = await screen.findByRole('table', { name: 'Integrações' });
+    const fila = (nome: string) => within(tabela).getByText(nome).closest('tr') as HTMLElement;
+    const webmotors = fila('Webmotors');
+    const link = within(webmotors).getByRole('link', { name: /^Ver anúncio no Webmotors/ });
+    expect(link).toHaveTextContent('Ver anúncio ↗');
+    expect(link).toHaveAttribute('href', 'https://www.webmotors.com.br/comprar/W9');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toMatch(/\bnoopener\b/);
+    expect(webmotors).toHaveTextContent('Anúncio nº W9');
+    expect(webmotors).toHaveTextContent('Sincronizado em 05/03/2026 14:07');
+    expect(within(webmotors).getByText('Publicado')).toBeInTheDocument();
+    // iCarros (issue 24): the id and the link the channel answered are shown, not only "Publicado".
+    expect(fila('iCarros')).toHaveTextContent('Anúncio nº 77');
+    expect(within(fila('iCarros')).getByRole('link', { name: /^Ver anúncio no iCarros/ })).toHaveAttribute(
+      'href',
+      'https://www.icarros.com.br/anuncio/77',
+    );
+    expect(within(fila('Autoscar')).getByText('Atualizando…')).toBeInTheDocument();
+    expect(within(fila('Olx')).getByText('Falhou')).toBeInTheDocument();
+    expect(within(fila('Olx')).queryByRole('link', { name: /Ver anúncio/ })).not.toBeInTheDocument();
+  });
+
   it('visualizar num telefone (390 px): a tabela de integrações tem duas colunas, com as ações ao lado do status, sem cortar', async () => {
     const original = window.matchMedia;
     // Only the phone query matches (the shell's own queries keep their desktop answer).
@@ -487,6 +595,7 @@ describe('Alterar e visualizar', { timeout: 60_000 }, () => {
       expect(canal).toHaveTextContent('Ativa');
       expect(within(publicacao as HTMLElement).getByText('Publicado')).toBeInTheDocument();
       expect(within(publicacao as HTMLElement).getByRole('link', { name: 'Alterar anúncio no Webmotors' })).toBeInTheDocument();
+      expect(publicacao).toHaveTextContent('Anúncio nº W9');
     } finally {
       window.matchMedia = original;
     }

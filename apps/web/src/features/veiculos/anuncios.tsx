@@ -1,0 +1,81 @@
+import { type AnuncioLinha, type CanalId, type EstadoAnuncio, ROTULO_CANAL, type VeiculoLinha } from '@intermedio/contracts';
+import { Badge, Group } from '@mantine/core';
+
+/** A channel without an advert of the vehicle (never sent, or removed). */
+type Situacao = EstadoAnuncio | 'sem';
+
+/** Colour, sign (the state is never told by colour alone) and words of each state (issue 24 item 4). */
+const ESTILO: Record<Situacao, { cor: string; sinal: string; texto: string }> = {
+  publicado: { cor: 'green', sinal: '✓', texto: 'publicado' },
+  desatualizado: { cor: 'orange', sinal: '!', texto: 'desatualizado' },
+  atualizando: { cor: 'blue', sinal: '↻', texto: 'atualizando' },
+  pendente: { cor: 'yellow', sinal: '…', texto: 'pendente' },
+  falhou: { cor: 'red', sinal: '✕', texto: 'falhou' },
+  sem: { cor: 'gray', sinal: '–', texto: 'sem anúncio' },
+};
+
+/** Short names so a row's badges fit a phone's row (the full name is the badge's accessible name). */
+const CURTO: Partial<Record<CanalId, string>> = { mercadolivre: 'M. Livre', meucarronovo: 'Na Pista' };
+
+/**
+ * The channels a row shows a badge for: the reseller's configured ones, plus any other where the vehicle still has
+ * an advert (a channel whose configuration was removed afterwards), in the configured order.
+ */
+export function canaisDaLinha(configurados: readonly CanalId[], anuncios: readonly AnuncioLinha[]): CanalId[] {
+  const extras = anuncios.map((a) => a.canal).filter((c) => !configurados.includes(c));
+  return [...configurados, ...extras];
+}
+
+/** One small badge per channel, coloured by the advert's state, named "Webmotors: publicado" for screen readers. */
+export function SelosAnuncios({ canais, anuncios }: { canais: readonly CanalId[]; anuncios: readonly AnuncioLinha[] }) {
+  if (canais.length === 0) return null;
+  return (
+    <Group gap={4} wrap="wrap" style={{ rowGap: 2 }}>
+      {canais.map((canal) => {
+        const s = ESTILO[anuncios.find((a) => a.canal === canal)?.estado ?? 'sem'];
+        const nome = `${ROTULO_CANAL[canal]}: ${s.texto}`;
+        return (
+          <Badge
+            key={canal}
+            size="xs"
+            radius="sm"
+            color={s.cor}
+            variant={s.cor === 'gray' ? 'outline' : 'light'}
+            tt="none"
+            role="img"
+            aria-label={nome}
+            title={nome}
+            px={4}
+          >
+            {s.sinal} {CURTO[canal] ?? ROTULO_CANAL[canal]}
+          </Badge>
+        );
+      })}
+    </Group>
+  );
+}
+
+/** The list's advert filters (issue 24): client-side, as the text and type filters. */
+export const FILTROS_ANUNCIO = [
+  { value: 'sem', label: 'Sem anúncio' },
+  { value: 'desatualizado', label: 'Desatualizado' },
+  { value: 'falhou', label: 'Falhou' },
+  { value: 'estoque60', label: 'Em estoque há mais de 60 dias' },
+] as const;
+export type FiltroAnuncio = (typeof FILTROS_ANUNCIO)[number]['value'];
+
+/** An advert that is (or is about to be) on the channel: anything but a failed send. */
+const temAnuncio = (v: Pick<VeiculoLinha, 'anuncios'>) => v.anuncios.some((a) => a.estado !== 'falhou');
+
+const PASSA: Record<FiltroAnuncio, (v: VeiculoLinha) => boolean> = {
+  sem: (v) => !temAnuncio(v),
+  desatualizado: (v) => v.anuncios.some((a) => a.estado === 'desatualizado'),
+  falhou: (v) => v.anuncios.some((a) => a.estado === 'falhou'),
+  estoque60: (v) => v.dias_estoque > 60,
+};
+
+/** Rows that pass every chosen filter (none chosen: all rows, the same array). */
+export function filtrarPorAnuncios<T extends VeiculoLinha>(linhas: readonly T[], filtros: readonly FiltroAnuncio[]): readonly T[] {
+  if (filtros.length === 0) return linhas;
+  return linhas.filter((v) => filtros.every((f) => PASSA[f](v)));
+}
