@@ -1,5 +1,6 @@
 /**
- * Stock list benchmark (issue 8 "Performance", issue 18 pattern): a reseller with 2,000 vehicles of 10 photos each.
+ * Stock list benchmark (issue 8 "Performance", issue 18 pattern): a reseller with 2,000 vehicles of 10 photos each
+ * and adverts on 3 channels each (the rows' badges, issue 24).
  * On a server built here (buildApp, listening on loopback), compares
  * - the list API, GET /api/revendas/:idRevenda/veiculos over HTTP as a browser asks for it (brotli and gzip accepted),
  *   until its last byte (session check, the list's statement, compression, transfer), with
@@ -80,6 +81,14 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
         '/arquivos/revendas/' || v.revenda_id || '/veiculo/' || v.id || '-' || p || '/miniatura.jpg',
         '/arquivos/revendas/' || v.revenda_id || '/veiculo/' || v.id || '-' || p || '/original.jpg'
       from veiculos v cross join generate_series(0, ${FOTOS - 1}) p where v.revenda_id = ${idRevenda}`);
+    // Adverts on 3 channels per vehicle (the list's badges, issue 24): published, some with old data or failed.
+    await db.execute(sql`
+      insert into veiculo_integracoes (veiculo_id, revenda_id, canal, status, estado, id_anuncio, desatualizado)
+      select v.id, v.revenda_id, c.canal, c.canal <> 'icarros' or v.vecodigo_interno like '%7', case when c.canal = 'icarros'
+        and v.vecodigo_interno not like '%7' then 'falhou' else 'publicado' end, v.vecodigo_interno || '-' || c.canal,
+        c.canal = 'olx' and v.vecodigo_interno like '%3'
+      from veiculos v cross join (values ('webmotors'), ('olx'), ('icarros')) c(canal) where v.revenda_id = ${idRevenda}`);
+    await db.execute(sql`analyze veiculo_integracoes`);
     await db.execute(sql`analyze veiculos`);
     await db.execute(sql`analyze veiculo_imagens`);
 
