@@ -40,8 +40,9 @@ export function SelosAnuncios({ canais, anuncios }: { canais: readonly CanalId[]
             size="xs"
             radius="sm"
             color={s.cor}
-            variant={s.cor === 'gray' ? 'outline' : 'light'}
+            variant="light"
             tt="none"
+            fz={10}
             role="img"
             aria-label={nome}
             title={nome}
