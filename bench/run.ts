@@ -133,6 +133,9 @@ const notasCarga = await (await import('./primeira-carga.ts')).medirPrimeiraCarg
 // Moderation dashboards (issue 14): 5,000 entries per queue across 200 resellers, API vs the same SQL; bulk validation.
 await (await import('./moderacao.ts')).medirModeracao(registrar);
 
+// Bulk sale (issue 24): 50 vehicles on 3 sandbox channels, from the sales until every advert is gone.
+await (await import('./vendas-lote.ts')).medirVendasLote(registrar);
+
 // Provider scale (issue 18), on PGlite and PostgreSQL: bench/escala.ts. BENCH_ESCALA=0 skips it.
 const escala = process.env.BENCH_ESCALA === '0' ? [] : await medirEscala();
 
