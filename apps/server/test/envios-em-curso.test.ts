@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENVIOS_SIMULTANEOS_POR_USUARIO } from '../src/midia/envios-em-curso.ts';
@@ -194,6 +195,33 @@ it('an upload through app.inject (no socket) is not watched: nothing fails once 
 });
 
 describe(`at most ${ENVIOS_SIMULTANEOS_POR_USUARIO} uploads per user at once`, () => {
+  it('a client gone before its body is read (while the session was being checked) takes no slot', async () => {
+    // The sessions table is held, so the request waits in the sign-in check while its client leaves.
+    let soltar = () => {};
+    const solta = new Promise<void>((ok) => {
+      soltar = ok;
+    });
+    let travou = () => {};
+    const travada = new Promise<void>((ok) => {
+      travou = ok;
+    });
+    const tx = amb.banco.db.transaction(async (t) => {
+      await t.execute(sql`lock table sessoes in access exclusive mode`);
+      travou();
+      await solta;
+    });
+    await travada;
+    const envio = envioLento(urlFotos(), gestor, { tipo: multipart, total: 10 * 1024 * 1024, inicio: cabecaMultipart({}, 'x.jpg') });
+    await new Promise((ok) => setTimeout(ok, 300));
+    envio.destruir();
+    await envio.fechada;
+    await new Promise((ok) => setTimeout(ok, 100));
+    soltar();
+    await tx;
+    await new Promise((ok) => setTimeout(ok, 300));
+    expect(amb.app.enviosEmCurso(amb.ids.gestorA)).toBe(0);
+  });
+
   it('the next one is 429 while they are open; another user is not affected; a cancelled one gives its slot back', async () => {
     const foto = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#963' } })
       .jpeg()

@@ -52,6 +52,8 @@ export const enviosEmCurso = fp(async (app: FastifyInstance, op: { semProgressoM
     vigiarCorpo(req, reply, op.semProgressoMs);
     const id = req.sessao?.usuario.id;
     if (!id) return payload; // every upload route requires a session: the guard has answered already
+    // Its client left while the session was checked: the response's 'close' is past, a slot taken now is never given back.
+    if (req.raw.destroyed) return payload;
     const n = abertos.get(id) ?? 0;
     if (n >= maximo) {
       reply.header('connection', 'close'); // the rest of the refused body is not waited for
