@@ -1,7 +1,7 @@
 import type { EventoMudanca } from '@intermedio/contracts';
 import { eq, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { banners, eventos, moderacao, revendas, usuarios } from '../src/db/schema/index.ts';
+import { banners, eventos, moderacao, revendas, usuarios, veiculoIntegracoes, veiculos } from '../src/db/schema/index.ts';
 import { eventosRepository } from '../src/tempo-real/eventos.repository.ts';
 import { INTERVALO_PULSO_MS, proximoPulsoMs } from '../src/tempo-real/eventos.routes.ts';
 import { type Ambiente, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
@@ -46,6 +46,23 @@ describe('live updates (SSE /api/eventos)', () => {
     expect(deB.eventos.filter(deTabela('banners'))).toEqual([]);
     expect(deA.eventos.filter(deTabela('moderacao'))).toEqual([]);
     await Promise.all([deA.fechar(), deB.fechar()]);
+  });
+
+  it("a change of a vehicle's advert names the vehicle (the live list fetches that row again: issue 24 badges)", async () => {
+    const fluxo = await abrirFluxo(base, await amb.entrar('gestorA'));
+    const [v] = await amb.banco.db.select({ id: veiculos.id }).from(veiculos).where(eq(veiculos.revenda_id, amb.ids.revendaA)).limit(1);
+    const veiculo_id = v?.id ?? '';
+    await amb.banco.db
+      .insert(veiculoIntegracoes)
+      .values({ veiculo_id, revenda_id: amb.ids.revendaA, canal: 'webmotors', estado: 'pendente' });
+    expect(await fluxo.esperar(deTabela('veiculo_integracoes'))).toEqual({
+      tabela: 'veiculo_integracoes',
+      revenda: amb.ids.revendaA,
+      id: veiculo_id,
+      op: 'INSERT',
+    });
+    await amb.banco.db.delete(veiculoIntegracoes).where(eq(veiculoIntegracoes.veiculo_id, veiculo_id));
+    await fluxo.fechar();
   });
 
   it('refuses the stream without a session', async () => {

@@ -57,6 +57,13 @@ const eventoDoVeiculo = (idRevenda: string) => (e: EventoMudanca) =>
   e.tabela === 'veiculos' && e.revenda === idRevenda && e.id ? { id: e.id, remover: e.op === 'DELETE' } : null;
 
 /**
+ * The active list also follows its rows' adverts (issue 24: the channel badges): a change of a vehicle's advert
+ * (veiculo_integracoes, whose event names the vehicle) fetches that vehicle's row again; it never drops the row.
+ */
+const eventoDaLista = (idRevenda: string) => (e: EventoMudanca) =>
+  e.tabela === 'veiculo_integracoes' && e.revenda === idRevenda && e.id ? { id: e.id, remover: false } : eventoDoVeiculo(idRevenda)(e);
+
+/**
  * Active vehicles of a reseller. Live row by row (lib/lista-ao-vivo.ts): a vehicle changed anywhere makes this
  * screen fetch only that row (GET …/veiculos/lista/:id; 404 = it left the list), never the whole list again.
  */
@@ -68,7 +75,7 @@ export function useVeiculos(idRevenda: string) {
     esquema: veiculoLinha,
     idDe: (v) => v.id,
     comparar: compararVeiculos,
-    linhaDoEvento: eventoDoVeiculo(idRevenda),
+    linhaDoEvento: eventoDaLista(idRevenda),
   });
 }
 

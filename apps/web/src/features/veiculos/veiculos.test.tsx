@@ -326,6 +326,28 @@ describe('Tela da lista de veículos', { timeout: 60_000 }, () => {
     expect(api.mock.calls.some(([u]) => String(u).endsWith('/lista/v9'))).toBe(false);
   });
 
+  it('ao vivo: a mudança de um anúncio (veiculo_integracoes, que nomeia o veículo) busca aquela linha e o selo muda', async () => {
+    simularEventSource();
+    let atual = linha();
+    const api = simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}`]: sucesso([linha(), MOTO]),
+      [`GET ${BASE}/lista/v1`]: () => sucesso(atual),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/listar`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Veículos (2)' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Webmotors: publicado' })).not.toBeInTheDocument();
+    atual = linha({ anuncios: [{ canal: 'webmotors', estado: 'publicado' }] });
+    act(() => EventSourceFalso.ultima()?.emitir({ tabela: 'veiculo_integracoes', revenda: ID_REVENDA, id: 'v1', op: 'UPDATE' }));
+    expect(await screen.findByRole('img', { name: 'Webmotors: publicado' })).toBeInTheDocument();
+    // The advert removed (its record deleted): the row is fetched again, never dropped from the list.
+    atual = linha();
+    act(() => EventSourceFalso.ultima()?.emitir({ tabela: 'veiculo_integracoes', revenda: ID_REVENDA, id: 'v1', op: 'DELETE' }));
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Webmotors: publicado' })).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 1, name: 'Veículos (2)' })).toBeInTheDocument();
+    expect(api.mock.calls.filter(([u]) => String(u) === BASE)).toHaveLength(1);
+  });
+
   it('ao admin oferece bloquear ou liberar os usuários e o site da revenda', async () => {
     simularEventSource();
     simularApi({
