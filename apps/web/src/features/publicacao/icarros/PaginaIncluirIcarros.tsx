@@ -1,6 +1,5 @@
 import { type PostIcarros, postIcarros, type RascunhoIcarros } from '@intermedio/contracts';
-import { Select } from '@mantine/core';
-import { CAMPOS_EM_INGLES, LINHAS_CARACTERISTICAS, LINHAS_VEICULO } from '../portais/linhasPortal';
+import { CAMPOS_EM_INGLES, LINHAS_CARACTERISTICAS, LINHAS_VEICULO, linhaAnuncio } from '../portais/linhasPortal';
 import { type DefinicaoPortal, TelaPortal } from '../portais/TelaPortal';
 
 /** "Incluir veículo iCarros" (spec 3 §2.4, §2.5, §3.8): plan ("Anúncio") from the set for new or used vehicles. */
@@ -38,19 +37,12 @@ const ICARROS: DefinicaoPortal<RascunhoIcarros, PostIcarros> = {
   linhas: (l, form, d) => {
     const planos = (d.veiculoNovo ? d.planosRevendaZeroKm : d.planosRevenda).plans;
     return [
-      {
-        rotulo: 'Anúncio',
-        obrigatorio: true,
-        canal: (
-          <Select
-            aria-label="Anúncio"
-            required
-            placeholder={planos.length ? 'Selecione' : 'Nenhum plano com anúncios disponíveis'}
-            data={planos.map((p) => ({ value: String(p.priority), label: `${p.nome} (${p.livres} disponíveis)` }))}
-            {...form.getInputProps('priority')}
-          />
-        ),
-      },
+      linhaAnuncio(
+        form,
+        'priority',
+        planos.map((p) => ({ id: String(p.priority), nome: p.nome, disponiveis: p.livres })),
+        'Nenhum plano com anúncios disponíveis',
+      ),
       ...LINHAS_VEICULO.map((n) => l[n]),
       l.km,
       l.preco,

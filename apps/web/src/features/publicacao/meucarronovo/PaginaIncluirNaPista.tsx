@@ -1,6 +1,6 @@
 import { CARACTERISTICAS_NAPISTA, type PostMeuCarroNovo, postMeuCarroNovo, type RascunhoMeuCarroNovo } from '@intermedio/contracts';
-import { Checkbox, Select, SimpleGrid } from '@mantine/core';
-import { LINHAS_CARACTERISTICAS, LINHAS_VEICULO } from '../portais/linhasPortal';
+import { Checkbox, SimpleGrid } from '@mantine/core';
+import { LINHAS_CARACTERISTICAS, LINHAS_VEICULO, linhaAnuncio } from '../portais/linhasPortal';
 import { type DefinicaoPortal, TelaPortal } from '../portais/TelaPortal';
 
 /**
@@ -57,19 +57,7 @@ const NAPISTA: DefinicaoPortal<RascunhoMeuCarroNovo, PostMeuCarroNovo> = {
   }),
   placaEditavel: (d) => d.veiculoPost.veiculoUsado,
   linhas: (l, form, d) => [
-    {
-      rotulo: 'Anúncio',
-      obrigatorio: true,
-      canal: (
-        <Select
-          aria-label="Anúncio"
-          required
-          placeholder={d.retTiposAnuncio.length ? 'Selecione' : 'Nenhum tipo de anúncio disponível no plano'}
-          data={d.retTiposAnuncio.map((t) => ({ value: t.id, label: `${t.nome} (${t.disponiveis} disponíveis)` }))}
-          {...form.getInputProps('idTipoAnuncio')}
-        />
-      ),
-    },
+    linhaAnuncio(form, 'idTipoAnuncio', d.retTiposAnuncio, 'Nenhum tipo de anúncio disponível no plano'),
     ...LINHAS_VEICULO.map((n) => l[n]),
     l.km,
     l.preco,

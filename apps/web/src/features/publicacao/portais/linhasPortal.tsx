@@ -99,6 +99,31 @@ export function selecao<P extends Valores>(form: FormPortal<P>, campo: string, r
   );
 }
 
+/**
+ * The "Anúncio" row of iCarros and Na Pista (spec 3 §5: the ad type / plan is required): the plan's types that still
+ * have free slots, each with how many; `vazio` is the placeholder when none has.
+ */
+export function linhaAnuncio<P extends Valores>(
+  form: FormPortal<P>,
+  campo: string,
+  opcoes: readonly { id: string; nome: string; disponiveis: number }[],
+  vazio: string,
+): LinhaPublicacao {
+  return {
+    rotulo: 'Anúncio',
+    obrigatorio: true,
+    canal: (
+      <Select
+        aria-label="Anúncio"
+        required
+        placeholder={opcoes.length ? 'Selecione' : vazio}
+        data={opcoes.map((o) => ({ value: o.id, label: `${o.nome} (${o.disponiveis} disponíveis)` }))}
+        {...form.getInputProps(campo)}
+      />
+    ),
+  };
+}
+
 /** Checkboxes of a channel's list, the chosen ids in `campo`. */
 export function marcaveis<P extends Valores>(form: FormPortal<P>, campo: string, rotulo: string, opcoes: readonly OpcaoPortal[]) {
   return (
