@@ -276,7 +276,7 @@ export async function buildApp(
   await app.register(buscarVersoesRoutes, { buscarVersoes: criarBuscarVersoesService(banco.db, fipe) });
   await app.register(locaisDaRevendaRoutes, { db: banco.db });
   await app.register(fipeManualRoutes, { fipeManual: criarFipeManualService(banco.db) });
-  // Uploaded files: public, immutable addresses (a new upload gets a new name).
+  // Uploaded files: immutable addresses (a new upload gets a new name); who may read each: midia/acesso-arquivos.ts.
   await app.register(servirArquivos, { armazenamento, db: banco.db, segredo: config.secretKey });
 
   if (existsSync(config.webDist)) {
