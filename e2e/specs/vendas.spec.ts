@@ -49,11 +49,13 @@ async function publicarEmTres(page: Page, texto: string) {
       });
       const ig = await post('/api/integracao/instagram/enviar', { id_veiculo: idVeiculo, veiculo_post: { ig_descricao: texto } });
       const rascunho = (await (await post('/api/integracao/meucarronovo/incluir', { id_veiculo: idVeiculo })).json()) as {
-        data: { veiculoPost: Record<string, unknown> };
+        data: { veiculoPost: Record<string, unknown>; retTiposAnuncio: { id: string; nome: string }[] };
       };
+      // The ad type is required on Na Pista (spec 3 §5): the sandbox plan's 'Simples'.
+      const idTipoAnuncio = rascunho.data.retTiposAnuncio.find((t) => t.nome === 'Simples')?.id;
       const np = await post('/api/integracao/meucarronovo/enviar', {
         id_veiculo: idVeiculo,
-        veiculo_post: { ...rascunho.data.veiculoPost, observacoes: texto, aceitaTroca: true },
+        veiculo_post: { ...rascunho.data.veiculoPost, idTipoAnuncio, observacoes: texto, aceitaTroca: true },
       });
       return [gravar.status, conectar.status, fb.status, ig.status, np.status];
     },
