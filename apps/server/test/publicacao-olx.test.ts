@@ -120,7 +120,9 @@ describe('Olx: importação assíncrona', () => {
     const publicado = await registro(argo);
     expect(publicado).toMatchObject({ estado: 'publicado', status: true, id_anuncio: d.id_anuncio, lease_ate: null });
     expect(publicado?.url_anuncio).toMatch(/^https:\/\/www\.olx\.com\.br\/vi\/\d+\.htm$/);
-    expect(await naVisualizacao(argo)).toMatchObject({ estado: 'publicado' });
+    // The view names the advert by OLX's own number (list_id, the one in its address), not our import id (issue 24).
+    const listId = /\/vi\/(\d+)\.htm$/.exec(publicado?.url_anuncio ?? '')?.[1];
+    expect(await naVisualizacao(argo)).toMatchObject({ estado: 'publicado', id_anuncio: d.id_anuncio, codigo_anuncio: listId });
 
     const e = await chamar('POST', '/api/integracao/olx/excluir', gestor, { id_veiculo: argo, id_anuncio: d.id_anuncio });
     expect(e.statusCode, e.body).toBe(200);

@@ -278,6 +278,11 @@ export const integracaoVeiculo = z.object({
   publicado: z.boolean().describe('O veículo tem anúncio neste canal (status true)'),
   id_anuncio: z.string().nullable(),
   url_anuncio: z.string().nullable(),
+  codigo_anuncio: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('O número do anúncio como o canal o mostra, quando id_anuncio é o do integrador (Olx: list_id); null: o próprio id_anuncio'),
   estado: z.enum(['pendente', 'publicado', 'falhou']).nullable().describe('Situação do último envio (null: nunca enviado)'),
   ultimo_erro: z.string().nullable().describe('Erro do último envio ou exclusão'),
   desatualizado: z.boolean().describe('O veículo mudou depois da publicação: o canal mostra dados antigos'),

@@ -79,6 +79,17 @@ export type AnuncioCanal = {
   confirmacao?: 'imediata' | 'pendente';
 };
 
+/**
+ * Where a channel's own advert number sits in the stored answer (`dados`) when the advert's id is the integrator's:
+ * OLX's import takes our id and answers its own `list_id` (channels.md §1), the number in the advert's address.
+ */
+const CODIGO_NO_CANAL: Readonly<Record<string, string>> = { olx: 'list_id' };
+export function codigoNoCanal(canal: string, dados: Record<string, unknown> | null | undefined): string | null {
+  const chave = CODIGO_NO_CANAL[canal];
+  const valor = chave ? dados?.[chave] : undefined;
+  return typeof valor === 'string' || typeof valor === 'number' ? String(valor) : null;
+}
+
 /** What identifies this send at the channel, so a retry or a reconciliation finds the advert instead of creating one. */
 export type ReferenciaEnvio = { chave: string; veiculoId: string };
 

@@ -46,6 +46,7 @@ export const veiculosRepository = {
           desatualizado: veiculoIntegracoes.desatualizado,
           operacao: veiculoIntegracoes.operacao,
           respondido_em: veiculoIntegracoes.respondido_em,
+          dados: veiculoIntegracoes.dados,
         })
         .from(veiculoIntegracoes)
         .where(eq(veiculoIntegracoes.veiculo_id, idVeiculo)),

@@ -12,6 +12,7 @@ import {
   type VeiculoValidado,
 } from '@intermedio/contracts';
 import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
+import { codigoNoCanal } from '../../canais/publicacao.ts';
 import type { Db, Executor } from '../../db/cliente.ts';
 import type { LocalAnuncioVeiculo } from '../../db/schema/index.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
@@ -256,6 +257,7 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
           publicado: anuncio?.status ?? false,
           id_anuncio: anuncio?.id_anuncio ?? null,
           url_anuncio: anuncio?.url_anuncio ?? null,
+          codigo_anuncio: codigoNoCanal(canal, anuncio?.dados),
           estado: anuncio?.estado ?? null,
           ultimo_erro: anuncio?.ultimo_erro ?? null,
           desatualizado: anuncio?.desatualizado ?? false,

@@ -33,7 +33,8 @@ export function acoesIntegracao(
 }
 
 /**
- * The advert itself where the channel has one (issue 24 item 4): its id, "Ver anúncio ↗" when the channel gave an
+ * The advert itself where the channel has one (issue 24 item 4): its number as the channel shows it (OLX's list_id,
+ * else the advert's id), "Ver anúncio ↗" when the channel gave an
  * address (spec 3 §8 url_anuncio; a new tab), and when the channel last answered for it (publication, confirmation
  * or change).
  */
@@ -43,7 +44,7 @@ function DadosAnuncio({ i }: { i: IntegracaoVeiculo }) {
     <Stack gap={0} align="flex-start">
       {i.id_anuncio && (
         <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-          Anúncio nº {i.id_anuncio}
+          Anúncio nº {i.codigo_anuncio ?? i.id_anuncio}
         </Text>
       )}
       {i.url_anuncio && (

@@ -570,7 +570,16 @@ describe('Alterar e visualizar', { timeout: 60_000 }, () => {
             { ...base, url_anuncio: 'https://www.webmotors.com.br/comprar/W9', sincronizado_em: '2026-03-05T17:07:00.000Z' },
             { ...base, canal: 'icarros', descricao: 'iCarros', id_anuncio: '77', url_anuncio: 'https://www.icarros.com.br/anuncio/77' },
             { ...base, canal: 'autoscar', descricao: 'Autoscar', id_anuncio: 'A1', operacao: 'alterar', desatualizado: true },
-            { ...base, canal: 'olx', descricao: 'Olx', publicado: false, estado: 'falhou', id_anuncio: null, ultimo_erro: 'Recusado' },
+            { ...base, canal: 'olx', descricao: 'Olx', id_anuncio: 'iv9k2', codigo_anuncio: '8000005' },
+            {
+              ...base,
+              canal: 'mercadolivre',
+              descricao: 'Mercado Livre',
+              publicado: false,
+              estado: 'falhou',
+              id_anuncio: null,
+              ultimo_erro: 'Recusado',
+            },
           ],
         }),
       ),
@@ -594,8 +603,11 @@ describe('Alterar e visualizar', { timeout: 60_000 }, () => {
       'https://www.icarros.com.br/anuncio/77',
     );
     expect(within(fila('Autoscar')).getByText('Atualizando…')).toBeInTheDocument();
-    expect(within(fila('Olx')).getByText('Falhou')).toBeInTheDocument();
-    expect(within(fila('Olx')).queryByRole('link', { name: /Ver anúncio/ })).not.toBeInTheDocument();
+    // OLX: its own number (list_id), not the integrator's import id.
+    expect(fila('Olx')).toHaveTextContent('Anúncio nº 8000005');
+    expect(fila('Olx')).not.toHaveTextContent('iv9k2');
+    expect(within(fila('Mercado Livre')).getByText('Falhou')).toBeInTheDocument();
+    expect(within(fila('Mercado Livre')).queryByRole('link', { name: /Ver anúncio/ })).not.toBeInTheDocument();
   });
 
   it('visualizar num telefone (390 px): a tabela de integrações tem duas colunas, com as ações ao lado do status, sem cortar', async () => {
