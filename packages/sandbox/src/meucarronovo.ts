@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CAMBIOS_CATALOGO, COMBUSTIVEIS_CATALOGO, CORES_CATALOGO } from './catalogo-veiculos.ts';
 import { aplicarChaves, PUBLICO } from './comum.ts';
-import { bearerValido, novoEstadoOAuth, tokenOAuth } from './oauth.ts';
+import { bearerValido, expiracaoOAuth, novoEstadoOAuth, tokenOAuth } from './oauth.ts';
 import { catalogoComCodigos, listaCodificada, OPCIONAIS_PORTAIS, todasVersoes, todosModelos, vitrine } from './portais.ts';
 
 /**
@@ -57,6 +57,7 @@ const naoPertence = (reply: FastifyReply, id: string) => erro(reply, 403, `O an√
 
 export async function sandboxMeuCarroNovo(app: FastifyInstance) {
   tokenOAuth(app, '/login-server/token', { prefixo: 'mcn', estado: novoEstadoOAuth() });
+  expiracaoOAuth(app, 'mcn'); // a dealer token refused before its time (the product keeps it until it expires)
   const { anuncios, novoId } = vitrine<Anuncio>(app);
 
   app.register(

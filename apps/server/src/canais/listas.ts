@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { OpcaoCanal } from './publicacao.ts';
 import { ok, type Resultado } from './tipos.ts';
 
@@ -18,3 +19,40 @@ export async function pedirListas<K extends string>(
   }
   return ok(listas);
 }
+
+/** How long a channel's catalogue list is kept in this process (catalogues change rarely; a draft per vehicle asked them all again). */
+export const LISTAS_TTL_MS = 10 * 60_000;
+const MAXIMO_LISTAS = 5000;
+const listasGuardadas = new Map<string, { ate: number; valor: Promise<Resultado<unknown>> }>();
+
+/**
+ * A channel's catalogue list through the process cache. `chave` names it: the channel, its address and the list's
+ * path, plus the integration when the list depends on the reseller's credentials. Only a success is kept, for
+ * `ttlMs`; calls at the same time share one request; each caller gets its own copy (callers may sort or mark it).
+ */
+export async function listaEmCache<T>(chave: string, pedir: () => Promise<Resultado<T>>, ttlMs = LISTAS_TTL_MS): Promise<Resultado<T>> {
+  const agora = Date.now();
+  let entrada = listasGuardadas.get(chave);
+  if (!entrada || entrada.ate <= agora) {
+    if (listasGuardadas.size >= MAXIMO_LISTAS) listasGuardadas.delete(listasGuardadas.keys().next().value as string);
+    const nova = { ate: agora + ttlMs, valor: pedir() as Promise<Resultado<unknown>> };
+    listasGuardadas.set(chave, nova);
+    entrada = nova;
+    // A failure (or a throw) is not kept: the next call asks the channel again.
+    nova.valor.then(
+      (r) => {
+        if (!r.ok && listasGuardadas.get(chave) === nova) listasGuardadas.delete(chave);
+      },
+      () => {
+        if (listasGuardadas.get(chave) === nova) listasGuardadas.delete(chave);
+      },
+    );
+  }
+  return structuredClone(await entrada.valor) as Resultado<T>;
+}
+
+/** A credential as part of a cache key (never the credential itself in memory keys). */
+export const resumoDoSegredo = (segredo: string) => createHash('sha256').update(segredo).digest('hex').slice(0, 24);
+
+/** Forgets every kept list (tests). */
+export const esquecerListas = () => listasGuardadas.clear();

@@ -1,4 +1,4 @@
-import { pedirListas } from '../listas.ts';
+import { listaEmCache, pedirListas, resumoDoSegredo } from '../listas.ts';
 import { ordenarOpcoes } from '../mapeamento.ts';
 import type { OpcaoCanal } from '../publicacao.ts';
 import { type ContextoCanal, ok, type Resultado } from '../tipos.ts';
@@ -8,12 +8,17 @@ import { chamarAutoscar } from './client.ts';
 export type TipoAutoscar = 'carro' | 'moto';
 export const tipoAutoscar = (tipo: string): TipoAutoscar | null => (tipo === 'carro' || tipo === 'moto' ? tipo : null);
 
-/** One catalogue list (`{itens: [{id, nome}]}`), sorted case-insensitively (spec 3 §2.1). */
-export async function listaAutoscar(ctx: ContextoCanal, caminho: string): Promise<Resultado<OpcaoCanal[]>> {
-  const r = await chamarAutoscar(ctx, 'GET', `/catalogo/${caminho}`);
-  if (!r.ok) return r;
-  const itens = (r.valor.corpo as { itens?: { id: unknown; nome: unknown }[] } | null)?.itens ?? [];
-  return ok(ordenarOpcoes(itens.map((i) => ({ id: String(i.id), nome: String(i.nome) }))));
+/**
+ * One catalogue list (`{itens: [{id, nome}]}`), sorted case-insensitively (spec 3 §2.1). Asked with the integrator's
+ * key (the same for every reseller), so it is kept per address and key for 10 minutes (listas.ts).
+ */
+export function listaAutoscar(ctx: ContextoCanal, caminho: string): Promise<Resultado<OpcaoCanal[]>> {
+  return listaEmCache(`autoscar|${ctx.base}|${resumoDoSegredo(ctx.app.clientSecret)}|${caminho}`, async () => {
+    const r = await chamarAutoscar(ctx, 'GET', `/catalogo/${caminho}`);
+    if (!r.ok) return r;
+    const itens = (r.valor.corpo as { itens?: { id: unknown; nome: unknown }[] } | null)?.itens ?? [];
+    return ok(ordenarOpcoes(itens.map((i) => ({ id: String(i.id), nome: String(i.nome) }))));
+  });
 }
 
 export const marcasAutoscar = (ctx: ContextoCanal, tipo: TipoAutoscar) => listaAutoscar(ctx, `marcas?tipo=${tipo}`);

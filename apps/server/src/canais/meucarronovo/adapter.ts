@@ -8,7 +8,7 @@ export const meucarronovo: Canal = {
   async configurar(ctx, c) {
     const token = await entrar(ctx, c.email_meucarronovo ?? '', c.senha_meucarronovo ?? '');
     if (!token.ok) return token;
-    const plano = await planoVigente(ctx, token.valor.access_token);
+    const plano = await planoVigente(ctx, { token: token.valor.access_token });
     if (!plano.ok) return plano;
     return {
       ok: true,

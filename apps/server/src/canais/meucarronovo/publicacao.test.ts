@@ -1,7 +1,9 @@
 import { postMeuCarroNovo } from '@intermedio/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CARRO, MOTO, nomeDaOpcao as nome, sandboxesNoAr, valorOk } from '../../../test/ajuda/veiculo-canal.ts';
+import { esquecerListas } from '../listas.ts';
 import type { SessaoCanal } from '../publicacao.ts';
+import { esquecerTokensNaPista } from './client.ts';
 import { publicacaoMeuCarroNovo as pub } from './publicacao.ts';
 
 /** Na Pista adapter ↔ sandbox: draft with the four features, send + photos, delete, "pertence ao cliente informado". */
@@ -132,5 +134,61 @@ describe('Na Pista publishing', () => {
   it('a delete refused for another reason stays an error', async () => {
     const r = await pub.excluir(sb.ctx('meucarronovo'), sessao('falhar@autodemo.test'), '1');
     expect(r.ok ? null : r.erro.tipo).toBe('transient');
+  });
+});
+
+describe('Na Pista: the token and the catalogue are kept (issue 24, the send path)', () => {
+  /** The requests the adapter makes now, by path (the sandbox's token and catalogue routes). */
+  function contarPedidos() {
+    const caminhos: string[] = [];
+    const espiao = vi.spyOn(globalThis, 'fetch').mockImplementation(async (entrada, init) => {
+      caminhos.push(new URL(String(entrada instanceof Request ? entrada.url : entrada)).pathname);
+      return fetchOriginal(entrada, init);
+    });
+    return {
+      contar: (fim: string) => caminhos.filter((c) => c.endsWith(fim)).length,
+      parar: () => espiao.mockRestore(),
+    };
+  }
+  const fetchOriginal = globalThis.fetch;
+
+  beforeEach(() => {
+    esquecerListas();
+    esquecerTokensNaPista();
+  });
+
+  it('two drafts in a row ask each catalogue list once', async () => {
+    const p = contarPedidos();
+    try {
+      const a = valorOk(await pub.rascunho(sb.ctx('meucarronovo'), sessao(), CARRO));
+      const b = valorOk(await pub.rascunho(sb.ctx('meucarronovo'), sessao(), CARRO));
+      expect(b).toEqual(a);
+      expect(p.contar('/catalogo/cores')).toBe(1);
+      expect(p.contar('/catalogo/combustiveis')).toBe(1);
+      expect(p.contar('/catalogo/categorias/1/marcas')).toBe(1);
+      expect(p.contar('/catalogo/versoes')).toBe(1);
+      // The plan (free slots) is the dealer's and changes: asked every time.
+      expect(p.contar('/meus-dados/plano-vingente')).toBe(2);
+    } finally {
+      p.parar();
+    }
+  });
+
+  it('two sends sign in once; a token refused before its time signs in again once, and the call goes through', async () => {
+    const post = await postValido();
+    const p = contarPedidos();
+    try {
+      const a = valorOk(await pub.enviar(sb.ctx('meucarronovo'), sessao(), CARRO, post, ref('np-token-1')));
+      const b = valorOk(await pub.enviar(sb.ctx('meucarronovo'), sessao(), CARRO, post, ref('np-token-2')));
+      expect(a.idAnuncio).not.toBe(b.idAnuncio);
+      expect(p.contar('/login-server/token')).toBe(0); // postValido's draft signed in already
+      await fetchOriginal(`${sb.origem}/sandbox/meucarronovo/_expirar`, { method: 'POST' });
+      expect(await pub.excluir(sb.ctx('meucarronovo'), sessao(), a.idAnuncio)).toEqual({ ok: true, valor: 'removido' });
+      expect(p.contar('/login-server/token')).toBe(1);
+      expect(await pub.excluir(sb.ctx('meucarronovo'), sessao(), b.idAnuncio)).toEqual({ ok: true, valor: 'removido' });
+      expect(p.contar('/login-server/token')).toBe(1);
+    } finally {
+      p.parar();
+    }
   });
 });

@@ -1,4 +1,6 @@
 import type { PostMeuCarroNovo, RascunhoMeuCarroNovo } from '@intermedio/contracts';
+import { listaEmCache } from '../listas.ts';
+import type { Portador } from '../portador.ts';
 import {
   type Api,
   apiJson,
@@ -9,17 +11,16 @@ import {
   imagensDoVeiculo,
   mensagemDoCanal,
   opcoes,
-  opcoesDe,
   resultadoExclusao,
   todos,
 } from '../portais.ts';
-import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
+import type { AnuncioCanal, OpcaoCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
-import { entrar, planoVigente } from './client.ts';
+import { planoVigente, portadorNaPista, tokenNaPista } from './client.ts';
 
 /**
- * Na Pista (channels.md §7, spec 3 §3.9, §4, §7): a dealer token per operation (password grant with the stored
- * login, Basic client auth), catalogue by category, `POST /meus-dados/anuncios` with our reference in `codigoExterno`
+ * Na Pista (channels.md §7, spec 3 §3.9, §4, §7): a dealer token (password grant with the stored login, Basic client
+ * auth) kept until it expires (client.ts), the catalogue lists kept for 10 minutes (listas.ts), catalogue by category, `POST /meus-dados/anuncios` with our reference in `codigoExterno`
  * (our reading), photos, `DELETE /meus-dados/anuncios/{id}`. A 403 "… pertence ao cliente informado" on delete means
  * the advert is no longer the dealer's: already removed (spec 3 §4).
  */
@@ -32,14 +33,24 @@ const CATEGORIAS: Record<string, { id: number; nome: string }> = {
 const categoria = (v: VeiculoParaCanal) => CATEGORIAS[v.tipo] ?? { id: 1, nome: 'AUTOMÓVEL' };
 export const JA_REMOVIDO_NAPISTA = /pertence ao cliente informado/i;
 
-async function conectar(ctx: ContextoCanal, sessao: SessaoCanal): Promise<Resultado<Api & { token: string }>> {
+/** The dealer's API: the token kept for the integration (signed in again only when it expires or is refused). */
+async function conectar(ctx: ContextoCanal, sessao: SessaoCanal): Promise<Resultado<Api & { portador: Portador }>> {
   const login = String(sessao.dados.email_meucarronovo ?? '');
   const senha = sessao.segredos.senha_meucarronovo ?? '';
   if (!login || !senha) return falha('auth', 'integração sem usuário e senha; configure o canal novamente');
-  const token = await entrar(ctx, login, senha);
+  const token = await tokenNaPista(ctx, login, senha);
   if (!token.ok) return token;
-  return ok({ ...apiJson(`${ctx.base}${API}`, token.valor.access_token, ctx.timeoutMs), token: token.valor.access_token });
+  const portador = portadorNaPista(ctx, login, senha, token.valor);
+  return ok({ ...apiJson(`${ctx.base}${API}`, portador, ctx.timeoutMs), portador });
 }
+
+/** A catalogue list (the channel's, not the dealer's), kept in this process for 10 minutes (canais/listas.ts). */
+const listaDoCatalogo = (ctx: ContextoCanal, api: Api, caminho: string) =>
+  listaEmCache(`meucarronovo|${ctx.base}|${caminho}`, () => api.get<unknown>(caminho));
+const opcoesDoCatalogo = async (ctx: ContextoCanal, api: Api, caminho: string): Promise<Resultado<OpcaoCanal[]>> => {
+  const r = await listaDoCatalogo(ctx, api, caminho);
+  return r.ok ? ok(opcoes(r.valor)) : r;
+};
 
 type Anuncio = Record<string, unknown> & { id?: number | string; idAnuncio?: number | string; codigoExterno?: string; url?: string };
 const anuncio = (a: Anuncio): AnuncioCanal => {
@@ -52,15 +63,17 @@ const anuncio = (a: Anuncio): AnuncioCanal => {
   };
 };
 
-const modelosDe = (api: Api, v: VeiculoParaCanal, marca: string) => {
+const modelosDe = (ctx: ContextoCanal, api: Api, v: VeiculoParaCanal, marca: string) => {
   const c = categoria(v);
-  return opcoesDe(
+  return opcoesDoCatalogo(
+    ctx,
     api,
     `/catalogo/modelos?categoriaId=${c.id}&categoriaNome=${encodeURIComponent(c.nome)}&marcaId=${encodeURIComponent(marca)}`,
   );
 };
-const versoesDe = (api: Api, v: VeiculoParaCanal, marca: string, modelo: string) =>
-  opcoesDe(
+const versoesDe = (ctx: ContextoCanal, api: Api, v: VeiculoParaCanal, marca: string, modelo: string) =>
+  opcoesDoCatalogo(
+    ctx,
     api,
     `/catalogo/versoes?categoria=${categoria(v).id}&marca=${encodeURIComponent(marca)}&modelo=${encodeURIComponent(modelo)}&removerNomeModelo=false`,
   );
@@ -73,25 +86,25 @@ export const publicacaoMeuCarroNovo: PublicacaoVeiculo<RascunhoMeuCarroNovo, Pos
     const cat = categoria(v).id;
     const listas = todos(
       await Promise.all([
-        api.get(`/catalogo/categorias/${cat}/marcas`),
-        api.get('/catalogo/combustiveis'),
-        api.get('/catalogo/cores'),
-        api.get('/catalogo/tipos-cambio'),
-        api.get(`/catalogo/categorias/${cat}/acessorios`),
-        api.get(`/catalogo/categorias/${cat}/quantidade-portas`),
+        listaDoCatalogo(ctx, api, `/catalogo/categorias/${cat}/marcas`),
+        listaDoCatalogo(ctx, api, '/catalogo/combustiveis'),
+        listaDoCatalogo(ctx, api, '/catalogo/cores'),
+        listaDoCatalogo(ctx, api, '/catalogo/tipos-cambio'),
+        listaDoCatalogo(ctx, api, `/catalogo/categorias/${cat}/acessorios`),
+        listaDoCatalogo(ctx, api, `/catalogo/categorias/${cat}/quantidade-portas`),
       ] as const),
     );
     if (!listas.ok) return listas;
     // Spec 3 §5: the ad type is required; like iCarros' plans, only the types with free slots are offered.
-    const plano = await planoVigente(ctx, api.token);
+    const plano = await planoVigente(ctx, api.portador);
     if (!plano.ok) return plano;
     const tipos = plano.valor.tiposAnuncio.filter((t) => t.id && t.disponiveis > 0);
     const [marcasR, combustiveisR, coresR, cambiosR, acessoriosR, portasR] = listas.valor;
     const catalogo = await catalogoCasado(
       v,
       { marcas: marcasR, combustiveis: combustiveisR, cores: coresR, cambios: cambiosR, opcionais: acessoriosR },
-      (marca) => modelosDe(api, v, marca),
-      (marca, modelo) => versoesDe(api, v, marca, modelo),
+      (marca) => modelosDe(ctx, api, v, marca),
+      (marca, modelo) => versoesDe(ctx, api, v, marca, modelo),
     );
     if (!catalogo.ok) return catalogo;
     const portas = opcoes(portasR);
@@ -135,12 +148,12 @@ export const publicacaoMeuCarroNovo: PublicacaoVeiculo<RascunhoMeuCarroNovo, Pos
 
   async modelos(ctx, sessao, v, marca) {
     const c = await conectar(ctx, sessao);
-    return c.ok ? modelosDe(c.valor, v, marca) : c;
+    return c.ok ? modelosDe(ctx, c.valor, v, marca) : c;
   },
 
   async versoes(ctx, sessao, v, marca, modelo) {
     const c = await conectar(ctx, sessao);
-    return c.ok ? versoesDe(c.valor, v, marca, modelo) : c;
+    return c.ok ? versoesDe(ctx, c.valor, v, marca, modelo) : c;
   },
 
   async enviar(ctx, sessao, v, post, ref) {
