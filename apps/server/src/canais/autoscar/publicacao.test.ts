@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CARRO as carro, MOTO as moto, sandboxesNoAr, valorOk } from '../../../test/ajuda/veiculo-canal.ts';
+import { esquecerListas } from '../listas.ts';
 import type { SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import type { ContextoCanal } from '../tipos.ts';
 import { cilindrada, publicacaoAutoscar as pub } from './publicacao.ts';
@@ -280,5 +281,28 @@ describe('Autoscar failures', () => {
     const travou = await pub.consultar(ctx(300), sessao('408'), ref());
     expect(travou.ok ? null : travou.erro).toMatchObject({ tipo: 'transient', mensagem: expect.stringContaining('tempo esgotado') });
     expect(Date.now() - inicio).toBeLessThan(3000);
+  });
+});
+
+describe('Autoscar catalogue kept in the process (issue 24, the send path)', () => {
+  it('two drafts in a row ask each catalogue list once', async () => {
+    esquecerListas();
+    const fetchOriginal = globalThis.fetch;
+    const caminhos: string[] = [];
+    const espiao = vi.spyOn(globalThis, 'fetch').mockImplementation(async (entrada, init) => {
+      caminhos.push(new URL(String(entrada instanceof Request ? entrada.url : entrada)).pathname);
+      return fetchOriginal(entrada, init);
+    });
+    try {
+      const a = valorOk(await pub.rascunho(ctx(), sessao(), carro));
+      const b = valorOk(await pub.rascunho(ctx(), sessao(), carro));
+      expect(b).toEqual(a);
+      const vezes = (fim: string) => caminhos.filter((c) => c.endsWith(fim)).length;
+      expect(vezes('/catalogo/cores')).toBe(1);
+      expect(vezes('/catalogo/marcas')).toBe(1);
+      expect(vezes('/catalogo/opcionais')).toBe(1);
+    } finally {
+      espiao.mockRestore();
+    }
   });
 });
