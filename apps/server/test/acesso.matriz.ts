@@ -54,6 +54,7 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
   'GET /api/revendas/:idRevenda/dashboard': { regra: 'revenda' },
   'GET /api/dashboard/vendidos-com-anuncios': { regra: 'admin' },
   'GET /api/revendas/:idRevenda/dashboard/vendas': { regra: 'revenda' },
+  'GET /api/revendas/:idRevenda/dashboard/painel': { regra: 'revenda' },
 
   // Resellers (issue 3)
   'GET /api/revendas': { regra: 'admin' },

@@ -21,3 +21,45 @@ export type ContadoresRevenda = z.infer<typeof contadoresRevenda>;
 
 export const contadoresAdminResposta = envelopeSucesso(contadoresAdmin);
 export const contadoresRevendaResposta = envelopeSucesso(contadoresRevenda);
+
+/** Dealer dashboard widgets (issue 25 item 1): figures, three charts and the "Precisa de atenção" list. */
+export const FAIXAS_IDADE = ['0–30', '31–60', '61–90', '90+'] as const;
+export const ESTADOS_PAINEL = ['publicado', 'desatualizado', 'falhou', 'pendente'] as const;
+export const TIPOS_ATENCAO = [
+  'anuncios_falhos',
+  'anuncios_desatualizados',
+  'sem_fotos',
+  'sem_canal',
+  'estoque_90_dias',
+  'token_vencendo',
+] as const;
+
+export const painelRevenda = z.object({
+  /** Not removed, not sold. */
+  a_venda: z.number().int(),
+  /** Cars marked sold in the last 30 days (veiculo_vendas), not sold posts. */
+  vendidos_30_dias: z.number().int(),
+  idade_estoque: z.array(z.object({ faixa: z.enum(FAIXAS_IDADE), quantidade: z.number().int() })),
+  anuncios_por_canal: z.array(
+    z.object({
+      canal: z.string(),
+      publicado: z.number().int(),
+      desatualizado: z.number().int(),
+      falhou: z.number().int(),
+      pendente: z.number().int(),
+    }),
+  ),
+  /** Last 12 weeks (Monday, São Paulo date), oldest first. */
+  vendas_por_semana: z.array(z.object({ semana: z.string(), quantidade: z.number().int() })),
+  atencao: z.array(
+    z.object({
+      tipo: z.enum(TIPOS_ATENCAO),
+      quantidade: z.number().int(),
+      canal: z.string().nullable(),
+      /** The in-app address of the screen that fixes it. */
+      link: z.string(),
+    }),
+  ),
+});
+export type PainelRevenda = z.infer<typeof painelRevenda>;
+export const painelRevendaResposta = envelopeSucesso(painelRevenda);

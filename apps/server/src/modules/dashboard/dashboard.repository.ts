@@ -3,14 +3,101 @@ import {
   type ContadoresAdmin,
   type ContadoresRevenda,
   FILAS_MODERACAO,
+  type PainelRevenda,
   type VendaComAnuncios,
   type VendaRecente,
 } from '@intermedio/contracts';
 import { and, asc, count, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
-import { banners, moderacao, revendas, usuarios, veiculoRemocoes, veiculos, veiculoVendas, vendidos } from '../../db/schema/index.ts';
+import {
+  banners,
+  moderacao,
+  revendaIntegracoes,
+  revendas,
+  usuarios,
+  veiculoImagens,
+  veiculoIntegracoes,
+  veiculoRemocoes,
+  veiculos,
+  veiculoVendas,
+  vendidos,
+} from '../../db/schema/index.ts';
+
+const SP = sql.raw(`'America/Sao_Paulo'`);
+
+/**
+ * Dealer dashboard widgets (issue 25 item 1) in ONE statement answering one JSON text. Adverts are counted on
+ * vehicles not removed, with the vehicle list's state rule (veiculos-lista.repository.ts): a change in flight
+ * ('atualizando') is counted as 'pendente' (a send waiting for its answer). Stock = not removed and not sold;
+ * its age in São Paulo days since inclusion (the list's "Dias em estoque"). Sales = veiculo_vendas (cars, not posts).
+ * A token "expires" at revenda_integracoes.renovar_em (the only expiry stored).
+ */
+function painelSql(idRevenda: string) {
+  const base = `/revenda/${encodeURIComponent(idRevenda)}`;
+  const lista = `${base}/veiculos/listar`;
+  return sql`
+    with v as (
+      select id, vevendido,
+        greatest(0, ((now() at time zone ${SP})::date - (created_at at time zone ${SP})::date)) as dias
+      from ${veiculos} where revenda_id = ${idRevenda} and veremovido = 0
+    ),
+    estoque as (select * from v where vevendido = 0),
+    an as (
+      select vi.canal, case when vi.operacao = 'alterar' then 'pendente'
+        when vi.estado = 'publicado' and vi.desatualizado then 'desatualizado' else vi.estado end as estado
+      from ${veiculoIntegracoes} vi join v on v.id = vi.veiculo_id
+      where vi.revenda_id = ${idRevenda}
+    ),
+    semanas as (
+      select (date_trunc('week', now() at time zone ${SP})::date - 7 * g) as semana
+      from generate_series(0, 11) g
+    ),
+    vendas as (
+      select (vendido_em at time zone ${SP})::date as dia from ${veiculoVendas}
+      where revenda_id = ${idRevenda} and vendido_em > now() - interval '13 weeks'
+    ),
+    tokens as (
+      select canal from ${revendaIntegracoes}
+      where revenda_id = ${idRevenda} and status and renovar_em is not null and renovar_em <= now() + interval '7 days'
+    )
+    select json_build_object(
+      'a_venda', (select count(*) from estoque),
+      'vendidos_30_dias', (select count(*) from ${veiculoVendas}
+        where revenda_id = ${idRevenda} and vendido_em > now() - interval '30 days'),
+      'idade_estoque', (select json_agg(json_build_object('faixa', f.faixa,
+          'quantidade', (select count(*) from estoque e where e.dias between f.de and f.ate)) order by f.de)
+        from (values ('0–30', 0, 30), ('31–60', 31, 60), ('61–90', 61, 90), ('90+', 91, 2147483647)) f(faixa, de, ate)),
+      'anuncios_por_canal', coalesce((select json_agg(c order by c.canal) from (
+          select canal,
+            count(*) filter (where estado = 'publicado') as publicado,
+            count(*) filter (where estado = 'desatualizado') as desatualizado,
+            count(*) filter (where estado = 'falhou') as falhou,
+            count(*) filter (where estado = 'pendente') as pendente
+          from an group by canal) c), '[]'::json),
+      'vendas_por_semana', (select json_agg(json_build_object('semana', s.semana::text,
+          'quantidade', (select count(*) from vendas x where x.dia >= s.semana and x.dia < s.semana + 7)) order by s.semana)
+        from semanas s),
+      'atencao', (select json_agg(a) from (
+          select 'anuncios_falhos' as tipo, (select count(*) from an where estado = 'falhou') as quantidade,
+            null::text as canal, ${lista}::text as link
+          union all select 'anuncios_desatualizados', (select count(*) from an where estado = 'desatualizado'), null, ${lista}
+          union all select 'sem_fotos', (select count(*) from estoque e
+            where not exists (select 1 from ${veiculoImagens} i where i.veiculo_id = e.id)), null, ${lista}
+          union all select 'sem_canal', (select count(*) from estoque e
+            where not exists (select 1 from ${veiculoIntegracoes} i where i.veiculo_id = e.id)), null, ${lista}
+          union all select 'estoque_90_dias', (select count(*) from estoque where dias > 90), null, ${lista}
+          union all select 'token_vencendo', 1, canal, ${`${base}/configurar-`}::text || canal from tokens
+        ) a)
+    )::text as j`;
+}
 
 export const dashboardRepository = {
+  /** Dealer dashboard widgets (issue 25 item 1): one statement. */
+  async painelRevenda(db: Executor, idRevenda: string): Promise<PainelRevenda> {
+    const r = await db.execute(painelSql(idRevenda));
+    return JSON.parse((r as unknown as { rows: { j: string }[] }).rows[0]?.j ?? '{}') as PainelRevenda;
+  },
+
   /** Sizes of the five moderation queues (spec 1 §2, admin dashboard). */
   async contadoresAdmin(db: Executor): Promise<ContadoresAdmin> {
     const linhas = await db.select({ fila: moderacao.fila, n: count() }).from(moderacao).groupBy(moderacao.fila);

@@ -3,6 +3,7 @@ import {
   contadoresRevendaResposta,
   envelopeErro,
   idParam,
+  painelRevendaResposta,
   vendasComAnunciosResposta,
   vendasRecentesResposta,
 } from '@intermedio/contracts';
@@ -40,6 +41,20 @@ export async function dashboardRoutes(app: FastifyInstance, op: { db: Db }) {
       },
     },
     async (req) => sucesso(await dashboardRepository.contadoresRevenda(op.db, req.params.idRevenda)),
+  );
+
+  r.get(
+    '/api/revendas/:idRevenda/dashboard/painel',
+    {
+      config: { acesso: 'revenda' },
+      schema: {
+        tags,
+        summary: 'Painel da revenda: à venda, vendidos em 30 dias, gráficos e "Precisa de atenção"',
+        params: z.object({ idRevenda: idParam }),
+        response: { 200: painelRevendaResposta, ...negado },
+      },
+    },
+    async (req) => sucesso(await dashboardRepository.painelRevenda(op.db, req.params.idRevenda)),
   );
 
   r.get(
