@@ -1,5 +1,6 @@
 import { type CanalId, ROTULO_TIPO_VEICULO, type VeiculoLinha } from '@intermedio/contracts';
 import { Badge, Button, Chip, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { IconHistory, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,16 +12,36 @@ import { rotas } from '@/lib/rotas';
 import { useSessaoAtiva } from '@/lib/sessao';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
-import { type ColunaTabela, DataTable } from '@/ui/DataTable';
+import { arranjarColunas, type ColunaTabela, DataTable } from '@/ui/DataTable';
 import { DataHora } from '@/ui/Formatados';
 import { MenuAcoes } from '@/ui/MenuAcoes';
-import { canaisDaLinha, FILTROS_ANUNCIO, type FiltroAnuncio, filtrarPorAnuncios, SelosAnuncios } from './anuncios';
+import {
+  ALTURA_LINHA_SELOS,
+  canaisDaLinha,
+  FILTROS_ANUNCIO,
+  type FiltroAnuncio,
+  filtrarPorAnuncios,
+  linhasSelos,
+  SelosAnuncios,
+} from './anuncios';
 import { useVeiculos } from './api';
 import { BloqueiosRevenda } from './BloqueiosRevenda';
 import { colunaAno, colunaFoto, colunaValor } from './colunas';
 import { filtrarVeiculos, nomeVeiculo, OPCOES_TIPO } from './rotulos';
 
-function colunas(
+/**
+ * Widths at 1366 px (issue 23 item 17): the fixed columns leave the name at least ~200 px of a 1102 px box (1366
+ * less the menu and margins, less a scrollbar), so nothing scrolls under the sticky Manutenção column.
+ */
+const LARGURA = { ano: 92, valor: 128, estoque: 150, alterado: 140, manutencao: 244 } as const;
+/** The row's height without badges (the photo's 80 px and the cell's padding), px. */
+const ALTURA_MINIMA = 96;
+/** A cell's padding, px: both sides, and top plus bottom with the row's line. */
+const RECUO_CELULA = { lados: 20, vertical: 15 };
+/** Name (sm) and type line (xs) above the badges, px. */
+const ALTURA_TEXTO = 41;
+
+function colunasVeiculos(
   idRevenda: string,
   vender: ((v: VeiculoLinha) => void) | null,
   configurados: readonly CanalId[],
@@ -30,7 +51,7 @@ function colunas(
     {
       id: 'veiculo',
       cabecalho: 'Veículo',
-      largura: 280,
+      // No width: the name takes what the other columns leave (its badges wrap; the row height follows).
       larguraTelefone: 'auto',
       ordenar: nomeVeiculo,
       celula: (v) => (
@@ -55,29 +76,31 @@ function colunas(
         </Stack>
       ),
     },
-    colunaAno(),
-    colunaValor(),
+    { ...colunaAno(), largura: LARGURA.ano },
+    { ...colunaValor(), largura: LARGURA.valor },
+    // On a box too narrow for every column (a phone, a small window) these two go to the row's Mais panel
+    // instead of scrolling under the sticky Manutenção column.
     {
       id: 'estoque',
       cabecalho: 'Dias em estoque',
       ordenar: (v) => v.dias_estoque,
-      largura: 130,
-      secundaria: 'telefone',
+      largura: LARGURA.estoque,
+      secundaria: true,
       alinhar: 'right',
       celula: (v) => formatarNumero(v.dias_estoque),
     },
     {
       id: 'alterado',
       cabecalho: 'Atualizado em',
-      largura: 150,
-      secundaria: 'telefone',
+      largura: LARGURA.alterado,
+      secundaria: true,
       ordenar: (v) => v.updated_at,
       celula: (v) => <DataHora valor={v.updated_at} />,
     },
     {
       id: 'manutencao',
       cabecalho: 'Manutenção',
-      largura: vender ? 440 : 270,
+      largura: LARGURA.manutencao,
       fixa: true,
       larguraTelefone: 64,
       celulaTelefone: (v) => (
@@ -91,8 +114,9 @@ function colunas(
           ]}
         />
       ),
+      // The buttons wrap: "Marcar como vendido" goes below the other three (two lines fit the row).
       celula: (v) => (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap={6} wrap="wrap" style={{ rowGap: 4 }}>
           <Button
             component={Link}
             to={rotas.revenda.veiculos.visualizar(idRevenda, v.id)}
@@ -132,6 +156,33 @@ function colunas(
   ];
 }
 
+/** A vertical scrollbar's width at most (Windows), px: the name's cell may lose it. */
+const BARRA_ROLAGEM = 17;
+/** What a box of unknown width (not measured yet) is taken for: the list at 1366 px. */
+const CAIXA_PADRAO = 1102;
+
+/**
+ * The fixed height of the list's rows (the list is virtualised): enough for the badges of the row with the most
+ * channels (`canais`, every channel any row shows) wrapped in the name's cell, in a box `larguraCaixa` px wide.
+ */
+function alturaLinhaVeiculos(cols: readonly ColunaTabela<VeiculoLinha>[], canais: readonly CanalId[], larguraCaixa: number) {
+  if (canais.length === 0) return ALTURA_MINIMA;
+  const caixa = larguraCaixa > 0 ? larguraCaixa : CAIXA_PADRAO;
+  const outras = arranjarColunas(cols, caixa)
+    .filter((c) => c.id !== 'veiculo')
+    .reduce((soma, c) => soma + (c.largura ?? 120), 0);
+  const celula = Math.max(120, caixa - BARRA_ROLAGEM - outras);
+  const linhas = linhasSelos(canais, celula - RECUO_CELULA.lados);
+  return Math.max(ALTURA_MINIMA, RECUO_CELULA.vertical + ALTURA_TEXTO + linhas * ALTURA_LINHA_SELOS);
+}
+
+/** Every channel some row shows a badge for: the configured ones and those of a removed configuration's adverts. */
+function canaisDasLinhas(configurados: readonly CanalId[], linhas: readonly VeiculoLinha[]): CanalId[] {
+  const todos = new Set(configurados);
+  for (const v of linhas) for (const a of v.anuncios) todos.add(a.canal);
+  return [...todos];
+}
+
 /**
  * /revenda/:idRevenda/veiculos/listar (spec 2 §2): the active vehicles, live, all rows (virtualised), with a
  * text filter (every word anywhere in name, year, plate, colour, code or price), a type filter and the advert
@@ -154,12 +205,19 @@ export default function PaginaVeiculos() {
   const [vendendo, setVendendo] = useState<VeiculoLinha | null>(null);
   // "Marcar como vendido": gestor and admin (issue 16).
   const podeVender = usuario.role === 'admin' || usuario.role === 'gestor';
-  const cols = useMemo(() => colunas(idRevenda, podeVender ? setVendendo : null, configurados), [idRevenda, podeVender, configurados]);
+  const { ref: caixa, width: larguraCaixa } = useElementSize();
+  const cols = useMemo(
+    () => colunasVeiculos(idRevenda, podeVender ? setVendendo : null, configurados),
+    [idRevenda, podeVender, configurados],
+  );
   const linhas = useMemo(
     () => filtrarPorAnuncios(filtrarVeiculos(data ?? [], textoAdiado, tipo), filtros),
     [data, textoAdiado, tipo, filtros],
   );
   const filtrando = textoAdiado.trim() !== '' || tipo !== null || filtros.length > 0;
+  // Sized on every row (not only the filtered ones) so the rows keep their height while filtering.
+  const canais = useMemo(() => canaisDasLinhas(configurados, data ?? []), [configurados, data]);
+  const alturaLinha = alturaLinhaVeiculos(cols, canais, larguraCaixa);
 
   return (
     <Stack>
@@ -214,16 +272,18 @@ export default function PaginaVeiculos() {
       )}
       {error && !data && <AlertaErro erro={error} tentarNovamente={() => void refetch()} />}
       {isPending && <Carregando />}
-      {data && (
-        <DataTable
-          colunas={cols}
-          linhas={linhas}
-          chaveLinha={(v) => v.id}
-          legenda="Veículos"
-          alturaLinha={96}
-          vazio={filtrando ? 'Nenhum veículo corresponde ao filtro.' : 'Nenhum veículo cadastrado.'}
-        />
-      )}
+      <div ref={caixa} style={{ minWidth: 0 }}>
+        {data && (
+          <DataTable
+            colunas={cols}
+            linhas={linhas}
+            chaveLinha={(v) => v.id}
+            legenda="Veículos"
+            alturaLinha={alturaLinha}
+            vazio={filtrando ? 'Nenhum veículo corresponde ao filtro.' : 'Nenhum veículo cadastrado.'}
+          />
+        )}
+      </div>
       {vendendo && (
         <ModalVenda idRevenda={idRevenda} idVeiculo={vendendo.id} nome={nomeVeiculo(vendendo)} aoFechar={() => setVendendo(null)} />
       )}

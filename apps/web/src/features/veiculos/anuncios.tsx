@@ -26,11 +26,50 @@ export function canaisDaLinha(configurados: readonly CanalId[], anuncios: readon
   return [...configurados, ...extras];
 }
 
+/** Gap between a row's badges, px: side by side and between lines. */
+const VAO_SELOS = 4;
+const VAO_LINHAS_SELOS = 2;
+/** Height of one line of badges (a 16 px badge plus the gap below it), px. */
+export const ALTURA_LINHA_SELOS = 16 + VAO_LINHAS_SELOS;
+
+/** Each badge's width in Chromium, px (its bold 10 px text, sign and padding): measured on the list. */
+const LARGURA_MEDIDA: Record<CanalId, number> = {
+  autoline: 64,
+  autoscar: 64,
+  facebook: 71,
+  icarros: 54,
+  instagram: 69,
+  mercadolivre: 62,
+  mobiauto: 66,
+  meucarronovo: 64,
+  olx: 41,
+  webmotors: 81,
+};
+/** On the safe side: 3 px for a wider state sign, then 10 % for other fonts (a wider guess only costs blank space). */
+const larguraSelo = (canal: CanalId) => Math.ceil(1.1 * (LARGURA_MEDIDA[canal] + 3));
+
+/**
+ * How many lines the badges of `canais` take in a cell `largura` px wide (the wrap of SelosAnuncios): the list's
+ * virtualised rows have a fixed height, so the page sizes them for the badges of the row with the most channels.
+ */
+export function linhasSelos(canais: readonly CanalId[], largura: number): number {
+  let linhas = 0;
+  let usado = 0;
+  for (const canal of canais) {
+    const w = larguraSelo(canal);
+    if (linhas === 0 || usado + VAO_SELOS + w > largura) {
+      linhas += 1;
+      usado = w;
+    } else usado += VAO_SELOS + w;
+  }
+  return linhas;
+}
+
 /** One small badge per channel, coloured by the advert's state, named "Webmotors: publicado" for screen readers. */
 export function SelosAnuncios({ canais, anuncios }: { canais: readonly CanalId[]; anuncios: readonly AnuncioLinha[] }) {
   if (canais.length === 0) return null;
   return (
-    <Group gap={4} wrap="wrap" style={{ rowGap: 2 }}>
+    <Group gap={VAO_SELOS} wrap="wrap" style={{ rowGap: VAO_LINHAS_SELOS }}>
       {canais.map((canal) => {
         const s = ESTILO[anuncios.find((a) => a.canal === canal)?.estado ?? 'sem'];
         const nome = `${ROTULO_CANAL[canal]}: ${s.texto}`;

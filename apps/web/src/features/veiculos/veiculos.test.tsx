@@ -1,4 +1,12 @@
-import { type IntegracaoVeiculo, MENSAGENS, MENSAGENS_VEICULO, type VeiculoLinha, veiculoEntrada } from '@intermedio/contracts';
+import {
+  CANAIS,
+  type CanalId,
+  type IntegracaoVeiculo,
+  MENSAGENS,
+  MENSAGENS_VEICULO,
+  type VeiculoLinha,
+  veiculoEntrada,
+} from '@intermedio/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listaTeste } from '@/features/integracoes/teste-dados';
@@ -18,7 +26,7 @@ import {
 import { veiculoDetalhe as detalhe, ID_VEICULO as V } from '@/test/veiculo';
 import { IMAGEM_NAO_CARREGOU } from '@/ui/Miniatura';
 import { mover } from '@/ui/UploadFotos';
-import { filtrarPorAnuncios } from './anuncios';
+import { ALTURA_LINHA_SELOS, filtrarPorAnuncios, linhasSelos } from './anuncios';
 import { ANOS_FABRICACAO, ANOS_MODELO, filtrarVeiculos } from './rotulos';
 import { acoesIntegracao } from './TabelaIntegracoesVeiculo';
 import { paraEntrada, VALORES_NOVO, type ValoresVeiculo } from './valores';
@@ -293,6 +301,48 @@ describe('Tela da lista de veículos', { timeout: 60_000 }, () => {
     await waitFor(() => expect(visiveis()).toEqual(['Honda CG 160 Fan']));
     filtro('Em estoque há mais de 60 dias');
     await waitFor(() => expect(visiveis()).toHaveLength(3));
+  });
+
+  it('a 1366 px (1102 px de lista) as colunas cabem sem rolar sob Manutenção; com os dez canais a altura da linha cabe os selos', async () => {
+    simularEventSource();
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}`]: sucesso([linha()]),
+      // Ten configured channels: ten badges in the Veículo cell.
+      [`GET /api/revendas/${ID_REVENDA}/integracoes`]: sucesso(
+        listaTeste(Object.fromEntries(CANAIS.map((c) => [c, { status: true }])) as Record<CanalId, { status: boolean }>),
+      ),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/listar`);
+    const tabela = await screen.findByRole('table', { name: 'Veículos' });
+    await waitFor(() => expect(within(tabela).getAllByRole('img', { name: /: sem anúncio$/ })).toHaveLength(10));
+    const cabecalhos = within(tabela).getAllByRole('columnheader');
+    expect(cabecalhos.map((c) => c.textContent)).toEqual(expect.arrayContaining(['Dias em estoque', 'Atualizado em', 'Manutenção']));
+    // jsdom measures nothing: every column shows at its own width (a column without one gets at least 120 px).
+    const soma = cabecalhos.reduce((total, c) => total + (Number.parseFloat(c.style.width) || 120), 0);
+    // 1366 less the menu (232) and the margins (32), less a scrollbar (17): nothing scrolls under the sticky column.
+    expect(soma).toBeLessThanOrEqual(1366 - 232 - 32 - 17);
+    // The name's cell is what the others leave; the ten badges wrap in it and the row is tall enough for them.
+    const celula = 1366 - 232 - 32 - 17 - (soma - 120) - 20;
+    const linhasDeSelos = linhasSelos(CANAIS, celula);
+    expect(linhasDeSelos).toBeGreaterThanOrEqual(4);
+    const altura = Number.parseFloat((within(tabela).getByText('Chevrolet Onix LT 1.0 Turbo').closest('tr') as HTMLElement).style.height);
+    expect(altura).toBeGreaterThanOrEqual(15 + 41 + linhasDeSelos * ALTURA_LINHA_SELOS);
+  });
+
+  it('sem canal configurado a linha fica com 96 px; as colunas são as mesmas', async () => {
+    simularEventSource();
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN),
+      [`GET ${BASE}`]: sucesso([linha()]),
+      [`GET /api/revendas/${ID_REVENDA}/integracoes`]: sucesso(listaTeste()),
+      [`GET /api/revendas/${ID_REVENDA}`]: sucesso({ id: ID_REVENDA, penome_fantasia: 'Auto Demo', ativo: 1 }),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/listar`);
+    const tabela = await screen.findByRole('table', { name: 'Veículos' });
+    const fila = within(tabela).getByText('Chevrolet Onix LT 1.0 Turbo').closest('tr') as HTMLElement;
+    expect(fila.style.height).toBe('96px');
+    expect(within(tabela).queryAllByRole('img', { name: /: sem anúncio$/ })).toHaveLength(0);
   });
 
   it('ao vivo: uma mudança feita em outra tela busca só aquela linha e a põe no lugar; remoção tira a linha', async () => {
