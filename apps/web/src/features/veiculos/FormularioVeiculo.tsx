@@ -28,6 +28,7 @@ import { UploadFotos } from '@/ui/UploadFotos';
 import { urlVeiculos } from './api';
 import { CamposFipe } from './CamposFipe';
 import { CamposLocaisAnuncio, CamposOpcionais } from './CamposListas';
+import { dadosFipeDoForm, LinhaPrecoFipe } from './PrecoFipe';
 import { OPCOES_CAMBIO, OPCOES_CARROCERIA, OPCOES_COMBUSTIVEL, OPCOES_COR, OPCOES_PORTAS, OPCOES_TIPO } from './rotulos';
 import { type FormVeiculo, paraEntrada, useFormVeiculo, type ValoresVeiculo } from './valores';
 
@@ -119,7 +120,10 @@ export function FormularioVeiculo({ idRevenda, titulo, iniciais, gravando, grava
                   {v.vetipoveiculo === 'carro' && (
                     <Select label="Carroceria" withAsterisk data={OPCOES_CARROCERIA} {...form.getInputProps('vecarroceria')} />
                   )}
-                  <MoedaInput label="Valor" withAsterisk {...form.getInputProps('vevalor')} />
+                  <Stack gap={4}>
+                    <MoedaInput label="Valor" withAsterisk {...form.getInputProps('vevalor')} />
+                    <LinhaPrecoFipe dados={dadosFipeDoForm(v)} valor={v.vevalor} />
+                  </Stack>
                   {usado && <TextInput label="Quilometragem" withAsterisk inputMode="numeric" {...form.getInputProps('vequilometragem')} />}
                   <TextInput
                     label="Placa"

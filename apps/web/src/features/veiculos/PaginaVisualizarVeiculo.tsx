@@ -12,6 +12,7 @@ import { Carregando } from '@/ui/Carregando';
 import { Miniatura } from '@/ui/Miniatura';
 import { urlVeiculos, useVeiculo } from './api';
 import { dadosVeiculo } from './dados-veiculo';
+import { dadosFipeDoVeiculo, LinhaPrecoFipe } from './PrecoFipe';
 import { nomeVeiculo } from './rotulos';
 import { TabelaIntegracoesVeiculo } from './TabelaIntegracoesVeiculo';
 
@@ -95,7 +96,7 @@ export default function PaginaVisualizarVeiculo() {
         </Title>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {[0, 1].map((metade) => {
-            const linhas = dadosVeiculo(v);
+            const linhas = dadosVeiculo(v, { fipe: <LinhaPrecoFipe dados={dadosFipeDoVeiculo(v)} valor={v.vevalor} /> });
             const meio = Math.ceil(linhas.length / 2);
             return (
               <Table key={metade} variant="vertical" withTableBorder layout="fixed">

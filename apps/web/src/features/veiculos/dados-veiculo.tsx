@@ -6,7 +6,8 @@ import { anoVeiculo, rotuloDe } from './rotulos';
 /** Every field of a vehicle as label → value (spec 2 §9: Novo / Seminovo, Automático / Manual, Sim / Não). */
 const simNao = (v: number | boolean): string => (v === 1 || v === true ? 'Sim' : 'Não');
 
-export function dadosVeiculo(v: Veiculo): [string, ReactNode][] {
+/** `fipe`: the FIPE line shown under the price (the vehicle view). */
+export function dadosVeiculo(v: Veiculo, op: { fipe?: ReactNode } = {}): [string, ReactNode][] {
   return [
     ['Tipo', ROTULO_TIPO_VEICULO[v.vetipoveiculo]],
     ['Marca', v.vefipe_marca],
@@ -22,7 +23,13 @@ export function dadosVeiculo(v: Veiculo): [string, ReactNode][] {
     ['Condição', v.veveiculonovo === 1 ? 'Novo (0 km)' : 'Seminovo'],
     ['Quilometragem', v.vequilometragem],
     ['Placa', v.veiplaca ?? ''],
-    ['Valor', <Moeda key="valor" valor={v.vevalor} />],
+    [
+      'Valor',
+      <div key="valor">
+        <Moeda valor={v.vevalor} />
+        {op.fipe}
+      </div>,
+    ],
     ['Código interno', v.vecodigo_interno ?? ''],
     ['IPVA pago', simNao(v.veipva_pago)],
     ['Blindado', simNao(v.veblindado)],
