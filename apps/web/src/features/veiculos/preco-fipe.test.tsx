@@ -8,6 +8,8 @@ import { diferencaFipe, mesAnoFipe } from './PrecoFipe';
 const BASE = `/api/revendas/${ID_REVENDA}/veiculos`;
 const FIPE = '/api/fipe/1/marcas';
 const VERSOES = `${FIPE}/23/modelos/onix/anos/2022/versoes`;
+/** The form waits for the session, the vehicle and four lookups in a row: slow on a loaded machine. */
+const LENTO = { timeout: 15_000 };
 const campo = (rotulo: RegExp) => screen.getAllByLabelText(rotulo).find((e) => e.tagName === 'INPUT') as HTMLElement;
 
 const versao = (extra: Partial<FipeVersao>): FipeVersao => ({
@@ -54,7 +56,7 @@ describe('Preço FIPE no formulário e na visualização', { timeout: 60_000 }, 
       ...cascata([versao({ codigo: '4002_2022-1', nome: 'LTZ 1.0 Turbo', codigo_fipe: '004002-1', preco: '80000.00' }), versao({})]),
     });
     renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/alterar`);
-    expect(await screen.findByText('FIPE novembro/2026: R$ 70.000,00 (seu preço +8,6 %)')).toBeInTheDocument();
+    expect(await screen.findByText('FIPE novembro/2026: R$ 70.000,00 (seu preço +8,6 %)', {}, LENTO)).toBeInTheDocument();
 
     const valor = campo(/^Valor/);
     fireEvent.change(valor, { target: { value: 'R$ 63.000' } });
@@ -75,7 +77,7 @@ describe('Preço FIPE no formulário e na visualização', { timeout: 60_000 }, 
       ...cascata([versao({ codigo: 'm-7', codigo_fipe: null, preco: null, mes_referencia: null, manual: true })]),
     });
     renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/alterar`);
-    expect(await screen.findByText('FIPE sem preço para esta versão e ano.')).toBeInTheDocument();
+    expect(await screen.findByText('FIPE sem preço para esta versão e ano.', {}, LENTO)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Gravar' })).toBeEnabled();
   });
 
@@ -87,7 +89,7 @@ describe('Preço FIPE no formulário e na visualização', { timeout: 60_000 }, 
       ...cascata([versao({})]),
     });
     renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/visualizar`);
-    const linha = await screen.findByText('FIPE novembro/2026: R$ 70.000,00 (seu preço −5 %)');
+    const linha = await screen.findByText('FIPE novembro/2026: R$ 70.000,00 (seu preço −5 %)', {}, LENTO);
     await waitFor(() => expect(linha.closest('td')).toHaveTextContent('R$ 66.500,00'));
   });
 
@@ -100,7 +102,7 @@ describe('Preço FIPE no formulário e na visualização', { timeout: 60_000 }, 
       [`GET ${VERSOES}`]: falha(404, 'Não encontrado na tabela FIPE.'),
     });
     const { unmount } = renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/visualizar`);
-    expect(await screen.findByText('FIPE sem preço para esta versão e ano.')).toBeInTheDocument();
+    expect(await screen.findByText('FIPE sem preço para esta versão e ano.', {}, LENTO)).toBeInTheDocument();
     unmount();
 
     simularApi({
@@ -109,6 +111,6 @@ describe('Preço FIPE no formulário e na visualização', { timeout: 60_000 }, 
       [`GET ${FIPE}`]: falha(502, 'Tabela FIPE indisponível no momento.'),
     });
     renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/visualizar`);
-    expect(await screen.findByText('Preço FIPE indisponível no momento.')).toBeInTheDocument();
+    expect(await screen.findByText('Preço FIPE indisponível no momento.', {}, LENTO)).toBeInTheDocument();
   });
 });
