@@ -16,6 +16,11 @@ describe('chavesDoEvento', () => {
     }
     expect(chavesDoEvento(evento('veiculos'))).toContainEqual(chaves.revenda.sub(R, 'veiculos'));
   });
+  it('liga anúncios e integrações ao painel da revenda (gráficos e "Precisa de atenção", issue 25)', () => {
+    for (const tabela of ['veiculo_integracoes', 'revenda_integracoes', 'veiculo_vendas']) {
+      expect(chavesDoEvento(evento(tabela))).toContainEqual(chaves.revenda.dashboard(R));
+    }
+  });
   it('liga os catálogos às suas listas', () => {
     expect(chavesDoEvento(evento('opcionais', null))).toEqual([chaves.opcionais.todas]);
     expect(chavesDoEvento(evento('fipe_manual', null))).toEqual([chaves.fipe.todas]);

@@ -12,7 +12,8 @@ const POR_REVENDA = (...subs: SubrecursoRevenda[]): Alvo[] => subs.map((sub) => 
 export const INVALIDACOES: Record<string, Alvo[]> = {
   moderacao: [chaves.dashboard.admin(), chaves.moderacao.todas],
   veiculos: [...POR_REVENDA('dashboard', 'veiculos', 'historico'), chaves.moderacao.todas],
-  veiculo_integracoes: [...POR_REVENDA('veiculos'), chaves.moderacao.todas],
+  // Advert states feed the dealer dashboard's charts and attention list (issue 25).
+  veiculo_integracoes: [...POR_REVENDA('veiculos', 'dashboard'), chaves.moderacao.todas],
   // A sale and each advert's removal (issue 16): the vehicle view and both dashboards.
   veiculo_vendas: [...POR_REVENDA('veiculos', 'dashboard'), chaves.dashboard.admin()],
   veiculo_remocoes: [...POR_REVENDA('veiculos', 'dashboard'), chaves.dashboard.admin()],
@@ -21,7 +22,7 @@ export const INVALIDACOES: Record<string, Alvo[]> = {
   // The reseller list shows blocked users per reseller.
   usuarios: [...POR_REVENDA('dashboard', 'usuarios'), chaves.revendas.todas],
   revendas: [chaves.revendas.todas],
-  revenda_integracoes: [...POR_REVENDA('integracoes'), chaves.moderacao.todas],
+  revenda_integracoes: [...POR_REVENDA('integracoes', 'dashboard'), chaves.moderacao.todas],
   revenda_locais_anuncio: POR_REVENDA('locaisAnuncio'),
   imagens_destaque: POR_REVENDA('imagensDestaque'),
   banners_site: POR_REVENDA('bannersSite'),

@@ -10,10 +10,12 @@ export type BlocoContadorProps = {
   id: string;
   valor: number | undefined;
   para: string;
+  /** A short line under the name saying what the tile counts (issue 25). */
+  legenda?: string;
 };
 
 /** A dashboard tile: name, counter and "Ver detalhes". */
-export function BlocoContador({ rotulo, id, valor, para }: BlocoContadorProps) {
+export function BlocoContador({ rotulo, id, valor, para, legenda }: BlocoContadorProps) {
   const idTitulo = useId();
   return (
     <Paper component="section" aria-labelledby={idTitulo} withBorder p="lg" radius="md">
@@ -21,6 +23,11 @@ export function BlocoContador({ rotulo, id, valor, para }: BlocoContadorProps) {
         <Title order={2} size="h4" id={idTitulo}>
           {rotulo}
         </Title>
+        {legenda && (
+          <Text size="sm" c="dimmed" data-testid={`legenda-${id}`}>
+            {legenda}
+          </Text>
+        )}
         {valor === undefined ? (
           <Skeleton height={44} width={80} />
         ) : (

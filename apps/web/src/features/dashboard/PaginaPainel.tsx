@@ -7,13 +7,15 @@ import { useSessaoAtiva } from '@/lib/sessao';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { useContadoresRevenda } from './api';
 import { BlocoContador } from './BlocoContador';
+import { PainelNegocio } from './PainelNegocio';
 
-const BLOCOS: { id: keyof ContadoresRevenda; rotulo: string; para: (idRevenda: string) => string }[] = [
-  { id: 'veiculos', rotulo: 'Veículos', para: rotas.revenda.veiculos.listar },
-  { id: 'vendidos', rotulo: 'Vendidos', para: rotas.revenda.vendidos.listar },
-  { id: 'usuarios', rotulo: 'Usuários', para: rotas.revenda.usuarios.listar },
-  { id: 'historico', rotulo: 'Histórico', para: rotas.revenda.veiculos.historico },
-  { id: 'banners', rotulo: 'Banners', para: rotas.revenda.banners.listar },
+/** Spec 2's five tiles, unchanged; the caption says what each counts (issue 25) so nobody misreads them. */
+const BLOCOS: { id: keyof ContadoresRevenda; rotulo: string; legenda: string; para: (idRevenda: string) => string }[] = [
+  { id: 'veiculos', rotulo: 'Veículos', legenda: 'Não removidos, inclui vendidos', para: rotas.revenda.veiculos.listar },
+  { id: 'vendidos', rotulo: 'Vendidos', legenda: 'Posts de vendidos', para: rotas.revenda.vendidos.listar },
+  { id: 'usuarios', rotulo: 'Usuários', legenda: 'Usuários da revenda', para: rotas.revenda.usuarios.listar },
+  { id: 'historico', rotulo: 'Histórico', legenda: 'Veículos removidos', para: rotas.revenda.veiculos.historico },
+  { id: 'banners', rotulo: 'Banners', legenda: 'Banners cadastrados', para: rotas.revenda.banners.listar },
 ];
 
 /** Dealer dashboard /painel/dashboard: the signed-in user's own reseller (spec 2 §2). Admins have /home. */
@@ -32,9 +34,10 @@ function PainelRevenda({ idRevenda }: { idRevenda: string }) {
       {error && !data && <AlertaErro erro={error} tentarNovamente={() => void refetch()} />}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} data-testid="contadores">
         {BLOCOS.map((b) => (
-          <BlocoContador key={b.id} id={b.id} rotulo={b.rotulo} valor={data?.[b.id]} para={b.para(idRevenda)} />
+          <BlocoContador key={b.id} id={b.id} rotulo={b.rotulo} legenda={b.legenda} valor={data?.[b.id]} para={b.para(idRevenda)} />
         ))}
       </SimpleGrid>
+      <PainelNegocio idRevenda={idRevenda} />
       <PainelVendasRecentes idRevenda={idRevenda} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { contadoresAdmin, contadoresRevenda } from '@intermedio/contracts';
+import { contadoresAdmin, contadoresRevenda, painelRevenda } from '@intermedio/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { chaves } from '@/lib/chaves';
@@ -16,5 +16,16 @@ export function useContadoresRevenda(idRevenda: string) {
   return useQuery({
     queryKey: chaves.revenda.dashboard(idRevenda),
     queryFn: ({ signal }) => api.get(`/api/revendas/${encodeURIComponent(idRevenda)}/dashboard`, { esquema: contadoresRevenda, signal }),
+  });
+}
+
+/**
+ * Dealer dashboard widgets (issue 25). Keyed under the dashboard prefix, so the same live events that refresh the
+ * counters refresh it too.
+ */
+export function usePainelRevenda(idRevenda: string) {
+  return useQuery({
+    queryKey: [...chaves.revenda.dashboard(idRevenda), 'painel'],
+    queryFn: ({ signal }) => api.get(`/api/revendas/${encodeURIComponent(idRevenda)}/dashboard/painel`, { esquema: painelRevenda, signal }),
   });
 }
