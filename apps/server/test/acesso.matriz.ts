@@ -51,6 +51,7 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
   'GET /api/auth/sessao': { regra: 'autenticado' },
   'GET /api/eventos': { regra: 'autenticado', fluxo: true },
   'GET /api/dashboard/contadores': { regra: 'admin' },
+  'GET /api/dashboard/painel': { regra: 'admin' },
   'GET /api/revendas/:idRevenda/dashboard': { regra: 'revenda' },
   'GET /api/dashboard/vendidos-com-anuncios': { regra: 'admin' },
   'GET /api/revendas/:idRevenda/dashboard/vendas': { regra: 'revenda' },

@@ -63,3 +63,22 @@ export const painelRevenda = z.object({
 });
 export type PainelRevenda = z.infer<typeof painelRevenda>;
 export const painelRevendaResposta = envelopeSucesso(painelRevenda);
+
+/** Admin dashboard additions (issue 25 item 2): the provider's picture and the channels' health. */
+export const painelAdmin = z.object({
+  revendas_por_plano: z.array(z.object({ plano: z.string(), quantidade: z.number().int() })),
+  anuncios_por_canal: painelRevenda.shape.anuncios_por_canal,
+  /** Per channel, the last 24 h: sends tried, failed, and how many resellers failed (many = an outage). */
+  saude_canais: z.array(
+    z.object({
+      canal: z.string(),
+      tentativas: z.number().int(),
+      falhas: z.number().int(),
+      revendas_com_falha: z.number().int(),
+    }),
+  ),
+  /** Age in seconds of the oldest entry of each moderation queue (null: empty queue). */
+  filas_mais_antigas: z.array(z.object({ fila: z.string(), segundos: z.number().int().nullable() })),
+});
+export type PainelAdmin = z.infer<typeof painelAdmin>;
+export const painelAdminResposta = envelopeSucesso(painelAdmin);

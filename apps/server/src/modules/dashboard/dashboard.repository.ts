@@ -3,6 +3,7 @@ import {
   type ContadoresAdmin,
   type ContadoresRevenda,
   FILAS_MODERACAO,
+  type PainelAdmin,
   type PainelRevenda,
   type VendaComAnuncios,
   type VendaRecente,
@@ -43,8 +44,7 @@ function painelSql(idRevenda: string) {
     ),
     estoque as (select * from v where vevendido = 0),
     an as (
-      select vi.canal, case when vi.operacao = 'alterar' then 'pendente'
-        when vi.estado = 'publicado' and vi.desatualizado then 'desatualizado' else vi.estado end as estado
+      select vi.canal, ${ESTADO_ANUNCIO} as estado
       from ${veiculoIntegracoes} vi join v on v.id = vi.veiculo_id
       where vi.revenda_id = ${idRevenda}
     ),
@@ -91,7 +91,48 @@ function painelSql(idRevenda: string) {
     )::text as j`;
 }
 
+/** The advert state rule of painelSql, on veiculo_integracoes aliased `vi`. */
+const ESTADO_ANUNCIO = sql.raw(`case when vi.operacao = 'alterar' then 'pendente'
+  when vi.estado = 'publicado' and vi.desatualizado then 'desatualizado' else vi.estado end`);
+
+/**
+ * Admin dashboard additions (issue 25 item 2) in ONE statement: resellers by plan, adverts by channel and state
+ * (vehicles not removed, the dealer dashboard's rule), each channel's sends and failures of the last 24 h (by the
+ * last attempt, tentativa_em) with the number of resellers failing, and the age of each queue's oldest entry.
+ */
+const painelAdminSql = sql`
+  with an as (
+    select vi.canal, vi.revenda_id, vi.tentativa_em, vi.estado as bruto, ${ESTADO_ANUNCIO} as estado
+    from ${veiculoIntegracoes} vi join ${veiculos} v on v.id = vi.veiculo_id and v.veremovido = 0
+  )
+  select json_build_object(
+    'revendas_por_plano', coalesce((select json_agg(p order by p.plano) from (
+        select plano, count(*) as quantidade from ${revendas} group by plano) p), '[]'::json),
+    'anuncios_por_canal', coalesce((select json_agg(c order by c.canal) from (
+        select canal,
+          count(*) filter (where estado = 'publicado') as publicado,
+          count(*) filter (where estado = 'desatualizado') as desatualizado,
+          count(*) filter (where estado = 'falhou') as falhou,
+          count(*) filter (where estado = 'pendente') as pendente
+        from an group by canal) c), '[]'::json),
+    'saude_canais', coalesce((select json_agg(s order by s.canal) from (
+        select canal, count(*) as tentativas,
+          count(*) filter (where bruto = 'falhou') as falhas,
+          count(distinct revenda_id) filter (where bruto = 'falhou') as revendas_com_falha
+        from an where tentativa_em > now() - interval '24 hours' group by canal) s), '[]'::json),
+    'filas_mais_antigas', (select json_agg(json_build_object('fila', f.fila,
+        'segundos', (select floor(extract(epoch from now() - min(m.created_at)))::int from ${moderacao} m where m.fila = f.fila))
+        order by f.ordem)
+      from (values ${sql.raw(FILAS_MODERACAO.map((f, i) => `('${f}', ${i})`).join(', '))}) f(fila, ordem))
+  )::text as j`;
+
 export const dashboardRepository = {
+  /** Admin dashboard additions (issue 25 item 2): one statement. */
+  async painelAdmin(db: Executor): Promise<PainelAdmin> {
+    const r = await db.execute(painelAdminSql);
+    return JSON.parse((r as unknown as { rows: { j: string }[] }).rows[0]?.j ?? '{}') as PainelAdmin;
+  },
+
   /** Dealer dashboard widgets (issue 25 item 1): one statement. */
   async painelRevenda(db: Executor, idRevenda: string): Promise<PainelRevenda> {
     const r = await db.execute(painelSql(idRevenda));

@@ -3,6 +3,7 @@ import {
   contadoresRevendaResposta,
   envelopeErro,
   idParam,
+  painelAdminResposta,
   painelRevendaResposta,
   vendasComAnunciosResposta,
   vendasRecentesResposta,
@@ -27,6 +28,19 @@ export async function dashboardRoutes(app: FastifyInstance, op: { db: Db }) {
       schema: { tags, summary: 'Tamanhos das filas de moderação', response: { 200: contadoresAdminResposta, ...negado } },
     },
     async () => sucesso(await dashboardRepository.contadoresAdmin(op.db)),
+  );
+
+  r.get(
+    '/api/dashboard/painel',
+    {
+      config: { acesso: 'admin' },
+      schema: {
+        tags,
+        summary: 'Painel do admin: revendas por plano, anúncios por canal, saúde dos canais em 24 h, fila mais antiga',
+        response: { 200: painelAdminResposta, ...negado },
+      },
+    },
+    async () => sucesso(await dashboardRepository.painelAdmin(op.db)),
   );
 
   r.get(
