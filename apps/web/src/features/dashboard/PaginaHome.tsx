@@ -6,6 +6,7 @@ import { AlertaErro } from '@/ui/AlertaErro';
 import { useAlarmeAoMudar } from './alarme';
 import { useContadoresAdmin } from './api';
 import { BlocoContador } from './BlocoContador';
+import { PainelProvedor } from './PainelProvedor';
 
 const BLOCOS: { fila: FilaModeracao & keyof ContadoresAdmin; rotulo: string }[] = [
   { fila: 'incluidos', rotulo: 'Incluídos' },
@@ -28,6 +29,7 @@ export default function PaginaHome() {
           <BlocoContador key={b.fila} id={b.fila} rotulo={b.rotulo} valor={data?.[b.fila]} para={rotas.dashboard(b.fila)} />
         ))}
       </SimpleGrid>
+      <PainelProvedor />
       <PainelVendidosComAnuncios />
     </Stack>
   );

@@ -7,13 +7,13 @@ import { AlertaErro } from '@/ui/AlertaErro';
 import { usePainelRevenda } from './api';
 import { GraficoAcessivel } from './GraficoAcessivel';
 
-const ROTULO_ESTADO: Record<(typeof ESTADOS_PAINEL)[number], string> = {
+export const ROTULO_ESTADO: Record<(typeof ESTADOS_PAINEL)[number], string> = {
   publicado: 'Publicado',
   desatualizado: 'Desatualizado',
   falhou: 'Falhou',
   pendente: 'Pendente',
 };
-const COR_ESTADO: Record<(typeof ESTADOS_PAINEL)[number], string> = {
+export const COR_ESTADO: Record<(typeof ESTADOS_PAINEL)[number], string> = {
   publicado: 'teal.7',
   desatualizado: 'yellow.6',
   falhou: 'red.7',

@@ -1,4 +1,4 @@
-import { contadoresAdmin, contadoresRevenda, painelRevenda } from '@intermedio/contracts';
+import { contadoresAdmin, contadoresRevenda, painelAdmin, painelRevenda } from '@intermedio/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { chaves } from '@/lib/chaves';
@@ -27,5 +27,13 @@ export function usePainelRevenda(idRevenda: string) {
   return useQuery({
     queryKey: [...chaves.revenda.dashboard(idRevenda), 'painel'],
     queryFn: ({ signal }) => api.get(`/api/revendas/${encodeURIComponent(idRevenda)}/dashboard/painel`, { esquema: painelRevenda, signal }),
+  });
+}
+
+/** Admin dashboard additions (issue 25 item 2). Refreshed with the moderation counters' live events. */
+export function usePainelAdmin() {
+  return useQuery({
+    queryKey: [...chaves.dashboard.admin(), 'painel'],
+    queryFn: ({ signal }) => api.get('/api/dashboard/painel', { esquema: painelAdmin, signal }),
   });
 }
