@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart, type BarChartSeries } from '@mantine/charts';
-import { Paper, Table, Title, VisuallyHidden } from '@mantine/core';
+import { Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { formatarNumero } from '@/lib/formato';
 
@@ -14,20 +14,32 @@ export type GraficoAcessivelProps = {
   rotuloChave: string;
   series: BarChartSeries[];
   empilhado?: boolean;
+  /** Shown instead of an empty chart when there is no category at all. */
+  vazio?: string;
 };
 
 /**
  * A bar chart (@mantine/charts, Recharts) with a heading, and a visually hidden table with the same numbers for
  * screen readers. The SVG itself is hidden from assistive technology and not focusable (accessibilityLayer off).
  */
-export function GraficoAcessivel({ titulo, id, dados, chave, rotuloChave, series, empilhado }: GraficoAcessivelProps) {
+export function GraficoAcessivel({
+  titulo,
+  id,
+  dados,
+  chave,
+  rotuloChave,
+  series,
+  empilhado,
+  vazio = 'Nada para mostrar ainda.',
+}: GraficoAcessivelProps) {
   const idTitulo = useId();
   return (
     <Paper component="section" aria-labelledby={idTitulo} withBorder p="md" radius="md" data-testid={`grafico-${id}`}>
       <Title order={2} size="h4" id={idTitulo} mb="sm">
         {titulo}
       </Title>
-      <div aria-hidden="true">
+      {dados.length === 0 && <Text size="sm">{vazio}</Text>}
+      <div aria-hidden="true" hidden={dados.length === 0}>
         <BarChart
           h={220}
           data={dados}
@@ -36,6 +48,7 @@ export function GraficoAcessivel({ titulo, id, dados, chave, rotuloChave, series
           type={empilhado ? 'stacked' : 'default'}
           withLegend={series.length > 1}
           barChartProps={{ accessibilityLayer: false }}
+          yAxisProps={{ allowDecimals: false }}
           valueFormatter={(v) => formatarNumero(v)}
         />
       </div>

@@ -115,6 +115,7 @@ export function PainelNegocio({ idRevenda }: { idRevenda: string }) {
             chave="canal"
             rotuloChave="Canal"
             empilhado
+            vazio="Nenhum anúncio nos canais."
             series={ESTADOS_PAINEL.map((e) => ({ name: e, label: ROTULO_ESTADO[e], color: COR_ESTADO[e] }))}
           />
           <GraficoAcessivel

@@ -46,6 +46,19 @@ describe('Dashboard do admin: o quadro do provedor (issue 25 item 2)', () => {
     expect(within(anuncios).getByRole('row', { name: 'Olx 4 0 1 2' })).toBeInTheDocument();
   });
 
+  it('diz que não há anúncios em vez de desenhar um gráfico vazio', async () => {
+    simularEventSource();
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN),
+      'GET /api/dashboard/contadores': sucesso({ incluidos: 0, vendidos: 0, alterados: 0, removidos: 0, banners: 0 }),
+      'GET /api/dashboard/painel': sucesso({ ...painel, anuncios_por_canal: [] }),
+      'GET /api/dashboard/vendidos-com-anuncios': sucesso([]),
+    });
+    renderizarApp('/home');
+    const anuncios = await screen.findByRole('region', { name: 'Anúncios por canal' });
+    expect(within(anuncios).getByText('Nenhum anúncio nos canais.')).toBeInTheDocument();
+  });
+
   it('escreve a idade da fila em minutos, horas ou dias', () => {
     expect([idade(30), idade(120), idade(7300), idade(86_400), idade(200_000)]).toEqual([
       'há 1 min',

@@ -95,6 +95,7 @@ export function PainelProvedor() {
         chave="canal"
         rotuloChave="Canal"
         empilhado
+        vazio="Nenhum anúncio nos canais."
         series={ESTADOS_PAINEL.map((e) => ({ name: e, label: ROTULO_ESTADO[e], color: COR_ESTADO[e] }))}
       />
     </SimpleGrid>
