@@ -105,11 +105,11 @@ test('a gestor includes a vehicle with photos, views, changes, downloads, delete
   await expect(linha.getByRole('img', { name: `Foto de ${NOME}` })).toBeVisible();
 
   // Filter by text and type.
-  await page.getByLabel('Filtrar').fill('onix abc1d23');
+  await page.getByLabel('Filtrar', { exact: true }).fill('onix abc1d23');
   await expect(linhaCom(page, 'Veículos', NOME)).toHaveCount(1);
-  await page.getByLabel('Filtrar').fill('onix caminhão');
+  await page.getByLabel('Filtrar', { exact: true }).fill('onix caminhão');
   await expect(linhaCom(page, 'Veículos', NOME)).toHaveCount(0);
-  await page.getByLabel('Filtrar').fill('');
+  await page.getByLabel('Filtrar', { exact: true }).fill('');
 
   // View: data read-only, photos in the chosen order with download links, integrations table.
   await linhaCom(page, 'Veículos', NOME)
@@ -299,7 +299,7 @@ test('2,000 vehicles: the whole list shows at once, virtualised, and scrolls to 
     expect(await page.getByRole('table', { name: 'Veículos' }).getByRole('row').count()).toBeLessThan(60);
     await page.getByRole('region', { name: 'Veículos' }).evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await expect(linhaCom(page, 'Veículos', 'AAA2000')).toBeVisible();
-    await page.getByLabel('Filtrar').fill('aaa1999');
+    await page.getByLabel('Filtrar', { exact: true }).fill('aaa1999');
     await expect(page.getByText('1 de 2.000 veículos')).toBeVisible();
   } finally {
     await revenda.remover();
