@@ -13,7 +13,9 @@ import { ESTOQUE_DEMO } from '../../src/db/demo-veiculos.ts';
  * adapter gets for them, and the demo vehicles as the publishing framework hands them to an adapter.
  */
 export async function sandboxesNoAr() {
-  const app = Fastify({ logger: false });
+  // A request the stand-in never answers ("travar", Autoscar 408) holds its socket until the client goes: closing
+  // ends every connection, so a test's leftover never keeps the file's afterAll waiting.
+  const app = Fastify({ logger: false, forceCloseConnections: true });
   await app.register(sandboxes, { inspecao: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origem = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
