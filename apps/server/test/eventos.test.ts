@@ -141,17 +141,27 @@ describe('event ids and catch-up (issue 18)', () => {
     await fluxo.esperar(deEvento('conectado'));
     const ultimo = Number(idDe(fluxo, deEvento('conectado')));
     await fluxo.fechar();
+    // A witness stream sees both changes live: on PostgreSQL their notifications reach the server asynchronously, and
+    // one still in flight when a catch-up stream below opens would be delivered to it live (not a catch-up).
+    const testemunha = await abrirFluxo(base, admin);
+    await testemunha.esperar(deEvento('conectado'));
     await amb.banco.db.update(revendas).set({ pecidade: 'Jundiaí' }).where(eq(revendas.id, amb.ids.revendaA));
     await amb.banco.db.update(revendas).set({ pecidade: 'Itu' }).where(eq(revendas.id, amb.ids.revendaA));
+    const deRevendas = (e: ItemFluxo) => 'tabela' in e && e.tabela === 'revendas';
+    await testemunha.esperar((e): e is EventoMudanca => deRevendas(e) && testemunha.eventos.filter(deRevendas).length >= 2);
+    await testemunha.fechar();
     // The log lost the first missed event (as pruning would do after RETENCAO_EVENTOS_MIN).
     await amb.banco.db.delete(eventos).where(lte(eventos.seq, ultimo + 1));
 
     for (const id of [String(ultimo), '999999999']) {
       const volta = await abrirFluxo(base, admin, id);
-      await volta.esperar(deEvento('conectado'));
-      expect(volta.eventos.filter(deEvento('recarregar'))).toHaveLength(1);
-      expect(volta.eventos.filter((e) => 'tabela' in e)).toEqual([]);
-      await volta.fechar();
+      try {
+        await volta.esperar(deEvento('conectado'));
+        expect(volta.eventos.filter(deEvento('recarregar'))).toHaveLength(1);
+        expect(volta.eventos.filter((e) => 'tabela' in e)).toEqual([]);
+      } finally {
+        await volta.fechar();
+      }
     }
   });
 
