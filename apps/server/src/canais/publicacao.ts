@@ -1,3 +1,4 @@
+import type { PadroesPublicacao } from '@intermedio/contracts';
 import type { Configuracao, ContextoCanal, Resultado } from './tipos.ts';
 
 /**
@@ -121,6 +122,26 @@ export interface PublicacaoVeiculo<Rascunho = unknown, Post = unknown> {
   enviar(ctx: ContextoCanal, sessao: SessaoCanal, v: VeiculoParaCanal, post: Post, ref: ReferenciaEnvio): Promise<Resultado<AnuncioCanal>>;
   /** Sends a change of a published advert (Autoscar, Webmotors). */
   alterar?(ctx: ContextoCanal, sessao: SessaoCanal, v: VeiculoParaCanal, idAnuncio: string, post: Post): Promise<Resultado<AnuncioCanal>>;
+  /**
+   * Sync (issue 24 item 1): the post that brings a published advert up to the vehicle's current data. `enviado` is the
+   * post of the last send or change as stored (veiculo_integracoes.envio): what the vehicle does not determine (plan,
+   * the channel's codes of brand / model / version, category, contact) is kept from it; what it determines (price, km,
+   * photos and their order, description, optionals, colour, the rest) comes from `v`. Pure: no call to the channel.
+   */
+  postAtualizado?(v: VeiculoParaCanal, enviado: Post): Post;
+  /**
+   * Sync: sends that post through the channel's own edit operation (channels.md: Olx `insert` on the same id, Mercado
+   * Livre `PUT /items/{id}`, iCarros `PUT /deals/{id}`…), never creating an advert; the same update twice leaves the
+   * advert as once. Absent where the channel cannot edit (Instagram: "Publicar de novo" = excluir + enviar).
+   */
+  atualizar?(ctx: ContextoCanal, sessao: SessaoCanal, v: VeiculoParaCanal, idAnuncio: string, post: Post): Promise<Resultado<AnuncioCanal>>;
+  /**
+   * Bulk publish (issue 24 item 3): the post the Incluir screen would send, from this vehicle's draft (`rascunho`)
+   * with the reseller's defaults applied to what the vehicle's data does not map. Never a guessed value: a required
+   * choice still empty, or an ambiguous catalogue match, answers `revisao` with the fields' labels as the Incluir
+   * screen names them. Pure: no call to the channel.
+   */
+  postPadrao?(rascunho: Rascunho, v: VeiculoParaCanal, padroes: PadroesPublicacao): { post: Post } | { revisao: string[] };
   /**
    * Removes the advert; the channel's "already removed" answer is `jaRemovido` (spec 3 §4). `manual`: the channel
    * offers no removal through its API (Instagram, channels.md §10): the product forgets the advert and says so.

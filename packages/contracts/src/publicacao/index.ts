@@ -17,6 +17,7 @@ export * from './icarros.ts';
 export * from './instagram.ts';
 export * from './meucarronovo.ts';
 export * from './mobiauto.ts';
+export * from './padroes.ts';
 export * from './portais.ts';
 
 /** A channel's publishing contract: the draft `incluir` answers and the `veiculo_post` that `enviar` takes. */
