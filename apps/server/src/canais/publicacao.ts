@@ -1,4 +1,4 @@
-import type { PadroesPublicacao } from '@intermedio/contracts';
+import type { CampoPadrao, PadroesPublicacao } from '@intermedio/contracts';
 import type { Configuracao, ContextoCanal, Resultado } from './tipos.ts';
 
 /**
@@ -142,6 +142,8 @@ export interface PublicacaoVeiculo<Rascunho = unknown, Post = unknown> {
    * screen names them. Pure: no call to the channel.
    */
   postPadrao?(rascunho: Rascunho, v: VeiculoParaCanal, padroes: PadroesPublicacao): { post: Post } | { revisao: string[] };
+  /** Which defaults `postPadrao` reads, as the channel's "Padrões de publicação" screen asks them. */
+  camposPadrao?: readonly CampoPadrao[];
   /**
    * Removes the advert; the channel's "already removed" answer is `jaRemovido` (spec 3 §4). `manual`: the channel
    * offers no removal through its API (Instagram, channels.md §10): the product forgets the advert and says so.

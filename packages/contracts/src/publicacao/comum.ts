@@ -38,6 +38,7 @@ export const MENSAGENS_PUBLICACAO_VEICULO = {
   recusadoNaoRemovido: (canal: string, motivo: string) =>
     `O anúncio recusado continua em ${canal} e não pôde ser removido (${motivo}). Remova-o no painel do canal antes de enviar de novo.`,
   naoChegou: 'O envio não chegou ao canal (verificado depois de uma interrupção). Envie novamente.',
+  semPublicacaoEmLote: (canal: string) => `${canal} ainda não publica em lote: publique este veículo pela tela Incluir.`,
 } as const;
 
 const usuarioIgnorado = z.unknown().optional().describe('Ignorado: quem age é o usuário da sessão');

@@ -21,3 +21,16 @@ export const padroesPublicacao = z.object({
   escolhas: z.record(z.string().max(100), z.string().max(200)).optional(),
 });
 export type PadroesPublicacao = z.infer<typeof padroesPublicacao>;
+
+/**
+ * One default a channel's bulk publish uses, as its "Padrões de publicação" screen shows it: `campo` is a key of
+ * `padroesPublicacao` ('plano', 'tipo_anuncio', 'telefone', 'cep', 'titulo', 'descricao') or `escolhas.<post field>`;
+ * `opcoes` where the channel's choices are fixed (else free text).
+ */
+export const campoPadrao = z.object({
+  campo: z.string(),
+  rotulo: z.string(),
+  obrigatorio: z.boolean().optional(),
+  opcoes: z.array(z.object({ id: z.string(), nome: z.string() })).optional(),
+});
+export type CampoPadrao = z.infer<typeof campoPadrao>;

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type CanalId, MENSAGENS_PUBLICACAO_VEICULO as M, ROTULO_CANAL } from '@intermedio/contracts';
+import {
+  type CanalId,
+  ESQUEMAS_PUBLICACAO,
+  MENSAGENS_PUBLICACAO_VEICULO as M,
+  type PadroesPublicacao,
+  ROTULO_CANAL,
+} from '@intermedio/contracts';
 import { ordenarOpcoes } from '../../canais/mapeamento.ts';
 import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../../canais/publicacao.ts';
 import { canal as adaptador } from '../../canais/registro.ts';
@@ -309,6 +315,30 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       const { ctx, sessao } = await sessaoDe(canal, v.revendaId);
       const r = exigir(canal, await publicacaoDo(canal).rascunho(ctx, sessao, v, idAnuncio));
       return { veiculo: dadosIntermedio(v), ...(r as Record<string, unknown>) };
+    },
+
+    /**
+     * Bulk publish (issue 24 item 3): the post the Incluir screen would send for this vehicle, built from its draft and
+     * the reseller's "Padrões de publicação" by the channel's `postPadrao`, then checked by the same schema as `enviar`.
+     * `revisao`: what still needs the vehicle's Incluir screen; such a vehicle is never sent with a guessed value.
+     */
+    async postEmLote(canal: CanalId, idVeiculo: string): Promise<{ post: Record<string, unknown> } | { revisao: string[] }> {
+      const p = publicacaoDo(canal);
+      if (!p.postPadrao) return { revisao: [M.semPublicacaoEmLote(ROTULO_CANAL[canal])] };
+      const c = await repo.veiculo(db, idVeiculo);
+      if (!c) throw naoEncontrado(M.veiculoNaoEncontrado);
+      if (c.v.veremovido === 1) throw new ErroHttp(422, M.veiculoRemovido);
+      if (c.v.vevendido === 1) throw new ErroHttp(422, M.veiculoVendido);
+      const v = paraCanal(c, dep.publicUrl, dep.assinarArquivo);
+      const { ctx, sessao } = await sessaoDe(canal, v.revendaId);
+      const rascunho = exigir(canal, await p.rascunho(ctx, sessao, v));
+      const padroes: PadroesPublicacao = {}; // the stored defaults come with their screen (issue 24 item 3)
+      const r = p.postPadrao(rascunho, v, padroes);
+      if ('revisao' in r) return r;
+      const conferido = ESQUEMAS_PUBLICACAO[canal]?.post.safeParse(r.post);
+      if (conferido && !conferido.success)
+        return { revisao: [...new Set(conferido.error.issues.map((i) => i.path.join('.') || i.message))] };
+      return { post: r.post as Record<string, unknown> };
     },
 
     async modelos(canal: CanalId, idVeiculo: string, marca: string) {
