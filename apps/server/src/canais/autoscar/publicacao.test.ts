@@ -209,6 +209,54 @@ describe('Autoscar adverts', () => {
   });
 });
 
+describe('Autoscar sync (issue 24 item 1): postAtualizado + atualizar', () => {
+  it('brings the advert to the vehicle (price, km, photos in order, description, colour, optionals), keeping the choices; repeated, one advert', async () => {
+    const { post, rascunho } = await postDoRascunho(carro, { city: 'Contagem', state: 'MG' });
+    const trekking = rascunho.retVersaoFilter.find((v) => v.nome.startsWith('Trekking'))?.id;
+    const enviado = { ...post, modelId: trekking };
+    const id = valorOk(await pub.enviar(ctx(), sessao(), carro, enviado, ref())).idAnuncio;
+    const novo: VeiculoParaCanal = {
+      ...carro,
+      valor: 69900,
+      km: 19000,
+      cor: 'Preto',
+      observacao: 'Preço novo.',
+      opcionais: ['Airbag'],
+      fotos: [...carro.fotos].reverse(),
+    };
+    const p = pub.postAtualizado?.(novo, enviado) as Record<string, unknown>;
+    expect(p).toMatchObject({ price: 69900, mileage: 19000, description: 'Preço novo.', city: 'Contagem', modelId: trekking });
+    expect(p.photos).toEqual(['https://cdn.autodemo.test/f2.jpg', 'https://cdn.autodemo.test/f1.jpg']);
+    for (let i = 0; i < 2; i++) expect((await pub.atualizar?.(ctx(), sessao(), novo, id, p))?.ok).toBe(true);
+    const externo = (await anuncios()).find((a) => a.advId === id)?.externalId;
+    const noCanal = (await anuncios()).filter((x) => x.externalId === externo);
+    expect(noCanal).toHaveLength(1);
+    const a = noCanal[0] as Anuncio & { photos: string[]; optionals: string[]; color: string; alteracoes: number };
+    const cores = valorOk(await pub.rascunho(ctx(), sessao(), novo)).retCores;
+    expect(a).toMatchObject({
+      price: 69900,
+      mileage: 19000,
+      description: 'Preço novo.',
+      city: 'CONTAGEM',
+      modelo: { versao: 'Trekking 1.3 8V Flex 5p Mec.' },
+    });
+    expect(a.photos).toEqual(p.photos);
+    expect(a.optionals).toEqual(['Airbag']);
+    expect(cores.find((c) => c.id === a.color)?.nome).toBe('Preto');
+    expect(a.alteracoes).toBe(2);
+  });
+
+  it('a removed advert is refused, nothing created', async () => {
+    const { post } = await postDoRascunho(carro);
+    const id = valorOk(await pub.enviar(ctx(), sessao(), carro, post, ref())).idAnuncio;
+    valorOk(await pub.excluir(ctx(), sessao(), id));
+    const antes = (await anuncios()).length;
+    const r = await pub.atualizar?.(ctx(), sessao(), carro, id, pub.postAtualizado?.(carro, post));
+    expect(r?.ok).toBe(false);
+    expect((await anuncios()).length).toBe(antes);
+  });
+});
+
 describe('Autoscar sandbox: the hold of a change or removal (tests of "Excluindo…" / "Alterando…")', () => {
   const controle = async (caminho: '_reter' | '_liberar', metodo = 'POST', corpo?: object) => {
     const r = await fetch(`${sb.origem}/sandbox/autoscar/${caminho}`, {

@@ -7,7 +7,7 @@ import {
   veiculoPostAutoscarPorTipo,
 } from '@intermedio/contracts';
 import { casarNoCatalogo, casarOpcao, casarOpcional } from '../mapeamento.ts';
-import type { OpcaoCanal, PublicacaoVeiculo, VeiculoParaCanal } from '../publicacao.ts';
+import type { AnuncioCanal, OpcaoCanal, PublicacaoVeiculo, VeiculoParaCanal } from '../publicacao.ts';
 import { type ErroCanal, falha, ok, type Resultado } from '../tipos.ts';
 import {
   type AnuncioAutoscar,
@@ -157,6 +157,56 @@ export function corpoAutoscar(v: VeiculoParaCanal, post: unknown): Resultado<Rec
   );
 }
 
+/**
+ * Sync (issue 24 item 1): the stored post brought up to the vehicle's data that needs no catalogue list (numbers,
+ * plate, description, photos in order, doors); the channel's choices (version, city, plan of a motorcycle…) kept.
+ */
+function postAtualizado(v: VeiculoParaCanal, enviado: unknown): unknown {
+  const p = (enviado ?? {}) as Record<string, unknown>;
+  const carro = tipoAutoscar(v.tipo) === 'carro';
+  return {
+    ...p,
+    plate: v.placa.toUpperCase(),
+    mileage: v.km,
+    price: v.valor,
+    description: v.observacao.slice(0, 3000),
+    photos: v.fotos.map((f) => f.url),
+    ...(carro && (PORTAS_AUTOSCAR as readonly number[]).includes(v.portas ?? -1) ? { ports: v.portas } : {}),
+  };
+}
+
+/**
+ * Sync: what maps to Autoscar's lists (colour, fuel, body, gearbox, optionals) follows the vehicle through the cached
+ * lists, keeping the stored code where nothing matches; then the change call on the same advert (a full
+ * replacement: repeated, it leaves the advert as once).
+ */
+async function atualizar(
+  ctx: Parameters<PublicacaoVeiculo['rascunho']>[0],
+  sessao: Parameters<PublicacaoVeiculo['rascunho']>[1],
+  v: VeiculoParaCanal,
+  idAnuncio: string,
+  post: unknown,
+): Promise<Resultado<AnuncioCanal>> {
+  const tipo = tipoAutoscar(v.tipo);
+  if (!tipo) return naoPermitido();
+  const listas = await listasAutoscar(ctx, tipo);
+  if (!listas.ok) return listas;
+  const l = listas.valor;
+  const p = (post ?? {}) as Record<string, unknown>;
+  const completo = {
+    ...p,
+    color: idDe(l.cores, v.cor) || p.color,
+    fuelType: idDe(l.combustiveis, v.combustivel) || p.fuelType,
+    bodyStyle: idDe(l.tiposVeiculo, v.carroceria) || p.bodyStyle,
+    transmission: idDe(l.transmissoes, v.cambio === 'A' ? 'Automático' : 'Manual') || p.transmission,
+    optionals: v.opcionais.map((o) => casarOpcional(l.opcionais, o)?.nome).filter((n): n is string => Boolean(n)),
+  };
+  const corpo = corpoAutoscar(v, completo);
+  if (!corpo.ok) return corpo;
+  const r = await alterarAnuncio(ctx, sessao, idAnuncio, corpo.valor);
+  return r.ok ? ok(paraAnuncioCanal(r.valor)) : r;
+}
+
 /** Autoscar on the designed REST contract (docs/autoscar.md). */
 export const publicacaoAutoscar: PublicacaoVeiculo<RascunhoAutoscar, unknown> = {
   rascunho,
@@ -178,6 +228,8 @@ export const publicacaoAutoscar: PublicacaoVeiculo<RascunhoAutoscar, unknown> = 
     const r = await alterarAnuncio(ctx, sessao, idAnuncio, corpo.valor);
     return r.ok ? ok(paraAnuncioCanal(r.valor)) : r;
   },
+  postAtualizado,
+  atualizar,
   excluir: excluirAnuncio,
   async consultar(ctx, sessao, ref) {
     const r = ref.idAnuncio ? await buscarAnuncio(ctx, sessao, ref.idAnuncio) : await buscarPorReferencia(ctx, sessao, ref.chave);

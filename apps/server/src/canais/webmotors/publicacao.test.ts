@@ -253,6 +253,37 @@ describe('Webmotors adverts', () => {
     expect(depois.ok && depois.valor).toBeNull();
   });
 
+  it('sync: postAtualizado + atualizar bring the advert to the vehicle (price, km, notes, colour, photos in order), the choices kept; repeated, one advert', async () => {
+    const s = await sessao();
+    const v = veiculo();
+    const destaque = '2';
+    const post = await postDoRascunho(s, v, { CodigoModalidade: destaque, UnicoDono: 'S' });
+    const r = await pub.enviar(ctx(), s, v, post, ref(v));
+    if (!r.ok) throw new Error(r.erro.mensagem);
+    const id = r.valor.idAnuncio;
+    const novo = veiculo({
+      valor: 69900,
+      km: 19000,
+      cor: 'Preto',
+      observacao: 'Preço novo.',
+      fotos: [foto('pequena.jpg'), foto('grande.jpg')],
+    });
+    const p = pub.postAtualizado?.(novo, post) as PostWebmotors;
+    expect(p).toMatchObject({ PrecoReal: 69900, Km: 19000, Observacao: 'Preço novo.', CodigoModalidade: destaque, UnicoDono: 'S' });
+    for (let i = 0; i < 2; i++) {
+      const a = await pub.atualizar?.(ctx(), s, novo, id, p);
+      expect(a?.ok, JSON.stringify(a)).toBe(true);
+    }
+    const cores = await pub.rascunho(ctx(), s, novo);
+    const preto = cores.ok ? cores.valor.retCores.find((c) => c.nome === 'Preto')?.id : undefined;
+    const noCanal = await doAnuncio(id);
+    expect(noCanal).toMatchObject({ PrecoReal: '69900.00', Km: '19000', Observacao: 'Preço novo.', CodigoCor: preto, UnicoDono: 'S' });
+    // Photos replaced, not added: two after two updates; the first is the small JPEG as stored.
+    expect(noCanal?.fotos).toHaveLength(2);
+    expect(noCanal?.fotos[0]?.bytes).toBe(arquivos.get('pequena.jpg')?.length);
+    expect((await anuncios()).filter((a) => a.CodigoAnuncio === noCanal?.CodigoAnuncio)).toHaveLength(1);
+  });
+
   it('loads a change draft with what the advert has at Webmotors (modality, flags, options) and the numbers of the product', async () => {
     const s = await sessao();
     const v = veiculo();

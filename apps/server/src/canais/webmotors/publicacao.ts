@@ -123,6 +123,53 @@ async function rascunho(
   });
 }
 
+/**
+ * Sync (issue 24 item 1): the stored post brought up to the vehicle's data that needs no catalogue list (price, km,
+ * years, plate, doors, notes, the vehicle's own flags); the channel's choices (modality, ad type, brand / model /
+ * version codes, the other flags) kept. The photos always go from the vehicle, in order (`gravarAnuncio`).
+ */
+function postAtualizado(v: VeiculoParaCanal, enviado: PostWebmotors): PostWebmotors {
+  return {
+    ...enviado,
+    PrecoReal: v.valor,
+    Km: v.km,
+    AnoDoModelo: v.anoModelo ?? enviado.AnoDoModelo,
+    AnoFabricacao: v.anoFabricacao ?? enviado.AnoFabricacao,
+    Placa: v.placa.toUpperCase(),
+    NrPortas: v.tipo === 'moto' ? 0 : [0, 1, 2, 4].includes(v.portas ?? -1) ? (v.portas as number) : enviado.NrPortas,
+    Observacao: v.observacao.slice(0, LIMITE_OBSERVACAO_WEBMOTORS),
+    Blindado: v.blindado ? 'S' : 'N',
+    IpvaPago: v.ipvaPago ? 'S' : 'N',
+    GarantiaDeFabrica: v.garantiaFabrica ? 'S' : 'N',
+  };
+}
+
+/**
+ * Sync: colour, fuel, gearbox and optionals follow the vehicle through the cached lists (the stored code where nothing
+ * matches), then AlterarCarro / AlterarMoto on the same advert (a full replacement, photos included).
+ */
+async function atualizar(ctx: ContextoCanal, sessao: SessaoCanal, v: VeiculoParaCanal, idAnuncio: string, post: PostWebmotors) {
+  const tipo = tipoDe(v);
+  if (!tipo.ok) return tipo;
+  const listas = await Promise.all([
+    catalogo.cores(ctx, sessao),
+    catalogo.combustiveis(ctx, sessao),
+    catalogo.cambios(ctx, sessao),
+    catalogo.opcionais(ctx, sessao),
+  ]);
+  const falhou = listas.find((l) => !l.ok);
+  if (falhou && !falhou.ok) return falhou;
+  const [cores, combustiveis, cambios, opcionais] = listas.map((l) => (l.ok ? l.valor : [])) as OpcaoCanal[][];
+  const completo: PostWebmotors = {
+    ...post,
+    CodigoCor: casarOpcao(cores ?? [], v.cor)?.id ?? post.CodigoCor,
+    CodigoCombustivel: casarOpcao(combustiveis ?? [], v.combustivel)?.id ?? post.CodigoCombustivel,
+    CodigoCambio: casarOpcao(cambios ?? [], v.cambio === 'A' ? 'Automático' : 'Manual')?.id ?? post.CodigoCambio,
+    Opcional: v.opcionais.map((o) => casarOpcional(opcionais ?? [], o)?.id).filter((id): id is string => Boolean(id)),
+  };
+  return gravarAnuncio(ctx, sessao, v, completo, { idAnuncio, referencia: '' });
+}
+
 /** Webmotors per-vehicle publishing (spec 3 §2.5, §3.4, §8.3): SOAP stock service, codes of its own catalogue. */
 export const publicacaoWebmotors: PublicacaoVeiculo<RascunhoWebmotors, PostWebmotors> = {
   rascunho,
@@ -142,6 +189,8 @@ export const publicacaoWebmotors: PublicacaoVeiculo<RascunhoWebmotors, PostWebmo
     const tipo = tipoDe(v);
     return tipo.ok ? gravarAnuncio(ctx, sessao, v, post, { idAnuncio, referencia: '' }) : tipo;
   },
+  postAtualizado,
+  atualizar,
   excluir: excluirAnuncio,
   consultar: procurarAnuncio,
 };
