@@ -1,7 +1,8 @@
 import { escaparXml, lerTag } from '@intermedio/contracts';
-import { falha, ok, type Resultado } from './tipos.ts';
+import { type ErroCanal, falha, ok, type Resultado } from './tipos.ts';
 
-export type RespostaCanal = { status: number; texto: string; json: () => unknown };
+/** `cabecalho`: a response header by name (absent on hand-made answers in tests). */
+export type RespostaCanal = { status: number; texto: string; json: () => unknown; cabecalho?: (nome: string) => string | null };
 
 /**
  * One HTTP call to a channel with a time limit. Network failures and time-outs are `transient`;
@@ -16,6 +17,7 @@ export async function chamarCanal(url: string, init: RequestInit, timeoutMs: num
     return ok({
       status: r.status,
       texto,
+      cabecalho: (nome) => r.headers.get(nome),
       json: () => {
         try {
           return JSON.parse(texto) as unknown;
@@ -39,6 +41,28 @@ export function tipoPorStatus(status: number) {
   if (status >= 500) return 'transient' as const;
   if (status === 400 || status === 404 || status === 422) return 'validation' as const;
   return 'rejected' as const;
+}
+
+/** How long the channel asks to wait (`Retry-After`: seconds or an HTTP date), when it says. */
+export function esperaPedida(r: RespostaCanal, agora = Date.now()): number | undefined {
+  const valor = r.cabecalho?.('retry-after')?.trim();
+  if (!valor) return undefined;
+  const segundos = /^\d+$/.test(valor) ? Number(valor) : Math.ceil((Date.parse(valor) - agora) / 1000);
+  return Number.isFinite(segundos) ? Math.max(0, segundos) : undefined;
+}
+
+/**
+ * The channel limited our requests (HTTP 429, OLX's import -2) on an operation safe to repeat (an update): passing,
+ * nothing was applied, with how long to back off (`Retry-After`, else `padraoSegundos`) for whoever retries it.
+ */
+export function limiteDeRequisicoes(rotulo: string, esperarSegundos: number, detalhe?: string): ErroCanal {
+  return {
+    tipo: 'transient',
+    mensagem: 'limite de requisições atingido',
+    detalhe,
+    texto: `${rotulo} limitou as requisições. Tente novamente em alguns minutos.`,
+    esperarSegundos,
+  };
 }
 
 export const formulario = (campos: Record<string, string>) => new URLSearchParams(campos).toString();

@@ -19,8 +19,16 @@ export type MetaCanal = {
  * `texto`: the whole Portuguese sentence for the user when the generic one of the kind would mislead.
  * `recusadoNoCanal`: on a `rejected` answer of `consultar`, the id of the refused advert the channel still keeps
  * (Mobiauto's deal blocked by moderation stays in the dealer's inventory): the framework removes it with `excluir`.
+ * `esperarSegundos`: the channel limited our requests (429) and nothing was done; retry no sooner than this.
  */
-export type ErroCanal = { tipo: TipoErroCanal; mensagem: string; detalhe?: string; texto?: string; recusadoNoCanal?: string };
+export type ErroCanal = {
+  tipo: TipoErroCanal;
+  mensagem: string;
+  detalhe?: string;
+  texto?: string;
+  recusadoNoCanal?: string;
+  esperarSegundos?: number;
+};
 export type Resultado<T> = { ok: true; valor: T } | { ok: false; erro: ErroCanal };
 export const ok = <T>(valor: T): Resultado<T> => ({ ok: true, valor });
 export const falha = (tipo: TipoErroCanal, mensagem: string, detalhe?: string): Resultado<never> => ({

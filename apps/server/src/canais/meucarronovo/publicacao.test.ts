@@ -192,3 +192,86 @@ describe('Na Pista: the token and the catalogue are kept (issue 24, the send pat
     }
   });
 });
+
+describe('Na Pista update (issue 24 item 1: PUT /meus-dados/anuncios)', () => {
+  const { atualizar, postAtualizado } = pub as Required<typeof pub>;
+  type NoCanal = Record<string, unknown> & { id: number; codigoExterno: string; fotos: { url: string; ordem: number; capa: boolean }[] };
+  const noCanal = async (id: string) => (await sb.anuncios<NoCanal>('meucarronovo')).find((a) => String(a.id) === id);
+  const foto = (n: number) => ({ ...CARRO.fotos[0], urlOriginal: `https://cdn.autodemo.test/o${n}.jpg` }) as (typeof CARRO.fotos)[0];
+  /** The Argo after the dealer's edit: price, km, text, colour, options and photos (a new one first, the old ones swapped). */
+  const editado = {
+    ...CARRO,
+    valor: 69900,
+    km: 20100,
+    observacao: 'Revisado na concessionária.',
+    cor: 'Preto',
+    opcionais: ['Alarme'],
+    fotos: [foto(3), foto(2), foto(1)],
+  };
+
+  it('edits price, mileage, text, colour, options and photos in order at the channel; twice leaves one advert as once', async () => {
+    const enviado = await postValido({ idTipoAnuncio: '2', aceitaTroca: true });
+    const r = valorOk(await pub.enviar(sb.ctx('meucarronovo'), sessao(), CARRO, enviado, ref('np-atualizar')));
+    const d = valorOk(await pub.rascunho(sb.ctx('meucarronovo'), sessao(), editado));
+    const post = postAtualizado(editado, enviado);
+    expect(post).toMatchObject({ valor: 69900, quilometragem: 20100, observacoes: 'Revisado na concessionária.', idTipoAnuncio: '2' });
+    const atualizado = valorOk(await atualizar(sb.ctx('meucarronovo'), sessao(), editado, r.idAnuncio, post));
+    expect(atualizado).toMatchObject({ idAnuncio: r.idAnuncio, urlAnuncio: r.urlAnuncio, confirmacao: 'imediata' });
+    const esperado = {
+      valor: 69900,
+      quilometragem: 20100,
+      observacoes: 'Revisado na concessionária.',
+      idCor: Number(d.veiculoPost.idCor),
+      idOpcional: d.veiculoPost.opcionais.map(Number),
+      // Kept: the plan's ad type, the dealer's ticks and our reference.
+      idTipoAnuncio: 2,
+      aceitaTroca: true,
+      codigoExterno: 'np-atualizar',
+      fotos: [
+        { url: 'https://cdn.autodemo.test/o3.jpg', ordem: 1, capa: true },
+        { url: 'https://cdn.autodemo.test/o2.jpg', ordem: 2, capa: false },
+        { url: 'https://cdn.autodemo.test/o1.jpg', ordem: 3, capa: false },
+      ],
+    };
+    expect(nome(d.retCores, d.veiculoPost.idCor)).toBe('PRETO');
+    expect(await noCanal(r.idAnuncio)).toMatchObject({ ...esperado, alteracoes: 1 });
+
+    valorOk(await atualizar(sb.ctx('meucarronovo'), sessao(), editado, r.idAnuncio, post));
+    expect(await noCanal(r.idAnuncio)).toMatchObject({ ...esperado, alteracoes: 2 });
+    const todos = await sb.anuncios<NoCanal>('meucarronovo');
+    expect(todos.filter((a) => a.codigoExterno === 'np-atualizar')).toHaveLength(1);
+    expect((await noCanal(r.idAnuncio))?.fotos).toHaveLength(3);
+    await pub.excluir(sb.ctx('meucarronovo'), sessao(), r.idAnuncio);
+  });
+
+  it('an advert the channel no longer has is a clear error and creates nothing', async () => {
+    const antes = (await sb.anuncios<NoCanal>('meucarronovo')).length;
+    const r = await atualizar(sb.ctx('meucarronovo'), sessao(), editado, '123', await postValido());
+    expect(r.ok ? null : r.erro).toMatchObject({
+      tipo: 'rejected',
+      texto: 'O anúncio 123 não existe mais na Na Pista (foi removido no canal).',
+    });
+    expect((await sb.anuncios<NoCanal>('meucarronovo')).length).toBe(antes);
+  });
+
+  it("maps the channel's errors: refused, failure, rate limit (transient, with the wait asked) and an expired token", async () => {
+    const enviado = await postValido();
+    const r = valorOk(await pub.enviar(sb.ctx('meucarronovo'), sessao(), CARRO, enviado, ref('np-erros')));
+    const com = (observacao: string) => {
+      const v = { ...editado, observacao };
+      return atualizar(sb.ctx('meucarronovo'), sessao(), v, r.idAnuncio, postAtualizado(v, enviado));
+    };
+    const recusado = await com('recusar');
+    expect(recusado.ok ? null : recusado.erro).toMatchObject({ tipo: 'validation', mensagem: 'Observações com conteúdo não permitido' });
+    expect((await com('falhar')).ok ? null : 'transient').toBe('transient');
+    const limitado = await com('limitar');
+    expect(limitado.ok ? null : limitado.erro).toMatchObject({ tipo: 'transient', esperarSegundos: 2 });
+    // Nothing refused, failed or limited reached the advert.
+    expect(await noCanal(r.idAnuncio)).toMatchObject({ valor: CARRO.valor });
+    expect(await noCanal(r.idAnuncio)).not.toHaveProperty('alteracoes');
+    await fetch(`${sb.origem}/sandbox/meucarronovo/_expirar`, { method: 'POST' });
+    valorOk(await com('Revisado.'));
+    expect(await noCanal(r.idAnuncio)).toMatchObject({ valor: 69900, observacoes: 'Revisado.', alteracoes: 1 });
+    await pub.excluir(sb.ctx('meucarronovo'), sessao(), r.idAnuncio);
+  });
+});

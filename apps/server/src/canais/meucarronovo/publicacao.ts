@@ -1,4 +1,5 @@
 import type { PostMeuCarroNovo, RascunhoMeuCarroNovo } from '@intermedio/contracts';
+import { esperaPedida, limiteDeRequisicoes, type RespostaCanal } from '../http.ts';
 import { listaEmCache } from '../listas.ts';
 import type { Portador } from '../portador.ts';
 import {
@@ -10,6 +11,9 @@ import {
   idCasado,
   imagensDoVeiculo,
   mensagemDoCanal,
+  nomeCambio,
+  nomesCombustivel,
+  opcionaisMarcados,
   opcoes,
   resultadoExclusao,
   todos,
@@ -77,6 +81,73 @@ const versoesDe = (ctx: ContextoCanal, api: Api, v: VeiculoParaCanal, marca: str
     api,
     `/catalogo/versoes?categoria=${categoria(v).id}&marca=${encodeURIComponent(marca)}&modelo=${encodeURIComponent(modelo)}&removerNomeModelo=false`,
   );
+
+/** The advert as the channel takes it (POST and PUT): category, years and condition are the vehicle's own. */
+const corpoDoAnuncio = (v: VeiculoParaCanal, post: PostMeuCarroNovo) => ({
+  idCategoria: categoria(v).id,
+  idTipoAnuncio: Number(post.idTipoAnuncio),
+  idVersao: Number(post.idVersao),
+  anoFabricacao: v.anoFabricacao,
+  anoModelo: v.anoModelo,
+  placa: v.novo ? '' : post.placa,
+  idCor: Number(post.idCor),
+  idCombustivel: Number(post.idCombustivel),
+  quilometragem: post.quilometragem,
+  idCambio: Number(post.idCambio),
+  idPortas: Number(post.idPortas),
+  valor: post.valor,
+  aceitaTroca: post.aceitaTroca,
+  observacoes: post.observacoes,
+  documentacaoEmDia: post.documentacaoEmDia,
+  blindado: post.blindado,
+  adaptadoPne: post.adaptadoPne,
+  veiculoUsado: !v.novo,
+  idOpcional: post.opcionais.map(Number),
+});
+
+/** The channel's answer to an edit as an error: 429 backs off, an advert not the dealer's is gone from the channel. */
+function erroNaEdicao(r: RespostaCanal, idAnuncio: string): Resultado<never> {
+  if (r.status === 429) return { ok: false, erro: limiteDeRequisicoes('A Na Pista', esperaPedida(r) ?? 60, mensagemDoCanal(r)) };
+  if (r.status === 404 || (r.status === 403 && JA_REMOVIDO_NAPISTA.test(mensagemDoCanal(r))))
+    return {
+      ok: false,
+      erro: {
+        tipo: 'rejected',
+        mensagem: `anúncio ${idAnuncio} não encontrado`,
+        detalhe: mensagemDoCanal(r),
+        texto: `O anúncio ${idAnuncio} não existe mais na Na Pista (foi removido no canal).`,
+      },
+    };
+  if (r.status === 422 && /plano/i.test(mensagemDoCanal(r))) return falha('quota', mensagemDoCanal(r));
+  return erroDaResposta(r);
+}
+
+type FotoNaPista = { id: number | string; url: string; ordem: number; capa: boolean };
+
+/**
+ * The advert's photos made the vehicle's, in its order (cover first): left alone when they already are; otherwise
+ * every photo the channel has is deleted and the vehicle's are added again (the API has no reorder). Repeating it
+ * ends the same way, whatever step an earlier attempt stopped at.
+ */
+async function acertarFotos(api: Api, v: VeiculoParaCanal, idAnuncio: string): Promise<Resultado<void>> {
+  const caminho = `/meus-dados/anuncios/${encodeURIComponent(idAnuncio)}/fotos`;
+  const desejadas = fotosDoVeiculo(v).map((url, i) => ({ url, ordem: i + 1, capa: i === 0 }));
+  const lidas = await api.enviar('GET', caminho);
+  if (!lidas.ok) return lidas;
+  if (lidas.valor.status !== 200) return erroNaEdicao(lidas.valor, idAnuncio);
+  const atuais = ((lidas.valor.json() ?? []) as FotoNaPista[]).slice().sort((a, b) => a.ordem - b.ordem);
+  const iguais = (f: FotoNaPista, i: number) => f.url === desejadas[i]?.url && f.ordem === i + 1 && f.capa === (i === 0);
+  if (atuais.length === desejadas.length && atuais.every(iguais)) return ok(undefined);
+  for (const f of atuais) {
+    const r = await api.enviar('DELETE', `${caminho}/${encodeURIComponent(String(f.id))}`);
+    if (!r.ok) return r;
+    if (r.valor.status !== 200 && r.valor.status !== 204 && r.valor.status !== 404) return erroNaEdicao(r.valor, idAnuncio);
+  }
+  if (!desejadas.length) return ok(undefined);
+  const r = await api.enviar('POST', caminho, desejadas);
+  if (!r.ok) return r;
+  return r.valor.status === 200 || r.valor.status === 201 ? ok(undefined) : erroNaEdicao(r.valor, idAnuncio);
+}
 
 export const publicacaoMeuCarroNovo: PublicacaoVeiculo<RascunhoMeuCarroNovo, PostMeuCarroNovo> = {
   async rascunho(ctx, sessao, v) {
@@ -160,28 +231,7 @@ export const publicacaoMeuCarroNovo: PublicacaoVeiculo<RascunhoMeuCarroNovo, Pos
     const c = await conectar(ctx, sessao);
     if (!c.ok) return c;
     const api = c.valor;
-    const corpo = {
-      idCategoria: categoria(v).id,
-      idTipoAnuncio: Number(post.idTipoAnuncio),
-      idVersao: Number(post.idVersao),
-      anoFabricacao: v.anoFabricacao,
-      anoModelo: v.anoModelo,
-      placa: v.novo ? '' : post.placa,
-      idCor: Number(post.idCor),
-      idCombustivel: Number(post.idCombustivel),
-      quilometragem: post.quilometragem,
-      idCambio: Number(post.idCambio),
-      idPortas: Number(post.idPortas),
-      valor: post.valor,
-      aceitaTroca: post.aceitaTroca,
-      observacoes: post.observacoes,
-      documentacaoEmDia: post.documentacaoEmDia,
-      blindado: post.blindado,
-      adaptadoPne: post.adaptadoPne,
-      veiculoUsado: !v.novo,
-      idOpcional: post.opcionais.map(Number),
-      codigoExterno: ref.chave,
-    };
+    const corpo = { ...corpoDoAnuncio(v, post), codigoExterno: ref.chave };
     const r = await api.enviar('POST', '/meus-dados/anuncios', corpo);
     if (!r.ok) return r;
     // No free slot of the chosen ad type in the dealer's plan: a quota error, as on iCarros.
@@ -193,6 +243,65 @@ export const publicacaoMeuCarroNovo: PublicacaoVeiculo<RascunhoMeuCarroNovo, Pos
     const fotos = fotosDoVeiculo(v).map((url, i) => ({ url, ordem: i + 1, capa: i === 0 }));
     if (fotos.length) await api.enviar('POST', `/meus-dados/anuncios/${encodeURIComponent(a.idAnuncio)}/fotos`, fotos);
     return ok(a);
+  },
+
+  /**
+   * Sync (issue 24 item 1): the vehicle's price, mileage, plate, text and features; plan (ad type), catalogue codes
+   * and the dealer's ticks (swap, PNE) are kept from the post sent. Colour, fuel, gearbox, doors and options are the
+   * channel's codes: `atualizar` maps them from the vehicle with the channel's lists.
+   */
+  postAtualizado(v, enviado) {
+    return {
+      ...enviado,
+      placa: v.novo ? '' : v.placa.toUpperCase(),
+      quilometragem: v.km,
+      valor: v.valor,
+      observacoes: v.observacao,
+      blindado: v.blindado,
+      documentacaoEmDia: v.ipvaPago,
+    };
+  },
+
+  /**
+   * `PUT /meus-dados/anuncios` with `idAnuncio` (channels.md §7): edits the advert, never creates one (an advert the
+   * dealer no longer has answers 403 "… não pertence ao cliente informado": a `rejected` error, nothing sent). The
+   * vehicle's colour, fuel, gearbox, doors and options are mapped with the channel's lists (kept 10 minutes) as the
+   * draft does; the post's code stays where the vehicle's name matches nothing. Then the photos are made the
+   * vehicle's, in order. The same update twice leaves the advert as once.
+   */
+  async atualizar(ctx, sessao, v, idAnuncio, post) {
+    const c = await conectar(ctx, sessao);
+    if (!c.ok) return c;
+    const api = c.valor;
+    const cat = categoria(v).id;
+    const listas = todos(
+      await Promise.all([
+        listaDoCatalogo(ctx, api, '/catalogo/cores'),
+        listaDoCatalogo(ctx, api, '/catalogo/combustiveis'),
+        listaDoCatalogo(ctx, api, '/catalogo/tipos-cambio'),
+        listaDoCatalogo(ctx, api, `/catalogo/categorias/${cat}/acessorios`),
+        listaDoCatalogo(ctx, api, `/catalogo/categorias/${cat}/quantidade-portas`),
+      ] as const),
+    );
+    if (!listas.ok) return listas;
+    const [cores, combustiveis, cambios, acessorios, portas] = listas.valor.map(opcoes);
+    const codigos: PostMeuCarroNovo = {
+      ...post,
+      idCor: idCasado(cores ?? [], v.cor) || post.idCor,
+      idCombustivel: idCasado(combustiveis ?? [], ...nomesCombustivel(v.combustivel)) || post.idCombustivel,
+      idCambio: idCasado(cambios ?? [], nomeCambio(v)) || post.idCambio,
+      idPortas: (v.portas === null ? '' : idCasado(portas ?? [], String(v.portas))) || post.idPortas,
+      opcionais: opcionaisMarcados(acessorios ?? [], v)
+        .filter((o) => o.checked)
+        .map((o) => o.id),
+    };
+    const r = await api.enviar('PUT', '/meus-dados/anuncios', { ...corpoDoAnuncio(v, codigos), idAnuncio: Number(idAnuncio) });
+    if (!r.ok) return r;
+    if (r.valor.status !== 200 && r.valor.status !== 204) return erroNaEdicao(r.valor, idAnuncio);
+    const fotos = await acertarFotos(api, v, idAnuncio);
+    if (!fotos.ok) return fotos;
+    const corpo = (r.valor.json() ?? {}) as Anuncio;
+    return ok(anuncio({ ...corpo, idAnuncio }));
   },
 
   async excluir(ctx, sessao, idAnuncio) {
