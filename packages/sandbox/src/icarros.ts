@@ -17,7 +17,12 @@ import {
 /**
  * iCarros generation 2 (channels.md §4): Keycloak realm `icarros`, core API `/pj/v1/core` with the catalogue under
  * `/database`, the dealer's plans and deals. Errors in Spring's shape `{ status, error, message }`.
- * Switches on the deal's `text`: "recusar" → 400, "falhar" → 500, "lento" / "travar" as in comum.ts.
+ * Switches on the deal's `text`: "recusar" → 400, "falhar" → 500, "lento" / "travar" as in comum.ts; on an edit
+ * (`PUT /deals/{id}`) also "limitar" → 429.
+ * Edits (channels.md §4, issue 24): `PUT /deals/{id}` changes the deal but not its price, which only
+ * `PUT /deals/{id}/price` changes (our reading of the separate call); photos are deleted one by one or all
+ * (`DELETE /deals/{id}/images[/{imageId}]`), added (`POST …/images`) and ordered (`PUT …/orderImages`,
+ * `array_photos` "id_id…" of every photo of the deal).
  */
 export const DEALER_ICARROS = 4321;
 const CATEGORIAS = { carro: 1, moto: 2, caminhao: 3 } as const;
@@ -122,9 +127,65 @@ export async function sandboxIcarros(app: FastifyInstance) {
         const photo = String((req.body as { photo?: unknown } | null)?.photo ?? '');
         if (!deal) return erro(reply, 404, 'Anúncio não encontrado');
         if (!/^https?:\/\//.test(photo)) return erro(reply, 400, 'photo deve ser uma URL');
-        const imagem = { id: deal.images.length + 1, photo };
+        // Ids are never reused after a photo is deleted.
+        const imagem = { id: Math.max(0, ...deal.images.map((i) => i.id)) + 1, photo };
         deal.images.push(imagem);
         return reply.code(201).send(imagem);
+      });
+
+      api.put<{ Params: { id: string } }>('/deals/:id', PUBLICO, async (req, reply) => {
+        const deal = anuncios.get(Number(req.params.id));
+        const d = (req.body ?? {}) as Record<string, unknown>;
+        const desfecho = await aplicarChaves(req, String(d.text ?? ''));
+        if (desfecho === 'falhar') return erro(reply, 500, 'Erro interno no servidor do iCarros');
+        if (String(d.text ?? '').includes('limitar')) return erro(reply, 429, 'Limite de requisições excedido');
+        if (!deal) return erro(reply, 404, 'Anúncio não encontrado');
+        if (desfecho === 'recusar') return erro(reply, 400, 'Anúncio recusado: o texto contém termos não permitidos');
+        if (Number(d.dealerId) !== deal.dealerId) return erro(reply, 403, 'Revenda não pertence a este usuário');
+        if (d.id !== undefined && Number(d.id) !== deal.id) return erro(reply, 400, 'id diferente do anúncio do endereço');
+        // The price changes only through PUT /deals/{id}/price; id, dealer, reference and photos stay.
+        const { price: _preco, id: _id, dealerId: _dealer, externalId: _ref, images: _imagens, ...campos } = d;
+        const novo = { ...deal, ...campos };
+        const faltas = validarDeal(novo);
+        if (faltas.length) return erro(reply, 422, faltas.map((f) => f.message).join('; '), faltas);
+        anuncios.set(deal.id, novo);
+        return novo;
+      });
+      api.put<{ Params: { id: string } }>('/deals/:id/price', PUBLICO, async (req, reply) => {
+        const deal = anuncios.get(Number(req.params.id));
+        const b = (req.body ?? {}) as { id?: unknown; price?: unknown };
+        if (!deal) return erro(reply, 404, 'Anúncio não encontrado');
+        if (b.id !== undefined && Number(b.id) !== deal.id) return erro(reply, 400, 'id diferente do anúncio do endereço');
+        if (typeof b.price !== 'number' || !(b.price > 0)) return erro(reply, 422, 'price deve ser maior que zero');
+        deal.price = b.price;
+        return { id: deal.id, price: deal.price };
+      });
+      api.delete<{ Params: { id: string } }>('/deals/:id/images', PUBLICO, async (req, reply) => {
+        const deal = anuncios.get(Number(req.params.id));
+        if (!deal) return erro(reply, 404, 'Anúncio não encontrado');
+        deal.images = [];
+        return reply.code(204).send();
+      });
+      api.delete<{ Params: { id: string; imagem: string } }>('/deals/:id/images/:imagem', PUBLICO, async (req, reply) => {
+        const deal = anuncios.get(Number(req.params.id));
+        if (!deal) return erro(reply, 404, 'Anúncio não encontrado');
+        const antes = deal.images.length;
+        deal.images = deal.images.filter((i) => i.id !== Number(req.params.imagem));
+        if (deal.images.length === antes) return erro(reply, 404, 'Imagem não encontrada');
+        return reply.code(204).send();
+      });
+      api.put<{ Params: { id: string } }>('/deals/:id/orderImages', PUBLICO, async (req, reply) => {
+        const deal = anuncios.get(Number(req.params.id));
+        if (!deal) return erro(reply, 404, 'Anúncio não encontrado');
+        const ids = String((req.body as { array_photos?: unknown } | null)?.array_photos ?? '')
+          .split('_')
+          .filter(Boolean)
+          .map(Number);
+        const atuais = deal.images.map((i) => i.id);
+        const mesmas = ids.length === atuais.length && new Set(ids).size === ids.length && ids.every((i) => atuais.includes(i));
+        if (!mesmas) return erro(reply, 400, 'array_photos deve listar todas as fotos do anúncio, uma vez cada');
+        deal.images = ids.map((i) => deal.images.find((x) => x.id === i) as Deal['images'][number]);
+        return deal.images;
       });
     },
     { prefix: '/pj/v1/core' },

@@ -72,6 +72,7 @@ const NOMES_STATUS: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
 };
 /** Spring Boot's error body, as iCarros and Mobiauto answer. */

@@ -133,3 +133,79 @@ describe('iCarros publishing', () => {
     expect(r.ok).toBe(true);
   });
 });
+
+describe('iCarros sync (issue 24: PUT /deals/{id}, its price and images calls)', () => {
+  type DealNoCanal = {
+    id: number;
+    price: number;
+    km: number;
+    text: string;
+    colorId: number;
+    equipments: number[];
+    images: { id: number; photo: string }[];
+  };
+  const noCanal = async (id: string) => (await sb.anuncios<DealNoCanal>('icarros')).find((a) => String(a.id) === id);
+  const foto = (n: number) => ({ ...(CARRO.fotos[0] as (typeof CARRO.fotos)[number]), urlOriginal: `https://cdn.autodemo.test/o${n}.jpg` });
+  const atualizar = pub.atualizar as NonNullable<typeof pub.atualizar>;
+  const postAtualizado = pub.postAtualizado as NonNullable<typeof pub.postAtualizado>;
+  async function postEnviado() {
+    const r = valorOk(await pub.rascunho(sb.ctx('icarros'), sessao, CARRO));
+    return postIcarros.parse({ ...r.veiculoPost, priority: '3', text: 'Revisado' });
+  }
+  const MUDADO = {
+    ...CARRO,
+    valor: 69900,
+    km: 21000,
+    observacao: 'Baixou o preço.',
+    cor: 'Preto',
+    opcionais: ['Alarme', 'Ar-condicionado'],
+    fotos: [foto(3), foto(1), foto(4)],
+  };
+
+  it('changes price, km, text, colour, options and the photos in order; repeated, the same single deal', async () => {
+    const enviado = await postEnviado();
+    const r = valorOk(await pub.enviar(sb.ctx('icarros'), sessao, CARRO, enviado, ref('sync-icarros-1')));
+    const total = (await sb.anuncios('icarros')).length;
+    const post = postAtualizado(MUDADO, enviado);
+    expect(post).toMatchObject({ price: 69900, km: 21000, text: 'Baixou o preço.', priority: enviado.priority, trimId: enviado.trimId });
+    const a = valorOk(await atualizar(sb.ctx('icarros'), sessao, MUDADO, r.idAnuncio, post));
+    expect(a).toMatchObject({ idAnuncio: r.idAnuncio, urlAnuncio: r.urlAnuncio });
+    const d = valorOk(await pub.rascunho(sb.ctx('icarros'), sessao, MUDADO));
+    const deal = await noCanal(r.idAnuncio);
+    expect(deal).toMatchObject({ price: 69900, km: 21000, text: 'Baixou o preço.', colorId: Number(d.veiculoPost.colorId) });
+    expect(nome(d.retCores, String(deal?.colorId))).toBe('Preto');
+    expect(deal?.equipments.map((e) => nome(d.retOpcionais, String(e))).sort()).toEqual(['Alarme', 'Ar condicionado']);
+    expect(deal?.images.map((i) => i.photo)).toEqual([
+      'https://cdn.autodemo.test/o3.jpg',
+      'https://cdn.autodemo.test/o1.jpg',
+      'https://cdn.autodemo.test/o4.jpg',
+    ]);
+    const imagens = deal?.images;
+    valorOk(await atualizar(sb.ctx('icarros'), sessao, MUDADO, r.idAnuncio, post));
+    expect((await noCanal(r.idAnuncio))?.images).toEqual(imagens);
+    expect((await sb.anuncios('icarros')).length).toBe(total);
+    // Only the order changes: the same photos (ids) reordered, none added.
+    const reordenado = { ...MUDADO, fotos: [foto(4), foto(3), foto(1)] };
+    valorOk(await atualizar(sb.ctx('icarros'), sessao, reordenado, r.idAnuncio, postAtualizado(reordenado, enviado)));
+    expect((await noCanal(r.idAnuncio))?.images).toEqual([imagens?.[2], imagens?.[0], imagens?.[1]]);
+  });
+
+  it('an unknown deal is a clear error and creates nothing; the channel errors are mapped', async () => {
+    const enviado = await postEnviado();
+    const r = valorOk(await pub.enviar(sb.ctx('icarros'), sessao, CARRO, enviado, ref('sync-icarros-2')));
+    const total = (await sb.anuncios('icarros')).length;
+    const editar = (post: typeof enviado, id = r.idAnuncio, s = sessao) => atualizar(sb.ctx('icarros'), s, MUDADO, id, post);
+    const post = postAtualizado(MUDADO, enviado);
+    const sumido = await editar(post, '999999999');
+    expect(sumido.ok ? null : sumido.erro).toMatchObject({
+      tipo: 'rejected',
+      texto: expect.stringContaining('não existe mais em iCarros'),
+    });
+    const erro = async (p: Promise<{ ok: boolean; erro?: { tipo: string } }>) => ((await p) as { erro?: { tipo: string } }).erro?.tipo;
+    expect(await erro(editar({ ...post, text: 'recusar' }))).toBe('validation');
+    expect(await erro(editar({ ...post, text: 'falhar' }))).toBe('transient');
+    expect(await erro(editar({ ...post, text: 'limitar' }))).toBe('transient');
+    expect(await erro(editar(post, r.idAnuncio, { segredos: { access_token: 'outro' }, dados: { dealer_id: 4321 } }))).toBe('auth');
+    expect((await sb.anuncios('icarros')).length).toBe(total);
+  });
+});

@@ -1,12 +1,16 @@
 import type { PlanoIcarros, PostIcarros, RascunhoIcarros } from '@intermedio/contracts';
+import { anuncioInexistente, codigosDoVeiculo, limiteComoTransitorio, planoDeFotos } from '../edicao.ts';
 import { tipoPorStatus } from '../http.ts';
+import { listaEmCache } from '../listas.ts';
 import {
+  type Api,
   apiJson,
   catalogoCasado,
   erroDaResposta,
   fotosDoVeiculo,
   imagensDoVeiculo,
   mensagemDoCanal,
+  opcoes,
   opcoesDe,
   portasPortal,
   resultadoExclusao,
@@ -14,7 +18,7 @@ import {
   todos,
 } from '../portais.ts';
 import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
-import { type ContextoCanal, falha, ok } from '../tipos.ts';
+import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
 
 /**
  * iCarros generation 2 (channels.md §4, spec 3 §3.8, §7): catalogue under /database, the dealer's plans (separate
@@ -38,7 +42,7 @@ function conectar(ctx: ContextoCanal, sessao: SessaoCanal) {
 
 const anoModelo = (v: VeiculoParaCanal) => (v.anoModelo ? `&modelYear=${v.anoModelo}` : '');
 
-type Deal = { id: number | string; externalId?: string };
+type Deal = { id: number | string; externalId?: string; images?: { id: number | string; photo: string }[] };
 const anuncio = (d: Deal, dados: Record<string, unknown> = {}): AnuncioCanal => ({
   idAnuncio: String(d.id),
   urlAnuncio: urlAnuncioIcarros(String(d.id)),
@@ -57,6 +61,102 @@ const versoes: NonNullable<PublicacaoVeiculo['versoes']> = async (ctx, sessao, v
   if (!c.ok) return c;
   return opcoesDe(c.valor.api, `/database/trims?makeId=${encodeURIComponent(marca)}&modelId=${encodeURIComponent(modelo)}${anoModelo(v)}`);
 };
+
+/** The deal as `POST /deals` and `PUT /deals/{id}` take it: the screen's choices, the vehicle's years. */
+function corpoDeal(dealer: string, v: VeiculoParaCanal, post: PostIcarros) {
+  return {
+    dealerId: Number(dealer),
+    makeId: Number(post.makeId),
+    modelId: Number(post.modelId),
+    trimId: Number(post.trimId),
+    modelYear: v.anoModelo,
+    productionYear: v.anoFabricacao,
+    km: post.km,
+    // Spec 3 §2.5: the plate is the user's only for a used vehicle.
+    plate: v.novo ? '' : post.plate,
+    transmissionId: Number(post.transmissionId),
+    colorId: Number(post.colorId),
+    fuelId: Number(post.fuelId),
+    price: post.price,
+    text: post.text,
+    doors: Number(post.doors),
+    equipments: post.equipments.map(Number),
+    priority: Number(post.priority),
+    spotlight: false,
+    usePhotosFromIcarrosGallery: false,
+  };
+}
+
+/** A catalogue list (the channel's, the same for every dealer), kept in this process for 10 minutes (listas.ts). */
+const listaDoCatalogo = (ctx: ContextoCanal, api: Api, caminho: string) =>
+  listaEmCache(`icarros|${ctx.base}|${caminho}`, async () => {
+    const r = await api.get<unknown>(caminho);
+    return r.ok ? ok(opcoes(r.valor)) : r;
+  });
+
+/** Sync: the post's codes of colour, fuel, gearbox and options matched again from the vehicle's names. */
+async function comCodigosDoVeiculo(ctx: ContextoCanal, api: Api, v: VeiculoParaCanal, post: PostIcarros) {
+  const listas = todos(
+    await Promise.all(
+      ['/database/colors', '/database/fuels', '/database/transmissions', '/database/equipments'].map((c) => listaDoCatalogo(ctx, api, c)),
+    ),
+  );
+  if (!listas.ok) return listas;
+  const [cores = [], combustiveis = [], cambios = [], opcionais = []] = listas.valor;
+  const c = codigosDoVeiculo(
+    v,
+    { cores, combustiveis, cambios, opcionais },
+    { cor: post.colorId, combustivel: post.fuelId, cambio: post.transmissionId },
+  );
+  return ok({ ...post, colorId: c.cor, fuelId: c.combustivel, transmissionId: c.cambio, equipments: c.opcionais });
+}
+
+/** A call of an edit that must succeed: 404 is the advert gone, 429 a retry later, otherwise the channel's words. */
+function exigirEdicao(r: Awaited<ReturnType<Api['enviar']>>, id: string): Resultado<true> {
+  if (!r.ok) return r;
+  if (r.valor.status === 404) return anuncioInexistente('iCarros', id);
+  if (r.valor.status >= 300) return limiteComoTransitorio(erroDaResposta(r.valor));
+  return ok(true);
+}
+
+/**
+ * The deal's photos become the vehicle's, in order (channels.md §4): the photos it no longer has are deleted, the
+ * missing ones added by address, then `orderImages` when the order differs. Read from the deal on every attempt,
+ * so a repeated update adds nothing twice.
+ */
+async function sincronizarFotos(api: Api, id: string, dealer: string, desejadas: string[]): Promise<Resultado<true>> {
+  const caminho = `/deals/${encodeURIComponent(id)}`;
+  const lido = await api.enviar('GET', caminho);
+  const existe = exigirEdicao(lido, id);
+  if (!existe.ok || !lido.ok) return existe;
+  const atuais = ((lido.valor.json() as Deal | null)?.images ?? []).map((i) => ({ id: String(i.id), url: i.photo }));
+  const plano = planoDeFotos(atuais, desejadas);
+  for (const foto of plano.remover) {
+    const r = await api.enviar('DELETE', `${caminho}/images/${encodeURIComponent(foto.id)}`);
+    // Already gone (a repeated update): nothing to do.
+    if (!r.ok || (r.valor.status >= 300 && r.valor.status !== 404)) return exigirEdicao(r, id);
+  }
+  const novas: string[] = [];
+  for (const photo of plano.novas) {
+    const r = await api.enviar('POST', `${caminho}/images`, { photo });
+    const feito = exigirEdicao(r, id);
+    if (!feito.ok || !r.ok) return feito;
+    novas.push(String((r.valor.json() as { id?: unknown } | null)?.id ?? ''));
+  }
+  // The deal now holds the kept photos in their old order, then the added ones; the wanted order is the vehicle's.
+  const naOrdem = plano.mantidas.map((m) => m?.id ?? novas.shift() ?? '');
+  const noCanal = [
+    ...atuais.filter((a) => plano.mantidas.includes(a)).map((a) => a.id),
+    ...naOrdem.filter((i) => !atuais.some((a) => a.id === i)),
+  ];
+  if (naOrdem.join('_') === noCanal.join('_')) return ok(true);
+  const r = await api.enviar('PUT', `${caminho}/orderImages`, {
+    array_photos: naOrdem.join('_'),
+    dealId: Number(id),
+    dealerId: Number(dealer),
+  });
+  return exigirEdicao(r, id);
+}
 
 export const publicacaoIcarros: PublicacaoVeiculo<RascunhoIcarros, PostIcarros> = {
   esperaEnvioSegundos: TIMEOUT_ENVIO_ICARROS_S,
@@ -124,28 +224,7 @@ export const publicacaoIcarros: PublicacaoVeiculo<RascunhoIcarros, PostIcarros> 
     const c = conectar(ctx, sessao);
     if (!c.ok) return c;
     const { api, dealer } = c.valor;
-    const corpo = {
-      dealerId: Number(dealer),
-      makeId: Number(post.makeId),
-      modelId: Number(post.modelId),
-      trimId: Number(post.trimId),
-      modelYear: v.anoModelo,
-      productionYear: v.anoFabricacao,
-      km: post.km,
-      // Spec 3 §2.5: the plate is the user's only for a used vehicle.
-      plate: v.novo ? '' : post.plate,
-      transmissionId: Number(post.transmissionId),
-      colorId: Number(post.colorId),
-      fuelId: Number(post.fuelId),
-      price: post.price,
-      text: post.text,
-      doors: Number(post.doors),
-      equipments: post.equipments.map(Number),
-      priority: Number(post.priority),
-      spotlight: false,
-      usePhotosFromIcarrosGallery: false,
-      externalId: ref.chave,
-    };
+    const corpo = { ...corpoDeal(dealer, v, post), externalId: ref.chave };
     const limite = Math.max(ctx.timeoutMs, TIMEOUT_ENVIO_ICARROS_S * 1000);
     const r = await api.enviar('POST', '/deals', corpo, limite);
     if (!r.ok) return r;
@@ -157,6 +236,38 @@ export const publicacaoIcarros: PublicacaoVeiculo<RascunhoIcarros, PostIcarros> 
     if (!deal?.id) return falha('transient', 'o iCarros não devolveu o código do anúncio');
     const fotos = await enviarFotos(api, String(deal.id), fotosDoVeiculo(v));
     return ok(anuncio(deal, { id_anuncio: String(deal.id), fotos_enviadas: fotos.enviadas, fotos_recusadas: fotos.recusadas }));
+  },
+
+  /** Sync: what the vehicle determines from `v`, the plan and the catalogue codes of brand / model / version kept. */
+  postAtualizado(v, enviado) {
+    return {
+      ...enviado,
+      plate: v.novo ? '' : v.placa.toUpperCase(),
+      km: v.km,
+      price: v.valor,
+      text: v.observacao,
+      doors: portasPortal(v) || enviado.doors,
+    };
+  },
+
+  /**
+   * Sync (channels.md §4): `PUT /deals/{id}` with the deal, `PUT /deals/{id}/price`, then the photos replaced in order.
+   * Every step is idempotent; a deal the channel no longer has is an error, never a new deal.
+   */
+  async atualizar(ctx, sessao, v, idAnuncio, post) {
+    const c = conectar(ctx, sessao);
+    if (!c.ok) return c;
+    const { api, dealer } = c.valor;
+    const p = await comCodigosDoVeiculo(ctx, api, v, post);
+    if (!p.ok) return limiteComoTransitorio(p);
+    const caminho = `/deals/${encodeURIComponent(idAnuncio)}`;
+    const deal = exigirEdicao(await api.enviar('PUT', caminho, { id: Number(idAnuncio), ...corpoDeal(dealer, v, p.valor) }), idAnuncio);
+    if (!deal.ok) return deal;
+    const preco = exigirEdicao(await api.enviar('PUT', `${caminho}/price`, { id: Number(idAnuncio), price: p.valor.price }), idAnuncio);
+    if (!preco.ok) return preco;
+    const fotos = await sincronizarFotos(api, idAnuncio, dealer, fotosDoVeiculo(v));
+    if (!fotos.ok) return fotos;
+    return ok(anuncio({ id: idAnuncio }, { id_anuncio: idAnuncio }));
   },
 
   async excluir(ctx, sessao, idAnuncio) {
