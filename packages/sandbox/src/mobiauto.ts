@@ -23,7 +23,10 @@ import {
  * published. As the OLX sandbox, the first check after the request finds it still in review, the next one the result:
  * published (200, `externalUrl`), or blocked by moderation (`blocked`, `blockedReason` on the inventory deal).
  * Switches on the deal's `description`: "recusar" → 400, "bloquear" → blocked by moderation, "falhar" → 500,
- * "lento" / "travar" as in comum.ts.
+ * "lento" / "travar" as in comum.ts; on an edit also "limitar" → 429.
+ * Edits (channels.md §5, issue 24): `PUT …/inventory/v1.0/{dealId}` (ShortDealDto + `id`) changes the deal (its
+ * publishing, photos and reference stay); photos are listed (`GET …/image`), deleted (`DELETE …/image/{imageId}`) and
+ * added with their position (`POST …/image`).
  */
 export const DEALER_MOBIAUTO = 98765;
 const marcas = catalogoComCodigos(600).filter((m) => m.tipo === 'carro');
@@ -76,6 +79,19 @@ function olhar(d: Deal) {
   else Object.assign(d, { published: true, externalUrl: `https://www.mobiauto.com.br/comprar/carros/${d.id}` });
 }
 
+/** The ShortDealDto checks of a create or an edit. */
+function validarDeal(d: Record<string, unknown>) {
+  const faltas: { field: string; message: string }[] = [];
+  if (d.vehicleType !== 'CAR') faltas.push({ field: 'vehicleType', message: 'Somente carros são aceitos' });
+  if (!todasVersoes(marcas).some((v) => v.id === Number(d.trimId))) faltas.push({ field: 'trimId', message: 'Versão inválida' });
+  if (!cores.some((c) => c.id === Number(d.colorId))) faltas.push({ field: 'colorId', message: 'Cor inválida' });
+  if (!combustiveis.some((c) => c.id === Number(d.fuelId))) faltas.push({ field: 'fuelId', message: 'Combustível inválido' });
+  if (!cambios.some((c) => c.id === Number(d.transmissionId))) faltas.push({ field: 'transmissionId', message: 'Câmbio inválido' });
+  if (![0, 1, 2, 4].includes(Number(d.doors))) faltas.push({ field: 'doors', message: 'Portas inválidas' });
+  if (!(Number(d.price) > 0)) faltas.push({ field: 'price', message: 'Preço inválido' });
+  return faltas;
+}
+
 export async function sandboxMobiauto(app: FastifyInstance) {
   await sandboxKeycloak('mobiauto', '/api/dealer/v1.0/dealers', [{ id: DEALER_MOBIAUTO, name: 'Auto Demo Veículos' }])(app);
   const { anuncios, novoId } = vitrine<Deal>(app);
@@ -112,14 +128,7 @@ export async function sandboxMobiauto(app: FastifyInstance) {
         if (desfecho === 'falhar') return erro(reply, 500, 'Erro interno');
         if (desfecho === 'recusar') return erro(reply, 400, 'Descrição contém conteúdo não permitido');
         if (!dono(req.params.dealerId)) return erro(reply, 403, 'Acesso negado a esta revenda');
-        const faltas: { field: string; message: string }[] = [];
-        if (d.vehicleType !== 'CAR') faltas.push({ field: 'vehicleType', message: 'Somente carros são aceitos' });
-        if (!todasVersoes(marcas).some((v) => v.id === Number(d.trimId))) faltas.push({ field: 'trimId', message: 'Versão inválida' });
-        if (!cores.some((c) => c.id === Number(d.colorId))) faltas.push({ field: 'colorId', message: 'Cor inválida' });
-        if (!combustiveis.some((c) => c.id === Number(d.fuelId))) faltas.push({ field: 'fuelId', message: 'Combustível inválido' });
-        if (!cambios.some((c) => c.id === Number(d.transmissionId))) faltas.push({ field: 'transmissionId', message: 'Câmbio inválido' });
-        if (![0, 1, 2, 4].includes(Number(d.doors))) faltas.push({ field: 'doors', message: 'Portas inválidas' });
-        if (!(Number(d.price) > 0)) faltas.push({ field: 'price', message: 'Preço inválido' });
+        const faltas = validarDeal(d);
         if (faltas.length) return erro(reply, 400, faltas.map((f) => f.message).join('; '), faltas);
         const id = novoId();
         anuncios.set(id, { ...d, id, dealerId: DEALER_MOBIAUTO, images: [], published: false, blocked: false, blockedReason: null });
@@ -141,6 +150,43 @@ export async function sandboxMobiauto(app: FastifyInstance) {
           return reply.code(204).send();
         },
       );
+      api.put<{ Params: { dealerId: string; dealId: string } }>('/dealer/:dealerId/inventory/v1.0/:dealId', PUBLICO, async (req, reply) => {
+        const b = (req.body ?? {}) as Record<string, unknown>;
+        const desfecho = await aplicarChaves(req, String(b.description ?? ''));
+        if (desfecho === 'falhar') return erro(reply, 500, 'Erro interno');
+        if (String(b.description ?? '').includes('limitar')) return erro(reply, 429, 'Limite de requisições excedido');
+        if (!dono(req.params.dealerId)) return erro(reply, 403, 'Acesso negado a esta revenda');
+        const d = deal(req.params.dealerId, req.params.dealId);
+        if (!d) return erro(reply, 404, 'Anúncio não encontrado');
+        if (desfecho === 'recusar') return erro(reply, 400, 'Descrição contém conteúdo não permitido');
+        if (b.id !== undefined && Number(b.id) !== d.id) return erro(reply, 400, 'id diferente do anúncio do endereço');
+        const faltas = validarDeal(b);
+        if (faltas.length) return erro(reply, 400, faltas.map((f) => f.message).join('; '), faltas);
+        // Publishing state, photos, dealer and reference are not the ShortDealDto's: they stay.
+        const { id: _id, dealerId: _dealer, externalId: _ref, images: _imagens, published: _pub, blocked: _bloq, ...campos } = b;
+        Object.assign(d, campos);
+        return d;
+      });
+      api.get<{ Params: { dealerId: string; dealId: string } }>(
+        '/dealer/:dealerId/inventory/v1.0/:dealId/image',
+        PUBLICO,
+        async (req, reply) => {
+          const d = deal(req.params.dealerId, req.params.dealId);
+          return d ? [...d.images].sort((a, b) => a.position - b.position) : erro(reply, 404, 'Anúncio não encontrado');
+        },
+      );
+      api.delete<{ Params: { dealerId: string; dealId: string; imageId: string } }>(
+        '/dealer/:dealerId/inventory/v1.0/:dealId/image/:imageId',
+        PUBLICO,
+        async (req, reply) => {
+          const d = deal(req.params.dealerId, req.params.dealId);
+          if (!d) return erro(reply, 404, 'Anúncio não encontrado');
+          const antes = d.images.length;
+          d.images = d.images.filter((i) => i.id !== Number(req.params.imageId));
+          if (d.images.length === antes) return erro(reply, 404, 'Imagem não encontrada');
+          return reply.code(204).send();
+        },
+      );
       api.post<{ Params: { dealerId: string; dealId: string } }>(
         '/dealer/:dealerId/inventory/v1.0/:dealId/image',
         PUBLICO,
@@ -149,7 +195,9 @@ export async function sandboxMobiauto(app: FastifyInstance) {
           if (!d) return erro(reply, 404, 'Anúncio não encontrado');
           const imagens = Array.isArray(req.body) ? (req.body as { url?: unknown; position?: unknown }[]) : [];
           if (imagens.some((i) => !/^https?:\/\//.test(String(i.url)))) return erro(reply, 400, 'url da imagem inválida');
-          for (const i of imagens) d.images.push({ id: d.images.length + 1, url: String(i.url), position: Number(i.position) });
+          // Ids are never reused after a photo is deleted.
+          for (const i of imagens)
+            d.images.push({ id: Math.max(0, ...d.images.map((x) => x.id)) + 1, url: String(i.url), position: Number(i.position) });
           return reply.code(201).send(d.images);
         },
       );

@@ -160,3 +160,81 @@ describe('Mobiauto publishing', () => {
     expect(travou.ok ? null : travou.erro.mensagem).toContain('tempo esgotado');
   });
 });
+
+describe('Mobiauto sync (issue 24: PUT …/inventory/v1.0/{dealId} and the photos)', () => {
+  type DealNoCanal = {
+    id: number;
+    price: number;
+    km: number;
+    description: string;
+    colorId: number;
+    featureIds: number[];
+    conditionalsIds: number[];
+    planId?: number;
+    images: { id: number; url: string; position: number }[];
+  };
+  const noCanal = async (id: string) => (await sb.anuncios<DealNoCanal>('mobiauto')).find((a) => String(a.id) === id);
+  const atualizar = pub.atualizar as NonNullable<typeof pub.atualizar>;
+  const postAtualizado = pub.postAtualizado as NonNullable<typeof pub.postAtualizado>;
+  const foto = (n: number) => ({ ...(CARRO.fotos[0] as (typeof CARRO.fotos)[number]), urlOriginal: `https://cdn.autodemo.test/o${n}.jpg` });
+  const MUDADO = {
+    ...CARRO,
+    valor: 69900,
+    km: 21000,
+    observacao: 'Baixou o preço.',
+    cor: 'Preto',
+    ipvaPago: false,
+    garantiaFabrica: true,
+    opcionais: ['Alarme'],
+    fotos: [foto(3), foto(1), foto(4)],
+  };
+  const ordem = (d?: DealNoCanal) => [...(d?.images ?? [])].sort((a, b) => a.position - b.position).map((i) => `${i.position} ${i.url}`);
+
+  it('changes price, km, description, colour, options, observations and the photos in order; repeated, the same single deal', async () => {
+    const d = valorOk(await pub.rascunho(sb.ctx('mobiauto'), sessao, CARRO));
+    const licenciado = d.retObservacoes.find((o) => o.nome === 'Licenciado')?.id ?? '';
+    const enviado = await postValido({ conditionalsIds: [...d.veiculoData.conditionalsIds, licenciado] });
+    const r = valorOk(await pub.enviar(sb.ctx('mobiauto'), sessao, CARRO, enviado, ref('sync-mobiauto-1')));
+    const total = (await sb.anuncios('mobiauto')).length;
+    const post = postAtualizado(MUDADO, enviado);
+    expect(post).toMatchObject({ price: 69900, km: 21000, description: 'Baixou o preço.', planId: enviado.planId, trimId: enviado.trimId });
+    expect(valorOk(await atualizar(sb.ctx('mobiauto'), sessao, MUDADO, r.idAnuncio, post)).idAnuncio).toBe(r.idAnuncio);
+    const deal = await noCanal(r.idAnuncio);
+    expect(deal).toMatchObject({ price: 69900, km: 21000, description: 'Baixou o preço.', planId: Number(enviado.planId) });
+    expect(nome(d.retCores, String(deal?.colorId))).toBe('Preto');
+    expect(deal?.featureIds.map((e) => nome(d.retOpcionais, String(e)))).toEqual(['Alarme']);
+    expect(deal?.conditionalsIds.map((e) => nome(d.retObservacoes, String(e))).sort()).toEqual(['Garantia de fábrica', 'Licenciado']);
+    expect(ordem(deal)).toEqual([
+      '1 https://cdn.autodemo.test/o3.jpg',
+      '2 https://cdn.autodemo.test/o1.jpg',
+      '3 https://cdn.autodemo.test/o4.jpg',
+    ]);
+    const imagens = deal?.images;
+    valorOk(await atualizar(sb.ctx('mobiauto'), sessao, MUDADO, r.idAnuncio, post));
+    expect((await noCanal(r.idAnuncio))?.images).toEqual(imagens);
+    expect((await sb.anuncios('mobiauto')).length).toBe(total);
+  });
+
+  it('an unknown deal is a clear error and creates nothing; the channel errors are mapped', async () => {
+    const enviado = await postValido();
+    const r = valorOk(await pub.enviar(sb.ctx('mobiauto'), sessao, CARRO, enviado, ref('sync-mobiauto-2')));
+    const total = (await sb.anuncios('mobiauto')).length;
+    const post = postAtualizado(MUDADO, enviado);
+    const editar = (p: typeof post, id = r.idAnuncio, s = sessao) => atualizar(sb.ctx('mobiauto'), s, MUDADO, id, p);
+    const sumido = await editar(post, '999999999');
+    expect(sumido.ok ? null : sumido.erro).toMatchObject({
+      tipo: 'rejected',
+      texto: expect.stringContaining('não existe mais em Mobiauto'),
+    });
+    const tipo = async (p: ReturnType<typeof editar>) => {
+      const x = await p;
+      return x.ok ? 'ok' : x.erro.tipo;
+    };
+    expect(await tipo(editar({ ...post, description: 'recusar' }))).toBe('validation');
+    expect(await tipo(editar({ ...post, description: 'falhar' }))).toBe('transient');
+    expect(await tipo(editar({ ...post, description: 'limitar' }))).toBe('transient');
+    expect(await tipo(editar(post, r.idAnuncio, { segredos: { access_token: 'outro' }, dados: { dealer_id: 98765 } }))).toBe('auth');
+    expect(await tipo(atualizar(sb.ctx('mobiauto'), sessao, MOTO, r.idAnuncio, post))).toBe('validation');
+    expect((await sb.anuncios('mobiauto')).length).toBe(total);
+  });
+});

@@ -1,4 +1,7 @@
 import type { PostMobiauto, RascunhoMobiauto } from '@intermedio/contracts';
+import { anuncioInexistente, codigosDoVeiculo, limiteComoTransitorio, planoDeFotos } from '../edicao.ts';
+import type { RespostaCanal } from '../http.ts';
+import { listaEmCache } from '../listas.ts';
 import {
   type Api,
   apiJson,
@@ -122,6 +125,100 @@ const soCarros = (): Resultado<never> => ({
 
 type Plano = { dealPlanId: number | string; name?: string; vehicleType?: string };
 
+/** The ShortDealDto of a create (plus our reference) or an edit (plus its id). */
+function corpoDeal(v: VeiculoParaCanal, post: PostMobiauto) {
+  const zeroKm = post.deal0km === '1';
+  return {
+    vehicleType: 'CAR',
+    stockKind: zeroKm ? 'NEW' : 'USED',
+    deal0km: zeroKm,
+    trimId: Number(post.trimId),
+    colorId: Number(post.colorId),
+    fuelId: Number(post.fuelId),
+    transmissionId: Number(post.transmissionId),
+    km: post.km,
+    modelYear: v.anoModelo,
+    productionYear: v.anoFabricacao,
+    plate: post.plate,
+    doors: Number(post.doors),
+    price: post.price,
+    description: post.description,
+    armored: post.armored === '1',
+    featureIds: post.featureIds.map(Number),
+    conditionalsIds: post.conditionalsIds.map(Number),
+    // Not on the screen (spec 3 §2.5): the factory warranty and "not a resale of another dealer".
+    oemPaid: v.garantiaFabrica,
+    resale: false,
+  };
+}
+
+/** A catalogue list (the channel's, the same for every dealer), kept in this process for 10 minutes (listas.ts). */
+const listaDoCatalogo = (ctx: ContextoCanal, api: Api, caminho: string) =>
+  listaEmCache(`mobiauto|${ctx.base}|${caminho}`, async () => {
+    const r = await api.get<unknown>(`${VEICULO}${caminho}`);
+    return r.ok ? ok(opcoes(r.valor)) : r;
+  });
+
+/**
+ * Sync: the post's codes of colour, fuel, gearbox and options matched again from the vehicle's names; of the
+ * observations, IPVA paid and the factory warranty follow the vehicle, the others chosen on the screen stay.
+ */
+async function comCodigosDoVeiculo(ctx: ContextoCanal, api: Api, v: VeiculoParaCanal, post: PostMobiauto) {
+  const listas = todos(
+    await Promise.all(['/colors', '/fuels', '/transmissions', '/features', '/conditionals'].map((c) => listaDoCatalogo(ctx, api, c))),
+  );
+  if (!listas.ok) return listas;
+  const [cores = [], combustiveis = [], cambios = [], opcionais = [], condicionais = []] = listas.valor;
+  const c = codigosDoVeiculo(
+    v,
+    { cores, combustiveis, cambios, opcionais },
+    { cor: post.colorId, combustivel: post.fuelId, cambio: post.transmissionId },
+  );
+  const doVeiculo = opcionaisMarcados(
+    condicionais.filter((o) => ['IPVA pago', 'Garantia de fábrica'].includes(o.nome)),
+    { ...v, opcionais: observacoesDoVeiculo(v) },
+  );
+  const conditionalsIds = [
+    ...post.conditionalsIds.filter((id) => !doVeiculo.some((o) => o.id === id)),
+    ...doVeiculo.filter((o) => o.checked).map((o) => o.id),
+  ];
+  return ok({ ...post, colorId: c.cor, fuelId: c.combustivel, transmissionId: c.cambio, featureIds: c.opcionais, conditionalsIds });
+}
+
+/** A call of an edit that must succeed: 404 is the deal gone, 429 a retry later, otherwise the channel's words. */
+function exigirEdicao(r: Resultado<RespostaCanal>, id: string): Resultado<RespostaCanal> {
+  if (!r.ok) return r;
+  if (r.valor.status === 404) return anuncioInexistente('Mobiauto', id);
+  if (r.valor.status >= 300) return limiteComoTransitorio(erroDaResposta(r.valor));
+  return r;
+}
+
+/**
+ * The deal's photos become the vehicle's (channels.md §5: `[{url, position}]`, 1 = cover): a photo already at its
+ * position stays, the others are deleted and the missing ones added at their positions. Read from the deal on every
+ * attempt, so a repeated update adds nothing twice.
+ */
+async function sincronizarFotos(c: Conexao, id: string, desejadas: string[]): Promise<Resultado<true>> {
+  const caminho = `${c.inventario}/${encodeURIComponent(id)}/image`;
+  const lido = exigirEdicao(await c.api.enviar('GET', caminho), id);
+  if (!lido.ok) return lido;
+  const chave = (url: string, posicao: number) => `${posicao}|${url}`;
+  const imagens = lido.valor.status === 204 ? [] : ((lido.valor.json() ?? []) as { id: number; url: string; position: number }[]);
+  const plano = planoDeFotos(
+    imagens.map((i) => ({ id: String(i.id), url: chave(i.url, i.position) })),
+    desejadas.map((url, i) => chave(url, i + 1)),
+  );
+  for (const foto of plano.remover) {
+    const r = await c.api.enviar('DELETE', `${caminho}/${encodeURIComponent(foto.id)}`);
+    // Already gone (a repeated update): nothing to do.
+    if (!r.ok || (r.valor.status >= 300 && r.valor.status !== 404)) return exigirEdicao(r, id);
+  }
+  if (!plano.novas.length) return ok(true);
+  const novas = plano.novas.map((k) => ({ url: k.slice(k.indexOf('|') + 1), position: Number(k.slice(0, k.indexOf('|'))) }));
+  const r = exigirEdicao(await c.api.enviar('POST', caminho, novas), id);
+  return r.ok ? ok(true) : r;
+}
+
 export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiauto> = {
   modelos,
   versoes,
@@ -195,30 +292,7 @@ export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiaut
     const c = conectar(ctx, sessao);
     if (!c.ok) return c;
     const { api, inventario } = c.valor;
-    const zeroKm = post.deal0km === '1';
-    const corpo = {
-      vehicleType: 'CAR',
-      stockKind: zeroKm ? 'NEW' : 'USED',
-      deal0km: zeroKm,
-      trimId: Number(post.trimId),
-      colorId: Number(post.colorId),
-      fuelId: Number(post.fuelId),
-      transmissionId: Number(post.transmissionId),
-      km: post.km,
-      modelYear: v.anoModelo,
-      productionYear: v.anoFabricacao,
-      plate: post.plate,
-      doors: Number(post.doors),
-      price: post.price,
-      description: post.description,
-      armored: post.armored === '1',
-      featureIds: post.featureIds.map(Number),
-      conditionalsIds: post.conditionalsIds.map(Number),
-      // Not on the screen (spec 3 §2.5): the factory warranty and "not a resale of another dealer".
-      oemPaid: v.garantiaFabrica,
-      resale: false,
-      externalId: ref.chave,
-    };
+    const corpo = { ...corpoDeal(v, post), externalId: ref.chave };
     const criado = await api.enviar('POST', inventario, corpo);
     if (!criado.ok) return criado;
     if (criado.valor.status !== 200 && criado.valor.status !== 201) return erroDaResposta(criado.valor);
@@ -231,6 +305,38 @@ export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiaut
     // would find it). No answer: kept, the reconciliation finds it by reference.
     if (!publicado.ok && publicado.erro.tipo !== 'transient') await api.enviar('DELETE', `${inventario}/${id}`);
     return publicado;
+  },
+
+  /** Sync: what the vehicle determines from `v`; plan, vehicle type and catalogue codes of brand / model / version kept. */
+  postAtualizado(v, enviado) {
+    return {
+      ...enviado,
+      plate: v.placa.toUpperCase(),
+      km: v.km,
+      price: v.valor,
+      description: v.observacao,
+      armored: v.blindado ? '1' : '0',
+      doors: portasPortal(v) || enviado.doors,
+    };
+  },
+
+  /**
+   * Sync (channels.md §5): `PUT …/inventory/v1.0/{dealId}` with the ShortDealDto and its id, then the photos. The
+   * deal keeps its plan and publishing; a deal the channel no longer has is an error, never a new deal.
+   */
+  async atualizar(ctx, sessao, v, idAnuncio, post) {
+    if (v.tipo !== 'carro') return soCarros();
+    const c = conectar(ctx, sessao);
+    if (!c.ok) return c;
+    const p = await comCodigosDoVeiculo(ctx, c.valor.api, v, post);
+    if (!p.ok) return limiteComoTransitorio(p);
+    const caminho = `${c.valor.inventario}/${encodeURIComponent(idAnuncio)}`;
+    const r = exigirEdicao(await c.valor.api.enviar('PUT', caminho, { id: Number(idAnuncio), ...corpoDeal(v, p.valor) }), idAnuncio);
+    if (!r.ok) return r;
+    const fotos = await sincronizarFotos(c.valor, idAnuncio, fotosDoVeiculo(v));
+    if (!fotos.ok) return fotos;
+    const d = (r.valor.json() ?? { id: idAnuncio }) as Deal;
+    return ok(anuncio({ ...d, id: idAnuncio }));
   },
 
   async excluir(ctx, sessao, idAnuncio) {
