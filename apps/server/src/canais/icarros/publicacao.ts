@@ -246,7 +246,7 @@ export const publicacaoIcarros: PublicacaoVeiculo<RascunhoIcarros, PostIcarros> 
       km: v.km,
       price: v.valor,
       text: v.observacao,
-      doors: portasPortal(v) || enviado.doors,
+      doors: (portasPortal(v) || enviado.doors) as typeof enviado.doors,
     };
   },
 

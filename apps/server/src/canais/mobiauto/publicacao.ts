@@ -211,7 +211,8 @@ async function sincronizarFotos(c: Conexao, id: string, desejadas: string[]): Pr
   for (const foto of plano.remover) {
     const r = await c.api.enviar('DELETE', `${caminho}/${encodeURIComponent(foto.id)}`);
     // Already gone (a repeated update): nothing to do.
-    if (!r.ok || (r.valor.status >= 300 && r.valor.status !== 404)) return exigirEdicao(r, id);
+    if (!r.ok) return r;
+    if (r.valor.status >= 300 && r.valor.status !== 404) return limiteComoTransitorio(erroDaResposta(r.valor));
   }
   if (!plano.novas.length) return ok(true);
   const novas = plano.novas.map((k) => ({ url: k.slice(k.indexOf('|') + 1), position: Number(k.slice(0, k.indexOf('|'))) }));
@@ -316,7 +317,7 @@ export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiaut
       price: v.valor,
       description: v.observacao,
       armored: v.blindado ? '1' : '0',
-      doors: portasPortal(v) || enviado.doors,
+      doors: (portasPortal(v) || enviado.doors) as typeof enviado.doors,
     };
   },
 
