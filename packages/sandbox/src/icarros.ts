@@ -138,7 +138,7 @@ export async function sandboxIcarros(app: FastifyInstance) {
         const d = (req.body ?? {}) as Record<string, unknown>;
         const desfecho = await aplicarChaves(req, String(d.text ?? ''));
         if (desfecho === 'falhar') return erro(reply, 500, 'Erro interno no servidor do iCarros');
-        if (String(d.text ?? '').includes('limitar')) return erro(reply, 429, 'Limite de requisições excedido');
+        if (String(d.text ?? '').includes('limitar')) return erro(reply.header('retry-after', '2'), 429, 'Limite de requisições excedido');
         if (!deal) return erro(reply, 404, 'Anúncio não encontrado');
         if (desfecho === 'recusar') return erro(reply, 400, 'Anúncio recusado: o texto contém termos não permitidos');
         if (Number(d.dealerId) !== deal.dealerId) return erro(reply, 403, 'Revenda não pertence a este usuário');

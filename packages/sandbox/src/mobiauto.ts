@@ -154,7 +154,8 @@ export async function sandboxMobiauto(app: FastifyInstance) {
         const b = (req.body ?? {}) as Record<string, unknown>;
         const desfecho = await aplicarChaves(req, String(b.description ?? ''));
         if (desfecho === 'falhar') return erro(reply, 500, 'Erro interno');
-        if (String(b.description ?? '').includes('limitar')) return erro(reply, 429, 'Limite de requisições excedido');
+        if (String(b.description ?? '').includes('limitar'))
+          return erro(reply.header('retry-after', '2'), 429, 'Limite de requisições excedido');
         if (!dono(req.params.dealerId)) return erro(reply, 403, 'Acesso negado a esta revenda');
         const d = deal(req.params.dealerId, req.params.dealId);
         if (!d) return erro(reply, 404, 'Anúncio não encontrado');

@@ -1,4 +1,5 @@
-import { idCasado, nomeCambio, nomesCombustivel, opcionaisMarcados } from './portais.ts';
+import { esperaPedida, limiteDeRequisicoes, type RespostaCanal } from './http.ts';
+import { erroDaResposta, idCasado, mensagemDoCanal, nomeCambio, nomesCombustivel, opcionaisMarcados } from './portais.ts';
 import type { OpcaoCanal, VeiculoParaCanal } from './publicacao.ts';
 import type { Resultado } from './tipos.ts';
 
@@ -19,9 +20,23 @@ export function anuncioInexistente(canal: string, id: string): Resultado<never> 
   };
 }
 
-/** A channel limiting requests (HTTP 429, Graph codes 4/17/32) refused nothing: the update is tried again later. */
-export function limiteComoTransitorio<T>(r: Resultado<T>): Resultado<T> {
-  return !r.ok && r.erro.tipo === 'rate_limit' ? { ok: false, erro: { ...r.erro, tipo: 'transient' } } : r;
+/** When the channel does not say how long to back off. */
+const ESPERA_PADRAO_S = 60;
+
+/**
+ * A channel limiting requests (HTTP 429, Graph codes 4/17/32) refused nothing: `transient` with the wait, so the
+ * update is tried again later (`limiteDeRequisicoes`, as the other channels' updates). `rotulo`: "O iCarros"…
+ */
+export function limiteComoTransitorio<T>(rotulo: string, r: Resultado<T>): Resultado<T> {
+  return !r.ok && r.erro.tipo === 'rate_limit'
+    ? { ok: false, erro: limiteDeRequisicoes(rotulo, ESPERA_PADRAO_S, r.erro.detalhe ?? r.erro.mensagem) }
+    : r;
+}
+
+/** A REST channel's refusal of an edit call: 429 with its `Retry-After`, otherwise the channel's own words. */
+export function erroDaEdicao(rotulo: string, r: RespostaCanal): Resultado<never> {
+  if (r.status === 429) return { ok: false, erro: limiteDeRequisicoes(rotulo, esperaPedida(r) ?? ESPERA_PADRAO_S, mensagemDoCanal(r)) };
+  return erroDaResposta(r);
 }
 
 /**

@@ -204,7 +204,8 @@ describe('iCarros sync (issue 24: PUT /deals/{id}, its price and images calls)',
     const erro = async (p: Promise<{ ok: boolean; erro?: { tipo: string } }>) => ((await p) as { erro?: { tipo: string } }).erro?.tipo;
     expect(await erro(editar({ ...post, text: 'recusar' }))).toBe('validation');
     expect(await erro(editar({ ...post, text: 'falhar' }))).toBe('transient');
-    expect(await erro(editar({ ...post, text: 'limitar' }))).toBe('transient');
+    const limitado = await editar({ ...post, text: 'limitar' });
+    expect(limitado.ok ? null : limitado.erro).toMatchObject({ tipo: 'transient', esperarSegundos: 2 });
     expect(await erro(editar(post, r.idAnuncio, { segredos: { access_token: 'outro' }, dados: { dealer_id: 4321 } }))).toBe('auth');
     expect((await sb.anuncios('icarros')).length).toBe(total);
   });

@@ -1,5 +1,5 @@
 import type { PlanoIcarros, PostIcarros, RascunhoIcarros } from '@intermedio/contracts';
-import { anuncioInexistente, codigosDoVeiculo, limiteComoTransitorio, planoDeFotos } from '../edicao.ts';
+import { anuncioInexistente, codigosDoVeiculo, erroDaEdicao, limiteComoTransitorio, planoDeFotos } from '../edicao.ts';
 import { tipoPorStatus } from '../http.ts';
 import { listaEmCache } from '../listas.ts';
 import {
@@ -115,7 +115,7 @@ async function comCodigosDoVeiculo(ctx: ContextoCanal, api: Api, v: VeiculoParaC
 function exigirEdicao(r: Awaited<ReturnType<Api['enviar']>>, id: string): Resultado<true> {
   if (!r.ok) return r;
   if (r.valor.status === 404) return anuncioInexistente('iCarros', id);
-  if (r.valor.status >= 300) return limiteComoTransitorio(erroDaResposta(r.valor));
+  if (r.valor.status >= 300) return erroDaEdicao('O iCarros', r.valor);
   return ok(true);
 }
 
@@ -259,7 +259,7 @@ export const publicacaoIcarros: PublicacaoVeiculo<RascunhoIcarros, PostIcarros> 
     if (!c.ok) return c;
     const { api, dealer } = c.valor;
     const p = await comCodigosDoVeiculo(ctx, api, v, post);
-    if (!p.ok) return limiteComoTransitorio(p);
+    if (!p.ok) return limiteComoTransitorio('O iCarros', p);
     const caminho = `/deals/${encodeURIComponent(idAnuncio)}`;
     const deal = exigirEdicao(await api.enviar('PUT', caminho, { id: Number(idAnuncio), ...corpoDeal(dealer, v, p.valor) }), idAnuncio);
     if (!deal.ok) return deal;

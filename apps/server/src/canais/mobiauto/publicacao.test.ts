@@ -232,7 +232,8 @@ describe('Mobiauto sync (issue 24: PUT …/inventory/v1.0/{dealId} and the photo
     };
     expect(await tipo(editar({ ...post, description: 'recusar' }))).toBe('validation');
     expect(await tipo(editar({ ...post, description: 'falhar' }))).toBe('transient');
-    expect(await tipo(editar({ ...post, description: 'limitar' }))).toBe('transient');
+    const limitado = await editar({ ...post, description: 'limitar' });
+    expect(limitado.ok ? null : limitado.erro).toMatchObject({ tipo: 'transient', esperarSegundos: 2 });
     expect(await tipo(editar(post, r.idAnuncio, { segredos: { access_token: 'outro' }, dados: { dealer_id: 98765 } }))).toBe('auth');
     expect(await tipo(atualizar(sb.ctx('mobiauto'), sessao, MOTO, r.idAnuncio, post))).toBe('validation');
     expect((await sb.anuncios('mobiauto')).length).toBe(total);

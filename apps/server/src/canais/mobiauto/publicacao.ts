@@ -1,5 +1,5 @@
 import type { PostMobiauto, RascunhoMobiauto } from '@intermedio/contracts';
-import { anuncioInexistente, codigosDoVeiculo, limiteComoTransitorio, planoDeFotos } from '../edicao.ts';
+import { anuncioInexistente, codigosDoVeiculo, erroDaEdicao, limiteComoTransitorio, planoDeFotos } from '../edicao.ts';
 import type { RespostaCanal } from '../http.ts';
 import { listaEmCache } from '../listas.ts';
 import {
@@ -189,7 +189,7 @@ async function comCodigosDoVeiculo(ctx: ContextoCanal, api: Api, v: VeiculoParaC
 function exigirEdicao(r: Resultado<RespostaCanal>, id: string): Resultado<RespostaCanal> {
   if (!r.ok) return r;
   if (r.valor.status === 404) return anuncioInexistente('Mobiauto', id);
-  if (r.valor.status >= 300) return limiteComoTransitorio(erroDaResposta(r.valor));
+  if (r.valor.status >= 300) return erroDaEdicao('A Mobiauto', r.valor);
   return r;
 }
 
@@ -212,7 +212,7 @@ async function sincronizarFotos(c: Conexao, id: string, desejadas: string[]): Pr
     const r = await c.api.enviar('DELETE', `${caminho}/${encodeURIComponent(foto.id)}`);
     // Already gone (a repeated update): nothing to do.
     if (!r.ok) return r;
-    if (r.valor.status >= 300 && r.valor.status !== 404) return limiteComoTransitorio(erroDaResposta(r.valor));
+    if (r.valor.status >= 300 && r.valor.status !== 404) return erroDaEdicao('A Mobiauto', r.valor);
   }
   if (!plano.novas.length) return ok(true);
   const novas = plano.novas.map((k) => ({ url: k.slice(k.indexOf('|') + 1), position: Number(k.slice(0, k.indexOf('|'))) }));
@@ -330,7 +330,7 @@ export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiaut
     const c = conectar(ctx, sessao);
     if (!c.ok) return c;
     const p = await comCodigosDoVeiculo(ctx, c.valor.api, v, post);
-    if (!p.ok) return limiteComoTransitorio(p);
+    if (!p.ok) return limiteComoTransitorio('A Mobiauto', p);
     const caminho = `${c.valor.inventario}/${encodeURIComponent(idAnuncio)}`;
     const r = exigirEdicao(await c.valor.api.enviar('PUT', caminho, { id: Number(idAnuncio), ...corpoDeal(v, p.valor) }), idAnuncio);
     if (!r.ok) return r;
