@@ -3,10 +3,11 @@ import { Anchor, Burger, Button, Group, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { inicioDoPapel, useSair } from '@/lib/sessao';
+import { IdentidadeRevenda } from './IdentidadeRevenda';
 import { Marca } from './Marca';
 
 /**
- * Header: the burger (below 992 px), the brand, and on the right the panel version, the user's name and Sair.
+ * Header: the burger (below 992 px), the brand, the gestor's reseller (logo and name), and on the right the panel version, the user's name and Sair.
  * At 390 px the version hides and the name shortens so that Sair always fits.
  */
 export function Cabecalho({ sessao, menuAberto, alternarMenu }: { sessao: Sessao; menuAberto: boolean; alternarMenu: () => void }) {
@@ -27,6 +28,7 @@ export function Cabecalho({ sessao, menuAberto, alternarMenu }: { sessao: Sessao
         <Anchor component={Link} to={inicioDoPapel(usuario)} underline="never" aria-label="Intermédio: início">
           <Marca />
         </Anchor>
+        {usuario.revenda && usuario.role !== 'admin' && <IdentidadeRevenda idRevenda={usuario.revenda} />}
       </Group>
       <Group wrap="nowrap" gap="xs" style={{ minWidth: 0 }}>
         <Text size="xs" c="gray.7" title="Versão do painel" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>

@@ -1,21 +1,24 @@
+import { IconBuildingStore, IconChecklist, IconGift, IconLayoutDashboard, IconMapPin, IconTable } from '@tabler/icons-react';
 import { rotas } from '@/lib/rotas';
-import { ItemMenu, ItemMenuDuplo, ItemSolicitacoes } from './itens';
+import { ICONE, ItemMenu, ItemMenuDuplo, ItemSolicitacoes } from './itens';
 
 /** Admin top menu (spec 1 §2). */
 export function MenuAdmin({ solicitacoesUrl }: { solicitacoesUrl: string }) {
   return (
     <>
-      <ItemMenu rotulo="Dashboard" para={rotas.home()} />
+      <ItemMenu rotulo="Dashboard" icone={<IconLayoutDashboard {...ICONE} />} para={rotas.home()} />
       <ItemMenuDuplo
         rotulo="Revenda"
+        icone={<IconBuildingStore {...ICONE} />}
         itens={[
           { rotulo: 'Listar', para: rotas.revendas.listar() },
           { rotulo: 'Incluir', para: rotas.revendas.incluir() },
         ]}
       />
-      <ItemMenu rotulo="Revenda free" para={rotas.revendas.listarFree()} />
+      <ItemMenu rotulo="Revenda free" icone={<IconGift {...ICONE} />} para={rotas.revendas.listarFree()} />
       <ItemMenuDuplo
         rotulo="Opcionais"
+        icone={<IconChecklist {...ICONE} />}
         itens={[
           { rotulo: 'Listar', para: rotas.opcionais.listar() },
           { rotulo: 'Incluir', para: rotas.opcionais.incluir() },
@@ -23,6 +26,7 @@ export function MenuAdmin({ solicitacoesUrl }: { solicitacoesUrl: string }) {
       />
       <ItemMenuDuplo
         rotulo="Locais de anúncio"
+        icone={<IconMapPin {...ICONE} />}
         itens={[
           { rotulo: 'Listar', para: rotas.locaisAnuncio.listar() },
           { rotulo: 'Incluir', para: rotas.locaisAnuncio.incluir() },
@@ -31,6 +35,7 @@ export function MenuAdmin({ solicitacoesUrl }: { solicitacoesUrl: string }) {
       <ItemSolicitacoes url={solicitacoesUrl} />
       <ItemMenuDuplo
         rotulo="FIPE"
+        icone={<IconTable {...ICONE} />}
         itens={[
           { rotulo: 'Listar', para: rotas.fipe.listar() },
           { rotulo: 'Incluir', para: rotas.fipe.incluir() },

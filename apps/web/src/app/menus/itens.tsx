@@ -1,13 +1,25 @@
 import { NavLink as MantineNavLink } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconExternalLink, IconMessages } from '@tabler/icons-react';
+
+/** The navigation's icons: one size, decorative (the label names the entry). */
+export const ICONE = { size: 18, stroke: 1.7, 'aria-hidden': true } as const;
+
+import { type ReactNode, useState } from 'react';
 import { NavLink, useLocation, useMatch } from 'react-router';
 
-/** One navigation entry with a single target. */
-export function ItemMenu({ rotulo, para }: { rotulo: string; para: string }) {
+/** One navigation entry with a single target; `icone` (decorative, aria-hidden) helps a dealer find it at a glance. */
+export function ItemMenu({ rotulo, para, icone }: { rotulo: string; para: string; icone?: ReactNode }) {
   const ativo = useMatch({ path: para, end: true });
   return (
-    <MantineNavLink component={NavLink} to={para} end label={rotulo} active={Boolean(ativo)} aria-current={ativo ? 'page' : undefined} />
+    <MantineNavLink
+      component={NavLink}
+      to={para}
+      end
+      label={rotulo}
+      leftSection={icone}
+      active={Boolean(ativo)}
+      aria-current={ativo ? 'page' : undefined}
+    />
   );
 }
 
@@ -15,7 +27,7 @@ export function ItemMenu({ rotulo, para }: { rotulo: string; para: string }) {
  * An entry with two targets (e.g. Listar / Incluir): a group that opens in place, open when one of them is current.
  * Its head is a button with aria-expanded (Mantine's default, an <a> without href, is out of the Tab order).
  */
-export function ItemMenuDuplo({ rotulo, itens }: { rotulo: string; itens: { rotulo: string; para: string }[] }) {
+export function ItemMenuDuplo({ rotulo, itens, icone }: { rotulo: string; itens: { rotulo: string; para: string }[]; icone?: ReactNode }) {
   const { pathname } = useLocation();
   const contemAtual = itens.some((i) => i.para === pathname);
   const [aberto, setAberto] = useState(contemAtual);
@@ -24,6 +36,7 @@ export function ItemMenuDuplo({ rotulo, itens }: { rotulo: string; itens: { rotu
       component="button"
       type="button"
       label={rotulo}
+      leftSection={icone}
       opened={aberto}
       onChange={setAberto}
       aria-expanded={aberto}
@@ -45,6 +58,7 @@ export function ItemSolicitacoes({ url }: { url: string }) {
       target="_blank"
       rel="noopener noreferrer"
       label="Solicitações"
+      leftSection={<IconMessages {...ICONE} />}
       rightSection={<IconExternalLink size={14} aria-label="(abre em nova aba)" />}
     />
   );
