@@ -8,7 +8,8 @@ import { bearerValido } from './oauth.ts';
  * (`POST /items`, `GET|PUT /items/{id}`, description), and the seller's items by `seller_custom_field`
  * (`GET /users/{id}/items/search?sku=`). Items are kept in memory per process; `GET /sandbox/mercadolivre/_anuncios`
  * lists them. Errors in the API's shape `{message, error, status, cause[]}`. Switches in the title: "falhar" → 500,
- * "recusar" → 403 (no classifieds package), "lento" / "travar" as in every sandbox.
+ * "recusar" → 403 (no classifieds package), "lento" / "travar" as in every sandbox; on an edit, "limitar" in the title
+ * or the description → 429 with `Retry-After: 2`.
  */
 export const CATEGORIA_CARROS = 'MLB1744';
 export const CATEGORIA_MOTOS = 'MLB1763';
@@ -95,6 +96,9 @@ function atributos(categoria: string): Atributo[] | null {
 
 const erroMl = (reply: FastifyReply, status: number, error: string, message: string, cause: Record<string, unknown>[] = []) =>
   reply.code(status).send({ message, error, status, cause });
+/** ML's rate limit (rate-limit-erro-429): 429 with a wait. */
+const limitar = (reply: FastifyReply) =>
+  reply.header('retry-after', '2').code(429).send({ message: 'Too Many Requests', error: 'too_many_requests', status: 429, cause: [] });
 const causa = (code: string, message: string, references: string[] = []) => ({
   department: 'items',
   type: 'error',
@@ -236,8 +240,58 @@ export function itensMercadoLivre(app: FastifyInstance) {
           causa('item.status.invalid', 'A closed item cannot change its status.', ['item.status']),
         ]);
       i.status = c.status;
+      return i;
     }
-    return i;
+    return editar(req, reply, i, c);
+  });
+
+  /**
+   * An item's edit (channels.md §2: title, price, quantity, pictures, location, attributes): the item as it would be
+   * is validated as a new one; pictures are replaced in the order sent, attributes replaced one by one by id.
+   * A closed item cannot be edited. `alteracoes` counts the edits (tests).
+   */
+  async function editar(req: FastifyRequest, reply: FastifyReply, i: Item, c: Record<string, unknown>) {
+    const desfecho = await aplicarChaves(req, typeof c.title === 'string' ? c.title : '');
+    if (desfecho === 'falhar') return erroMl(reply, 500, 'internal_error', 'Internal server error');
+    if (String(c.title ?? '').toLowerCase().includes('limitar')) return limitar(reply);
+    if (i.status === 'closed')
+      return erroMl(reply, 400, 'validation_error', 'Validation error', [
+        causa('item.status.invalid', 'A closed item cannot be modified.', ['item.status']),
+      ]);
+    const EDITAVEIS = ['title', 'price', 'available_quantity', 'pictures', 'location', 'attributes', 'video_id'];
+    const outros = Object.keys(c).filter((k) => !EDITAVEIS.includes(k));
+    if (outros.length)
+      return erroMl(reply, 400, 'validation_error', 'Validation error', [
+        causa(
+          'item.fields.not_modifiable',
+          `Fields [${outros.join(', ')}] cannot be modified.`,
+          outros.map((k) => `item.${k}`),
+        ),
+      ]);
+    const atributos = new Map(((i.attributes ?? []) as { id: string }[]).map((a) => [a.id, a]));
+    for (const a of (Array.isArray(c.attributes) ? c.attributes : []) as { id: string }[]) atributos.set(String(a.id), a);
+    const novo: Item = { ...i, ...c, attributes: [...atributos.values()] };
+    const causas = validarItem(novo);
+    if (causas.length) return erroMl(reply, 400, 'validation_error', 'Validation error', causas);
+    if (Array.isArray(c.pictures))
+      novo.pictures = (c.pictures as { source: string }[]).map((p, n) => ({ id: `${i.id}-${n}`, url: p.source, source: p.source }));
+    novo.alteracoes = Number(i.alteracoes ?? 0) + 1;
+    itens.set(i.id, novo);
+    return novo;
+  }
+
+  /** `PUT /items/{id}/description`: replaces the description (the same rules as the POST). */
+  app.put<{ Params: { id: string } }>('/items/:id/description', PUBLICO, async (req, reply) => {
+    if (!autorizado(req)) return negar(reply);
+    if (!vivo(req.params.id)) return erroMl(reply, 404, 'not_found', `Item with id ${req.params.id} not found`);
+    const texto = String((req.body as { plain_text?: unknown } | undefined)?.plain_text ?? '');
+    if (texto.includes('limitar')) return limitar(reply);
+    if (/https?:\/\/|www\.|@/i.test(texto))
+      return erroMl(reply, 400, 'validation_error', 'Validation error', [
+        causa('item.description.invalid', 'The description must not contain links, e-mails or phone numbers.', ['plain_text']),
+      ]);
+    descricoes.set(req.params.id, texto);
+    return { text: '', plain_text: texto, last_updated: new Date().toISOString() };
   });
 
   app.get<{ Params: { id: string } }>('/users/:id/items/search', PUBLICO, async (req, reply) => {

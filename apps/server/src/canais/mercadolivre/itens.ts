@@ -1,4 +1,4 @@
-import { chamarCanal, tipoPorStatus } from '../http.ts';
+import { chamarCanal, esperaPedida, tipoPorStatus } from '../http.ts';
 import { comPortador, type Portador } from '../portador.ts';
 import { type ContextoCanal, type ErroCanal, ok, type Resultado } from '../tipos.ts';
 
@@ -39,7 +39,7 @@ export async function chamarMl<T>(
   metodo: Metodo,
   caminho: string,
   corpo?: unknown,
-): Promise<Resultado<{ status: number; corpo: T }>> {
+): Promise<Resultado<{ status: number; corpo: T; esperarSegundos?: number }>> {
   // A 401 (token expired before its scheduled renewal) renews it once and repeats this call once (portador.ts).
   const r = await comPortador(token, (t) =>
     chamarCanal(
@@ -53,7 +53,7 @@ export async function chamarMl<T>(
     ),
   );
   if (!r.ok) return r;
-  return ok({ status: r.valor.status, corpo: r.valor.json() as T });
+  return ok({ status: r.valor.status, corpo: r.valor.json() as T, esperarSegundos: esperaPedida(r.valor) });
 }
 
 /** A call whose only good answers are 2xx; anything else is ML's error. */
@@ -72,6 +72,10 @@ export const criarItem = (ctx: ContextoCanal, token: Portador, item: Record<stri
 
 export const descreverItem = (ctx: ContextoCanal, token: Portador, id: string, texto: string) =>
   exigir<unknown>(ctx, token, 'POST', `/items/${encodeURIComponent(id)}/description`, { plain_text: texto });
+
+/** `PUT /items/{id}/description`: replaces the description of an item that has one (the answer as is). */
+export const redescreverItem = (ctx: ContextoCanal, token: Portador, id: string, texto: string) =>
+  chamarMl<unknown>(ctx, token, 'PUT', `/items/${encodeURIComponent(id)}/description`, { plain_text: texto });
 
 /** GET /items/{id}: `null` when ML does not know it (404). */
 export async function lerItem(ctx: ContextoCanal, token: Portador, id: string): Promise<Resultado<ItemMl | null>> {

@@ -161,6 +161,96 @@ describe('Mercado Livre item', () => {
   });
 });
 
+describe('Mercado Livre update (issue 24 item 1: PUT /items/{id} and its description)', () => {
+  const { atualizar, postAtualizado } = pub as Required<typeof pub>;
+  const foto = (n: number) => ({ ...CARRO.fotos[0], urlOriginal: `https://cdn.autodemo.test/o${n}.jpg` }) as (typeof CARRO.fotos)[0];
+  /** The Argo after the dealer's edit: price, km, notes, colour and photos (a new one first, the old ones swapped). */
+  const editado = veiculoDemo({
+    valor: 69900,
+    km: 20100,
+    observacao: 'Revisado na concessionária.',
+    cor: 'Preto',
+    fotos: [foto(3), foto(2), foto(1)],
+  });
+  type ItemEditado = ItemSandbox & { price: number; alteracoes?: number };
+  const item = async (id: string) => (await itens()).find((i) => i.id === id) as ItemEditado | undefined;
+  async function publicado(titulo = 'Argo impecável') {
+    const r = await rascunho();
+    const post = postDe(r, { ml_titulo_anuncio: titulo });
+    const referencia = ref();
+    return { post, referencia, anuncio: valorOk(await pub.enviar(ctx, sessao, veiculoDemo(), post, referencia)) };
+  }
+
+  it('changes price, km, colour, pictures in order and the description on the same item; twice leaves it as once', async () => {
+    const { post, referencia, anuncio } = await publicado();
+    const novo = postAtualizado(editado, post);
+    expect(novo).toMatchObject({ ml_titulo_anuncio: 'Argo impecável', ml_attributes: { KILOMETERS: '20100 km', COLOR: 'Preto' } });
+    expect(novo.ml_descricao_anuncio).toContain('Revisado na concessionária.');
+    const r = valorOk(await atualizar(ctx, sessao, editado, anuncio.idAnuncio, novo));
+    expect(r).toMatchObject({ idAnuncio: anuncio.idAnuncio, urlAnuncio: anuncio.urlAnuncio, confirmacao: 'imediata' });
+    const esperado = {
+      title: 'ARGO IMPECÁVEL',
+      price: 69900,
+      status: 'active',
+      seller_custom_field: referencia.chave,
+      descricao: novo.ml_descricao_anuncio,
+      pictures: [3, 2, 1].map((n) => expect.objectContaining({ source: `https://cdn.autodemo.test/o${n}.jpg` })),
+    };
+    const cor = (await rascunho({ cor: 'Preto' })).ml_values.COLOR;
+    const depois = await item(anuncio.idAnuncio);
+    expect(depois).toMatchObject({ ...esperado, alteracoes: 1 });
+    expect(depois?.attributes).toContainEqual({ id: 'KILOMETERS', value_name: '20100 km' });
+    // The colour by its name, sent as the category's value id; brand and model as chosen at the send.
+    expect(depois?.attributes).toContainEqual({ id: 'COLOR', value_id: cor });
+    expect(depois?.attributes.filter((a) => a.id === 'COLOR')).toHaveLength(1);
+    expect(depois?.attributes).toContainEqual({ id: 'MODEL', value_name: 'Argo' });
+
+    valorOk(await atualizar(ctx, sessao, editado, anuncio.idAnuncio, novo));
+    expect(await item(anuncio.idAnuncio)).toMatchObject({ ...esperado, alteracoes: 2 });
+    expect((await itens()).filter((i) => i.seller_custom_field === referencia.chave)).toHaveLength(1);
+    expect((await item(anuncio.idAnuncio))?.pictures).toHaveLength(3);
+  });
+
+  it('an unknown or closed item is a clear error and creates nothing', async () => {
+    const { post, anuncio } = await publicado();
+    const antes = (await itens()).length;
+    const desconhecido = await atualizar(ctx, sessao, editado, 'MLB1', postAtualizado(editado, post));
+    expect(desconhecido.ok ? null : desconhecido.erro).toMatchObject({
+      tipo: 'rejected',
+      texto: 'O anúncio MLB1 não existe mais no Mercado Livre (foi removido no canal).',
+    });
+    expect(await pub.excluir(ctx, sessao, anuncio.idAnuncio)).toEqual({ ok: true, valor: 'removido' });
+    const removido = await atualizar(ctx, sessao, editado, anuncio.idAnuncio, postAtualizado(editado, post));
+    expect(removido.ok ? null : removido.erro.tipo).toBe('rejected');
+    expect((await itens()).length).toBe(antes);
+  });
+
+  it("maps ML's errors: refused data (JSON body), failure, rate limit (transient with the wait) on the item or the description", async () => {
+    const { post, anuncio } = await publicado();
+    const novo = postAtualizado(editado, post);
+    const semFotos = await atualizar(ctx, sessao, veiculoDemo({ ...editado, fotos: [] }), anuncio.idAnuncio, novo);
+    expect(semFotos.ok ? null : semFotos.erro).toMatchObject({
+      tipo: 'validation',
+      texto: expect.stringContaining('item.pictures.required'),
+    });
+    const falhou = await atualizar(ctx, sessao, editado, anuncio.idAnuncio, { ...novo, ml_titulo_anuncio: 'Argo falhar' });
+    expect(falhou.ok ? null : falhou.erro.tipo).toBe('transient');
+    const limitado = await atualizar(ctx, sessao, editado, anuncio.idAnuncio, { ...novo, ml_titulo_anuncio: 'Argo limitar' });
+    expect(limitado.ok ? null : limitado.erro).toMatchObject({ tipo: 'transient', esperarSegundos: 2 });
+    expect(await item(anuncio.idAnuncio)).not.toHaveProperty('alteracoes');
+    const descricao = await atualizar(ctx, sessao, editado, anuncio.idAnuncio, { ...novo, ml_descricao_anuncio: 'Veja em www.loja.test' });
+    expect(descricao.ok ? null : descricao.erro).toMatchObject({
+      tipo: 'validation',
+      texto: expect.stringContaining('item.description.invalid'),
+    });
+    const semAtributo = await atualizar(ctx, sessao, editado, anuncio.idAnuncio, {
+      ...novo,
+      ml_attributes: { ...novo.ml_attributes, TRIM: '' },
+    });
+    expect(semAtributo.ok ? null : semAtributo.erro).toMatchObject({ tipo: 'validation', texto: "'Versão' é obrigatório." });
+  });
+});
+
 describe('Mercado Livre token rotation', () => {
   it('each refresh answers a new pair; the spent refresh token is refused, the new access token publishes', async () => {
     const renovar = mercadolivre.renovar;

@@ -34,11 +34,11 @@ export function paraAtributo(a: AtributoCategoria): AtributoMl | null {
 
 export const obrigatorioMl = (a: AtributoCategoria) => Boolean(a.tags?.required || a.tags?.catalog_required);
 
-/** The product's value for an attribute, as text (names for list / boolean attributes; matched to ids below). */
-function valorDoProduto(a: AtributoMl, v: VeiculoParaCanal): string {
+/** The vehicle's own data as ML attribute texts (names for list / boolean attributes; matched to ids elsewhere). */
+export function textosDoVeiculo(v: VeiculoParaCanal): Record<string, string> {
   const sim = (b: boolean) => (b ? 'Sim' : 'Não');
   const cilindrada = /\b(\d{2,4})\b/.exec(`${v.modelo} ${v.versao}`)?.[1];
-  const textos: Record<string, string> = {
+  return {
     BRAND: v.marca,
     MODEL: v.modelo,
     TRIM: v.versao,
@@ -54,6 +54,11 @@ function valorDoProduto(a: AtributoMl, v: VeiculoParaCanal): string {
     ENGINE: /\b\d[.,]\d\b/.exec(v.versao)?.[0]?.replace(',', '.') ?? '',
     ENGINE_DISPLACEMENT: v.tipo === 'moto' && cilindrada ? `${cilindrada} cc` : '',
   };
+}
+
+/** The product's value for an attribute, as text (names for list / boolean attributes; matched to ids below). */
+function valorDoProduto(a: AtributoMl, v: VeiculoParaCanal): string {
+  const textos = textosDoVeiculo(v);
   if (textos[a.id] !== undefined) return textos[a.id] ?? '';
   // Other yes/no attributes ("Ar-condicionado", "Freios ABS"): yes when the vehicle has an option of that name.
   if (a.value_type === 'boolean') return v.opcionais.some((o) => casarOpcao([{ id: a.id, nome: a.name }], o)) ? 'Sim' : '';
@@ -69,15 +74,20 @@ function valorInicial(a: AtributoMl, v: VeiculoParaCanal): string {
   return (a.id === 'BRAND' ? casarMarca(valores, texto) : casarOpcao(valores, texto))?.id ?? '';
 }
 
+export const tituloMl = (v: VeiculoParaCanal) =>
+  [v.marca, v.modelo, v.versao, v.anoModelo ?? ''].join(' ').replace(/\s+/g, ' ').trim().toUpperCase().slice(0, 60);
+
+/** The item's description as the draft writes it: the vehicle's notes (else its title) and its options. */
+export const descricaoMl = (v: VeiculoParaCanal) =>
+  [v.observacao.trim() || tituloMl(v), v.opcionais.length ? `Opcionais: ${v.opcionais.join(', ')}.` : ''].filter(Boolean).join('\n\n');
+
 export function montarRascunho(v: VeiculoParaCanal, categoria: AtributoCategoria[]): RascunhoMercadoLivre {
   const obrigatorios = new Set(categoria.filter(obrigatorioMl).map((a) => a.id));
   const atributos = categoria.map(paraAtributo).filter((a): a is AtributoMl => a !== null);
   atributos.sort((x, y) => porNome.compare(x.name, y.name));
   const ml_values = Object.fromEntries(atributos.map((a) => [a.id, valorInicial(a, v)]));
-  const titulo = [v.marca, v.modelo, v.versao, v.anoModelo ?? ''].join(' ').replace(/\s+/g, ' ').trim().toUpperCase().slice(0, 60);
-  const descricao = [v.observacao.trim() || titulo, v.opcionais.length ? `Opcionais: ${v.opcionais.join(', ')}.` : '']
-    .filter(Boolean)
-    .join('\n\n');
+  const titulo = tituloMl(v);
+  const descricao = descricaoMl(v);
   return {
     requiredAtributos: atributos.filter((a) => obrigatorios.has(a.id)),
     newAtributos: atributos.filter((a) => !obrigatorios.has(a.id)),
@@ -95,16 +105,23 @@ export function montarRascunho(v: VeiculoParaCanal, categoria: AtributoCategoria
 
 /**
  * The item's `attributes` from the screen's values: ids for list / boolean attributes (a name typed for a list is
- * sent as `value_name`, which ML also accepts), the unit added to a bare number_unit number. Empty values are left out.
+ * sent as the value of that name, else as `value_name`, which ML also accepts), the unit added to a bare number_unit number. Empty values are left out.
  */
 export function atributosDoItem(categoria: AtributoCategoria[], valores: Record<string, string>) {
   const saida: { id: string; value_id?: string; value_name?: string }[] = [];
   for (const a of categoria) {
     const valor = valores[a.id]?.trim();
     if (!valor) continue;
-    if (a.value_type === 'list' || a.value_type === 'boolean')
-      saida.push(a.values?.some((x) => x.id === valor) ? { id: a.id, value_id: valor } : { id: a.id, value_name: valor });
-    else if (a.value_type === 'number_unit' && /^\d+([.,]\d+)?$/.test(valor))
+    if (a.value_type === 'list' || a.value_type === 'boolean') {
+      // A name (the sync's colour "Preto") is sent as the value with that name when the list has one.
+      const id = a.values?.some((x) => x.id === valor)
+        ? valor
+        : casarOpcao(
+            (a.values ?? []).map((x) => ({ id: x.id, nome: x.name })),
+            valor,
+          )?.id;
+      saida.push(id ? { id: a.id, value_id: id } : { id: a.id, value_name: valor });
+    } else if (a.value_type === 'number_unit' && /^\d+([.,]\d+)?$/.test(valor))
       saida.push({ id: a.id, value_name: `${valor} ${a.default_unit ?? a.allowed_units?.[0]?.id ?? ''}`.trim() });
     else saida.push({ id: a.id, value_name: valor });
   }
