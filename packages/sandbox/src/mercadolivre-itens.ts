@@ -251,9 +251,9 @@ export function itensMercadoLivre(app: FastifyInstance) {
    * A closed item cannot be edited. `alteracoes` counts the edits (tests).
    */
   async function editar(req: FastifyRequest, reply: FastifyReply, i: Item, c: Record<string, unknown>) {
-    const desfecho = await aplicarChaves(req, typeof c.title === 'string' ? c.title : '');
-    if (desfecho === 'falhar') return erroMl(reply, 500, 'internal_error', 'Internal server error');
-    if (String(c.title ?? '').toLowerCase().includes('limitar')) return limitar(reply);
+    const titulo = typeof c.title === 'string' ? c.title : '';
+    if ((await aplicarChaves(req, titulo)) === 'falhar') return erroMl(reply, 500, 'internal_error', 'Internal server error');
+    if (/limitar/i.test(titulo)) return limitar(reply);
     if (i.status === 'closed')
       return erroMl(reply, 400, 'validation_error', 'Validation error', [
         causa('item.status.invalid', 'A closed item cannot be modified.', ['item.status']),
