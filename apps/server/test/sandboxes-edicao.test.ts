@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operarAutoline } from '../src/canais/autoline/client.ts';
+import { modeloAutoline, publicacaoAutoline } from '../src/canais/autoline/publicacao.ts';
 import { REALM_ICARROS } from '../src/canais/icarros/client.ts';
 import { configurarKeycloak } from '../src/canais/keycloak.ts';
 import { REALM_MOBIAUTO } from '../src/canais/mobiauto/client.ts';
-import { sandboxesNoAr, valorOk } from './ajuda/veiculo-canal.ts';
+import { CARRO, referencia, sandboxesNoAr, valorOk } from './ajuda/veiculo-canal.ts';
 
 /**
  * The sandboxes' edit operations (issue 24 item 1), called as the public contracts describe them (channels.md §4, §5,
@@ -132,5 +134,42 @@ describe('Mobiauto sandbox: PUT …/inventory/v1.0/{dealId} and the deal photos'
     expect((await chamar(`${inventario}/1`, 'PUT', token, deal)).status).toBe(404);
     expect((await chamar(`${inventario}/1/image`, 'GET', token)).status).toBe(404);
     expect((await chamar(`${base}/dealer/1/inventory/v1.0/${id}`, 'PUT', token, deal)).status).toBe(403);
+  });
+});
+
+describe('Autoline sandbox: AlterarAnuncioCarro(idAnuncio, model)', () => {
+  const login = { email: 'edicao@autodemo.test', senha: 's' };
+  const sessao = { segredos: { senha_autoline: 's' }, dados: { email_autoline: login.email } };
+
+  it('replaces the advert data keeping its reference; validates the model; unknown or cancelled adverts refused', async () => {
+    const ctx = sb.ctx('autoline');
+    const d = valorOk(await publicacaoAutoline.rascunho(ctx, sessao, CARRO)).veiculoPost;
+    const post = {
+      MakeId: d.CodigoMarca,
+      ModelId: d.CodigoModelo,
+      ModelVersionId: d.CodigoVersao,
+      FuelTypeId: d.CodigoCombustivel,
+      ColorId: d.CodigoCor,
+      DoorNumberId: d.CodigoPortas,
+      BodyTypeId: d.CodigoCategoria,
+      TransmissionId: d.CodigoCambio,
+    };
+    const ref = referencia('autoline');
+    const { idAnuncio } = valorOk(await publicacaoAutoline.enviar(ctx, sessao, CARRO, post, ref));
+    const model = valorOk(modeloAutoline({ ...CARRO, valor: 60000 }, post, { userId: '7001', plano: '1', referencia: '' }));
+    const alterar = (id: string, extra: Record<string, string | number>) =>
+      operarAutoline(ctx, login, 'AlterarAnuncioCarro', { idAnuncio: id, model: { ...model, AdId: id, ...extra } });
+    expect(valorOk(await alterar(idAnuncio, { AdPublishStatusId: 1, EnableField: 1 }))).toContain(`<AdId>${idAnuncio}</AdId>`);
+    const noCanal = async () => (await sb.anuncios<Record<string, unknown>>('autoline')).find((a) => a.AdId === idAnuncio);
+    expect(await noCanal()).toMatchObject({ Price: '60000.00', OperatorCode: ref.chave, Status: 'Ativo', alteracoes: 1 });
+    const invalido = await alterar(idAnuncio, { AdPublishStatusId: 9, EnableField: 1, ColorId: '0' });
+    expect(invalido.ok ? null : invalido.erro).toMatchObject({ tipo: 'validation', detalhe: 'VALIDACAO' });
+    expect(invalido.ok ? '' : invalido.erro.mensagem).toMatch(/Cor inválido.*AdPublishStatusId inválido/);
+    const desconhecido = await alterar('1', { AdPublishStatusId: 1, EnableField: 1 });
+    expect(desconhecido.ok ? null : desconhecido.erro.detalhe).toBe('ANUNCIO_INEXISTENTE');
+    valorOk(await publicacaoAutoline.excluir(ctx, sessao, idAnuncio));
+    const cancelado = await alterar(idAnuncio, { AdPublishStatusId: 1, EnableField: 1 });
+    expect(cancelado.ok ? null : cancelado.erro.detalhe).toBe('ANUNCIO_CANCELADO');
+    expect(await noCanal()).toMatchObject({ alteracoes: 1 });
   });
 });

@@ -20,6 +20,9 @@ const NS = 'http://api.autoline.com.br/';
  * Autoline `integradoras.asmx` (channels.md §6; answer shapes are our reading, as in canais/autoline/client.ts):
  * every operation carries userEmail / userPassword and answers `<Sucesso>`, `<Codigo>`, `<Mensagem>` and its data.
  * E-mail switches: "recusar" wrong login, "falhar" SOAP Fault (HTTP 500), "lento" / "travar", "semplano" no plan.
+ * `AlterarAnuncioCarro(idAnuncio, model)` (issue 24) validates the model as the insert does, plus `AdPublishStatusId`
+ * (1 published, 2 paused; our reading) and `EnableField` (0/1), and replaces the advert's data; its reference
+ * (`OperatorCode`) and address stay. An unknown or cancelled advert answers ANUNCIO_INEXISTENTE / ANUNCIO_CANCELADO.
  */
 type Anuncio = {
   AdId: string;
@@ -31,6 +34,8 @@ type Anuncio = {
   campos: Record<string, string>;
   Features: string[];
   criadoEm: string;
+  /** Edits received (AlterarAnuncioCarro), for tests. */
+  alteracoes: number;
 };
 const anuncios = new Map<string, Anuncio>();
 let proximoId = 510001;
@@ -163,9 +168,26 @@ function operar(operacao: string, xml: string, login: string, semPlano: boolean)
         campos,
         Features: lerTags(lerTag(modelo, 'Features') ?? '', 'int'),
         criadoEm: new Date().toISOString(),
+        alteracoes: 0,
       };
       anuncios.set(AdId, a);
       return resultado(operacao, true, '', '', `<AdId>${AdId}</AdId><UrlAnuncio>${a.UrlAnuncio}</UrlAnuncio>`);
+    }
+    case 'AlterarAnuncioCarro': {
+      const a = doLogin(lerTag(xml, 'idAnuncio') ?? '');
+      if (!a) return resultado(operacao, false, 'ANUNCIO_INEXISTENTE', 'Anúncio não encontrado.');
+      if (a.Status === 'Cancelado') return resultado(operacao, false, 'ANUNCIO_CANCELADO', 'Anúncio cancelado não pode ser alterado.');
+      const modelo = lerTag(xml, 'model') ?? '';
+      const campos = Object.fromEntries(CAMPOS_MODELO.map((c) => [c, lerTag(modelo, c) ?? '']));
+      const erros = validar(campos, semPlano);
+      if (campos.AdId !== a.AdId) erros.push('AdId diferente de idAnuncio');
+      if (!['1', '2'].includes(lerTag(modelo, 'AdPublishStatusId') ?? '')) erros.push('AdPublishStatusId inválido');
+      if (!['0', '1'].includes(lerTag(modelo, 'EnableField') ?? '')) erros.push('EnableField deve ser 0 ou 1');
+      if (erros.length) return resultado(operacao, false, 'VALIDACAO', erros.join('; '));
+      a.campos = { ...campos, OperatorCode: a.OperatorCode, AdPublishStatusId: lerTag(modelo, 'AdPublishStatusId') ?? '' };
+      a.Features = lerTags(lerTag(modelo, 'Features') ?? '', 'int');
+      a.alteracoes++;
+      return resultado(operacao, true, '', '', `<AdId>${a.AdId}</AdId><UrlAnuncio>${a.UrlAnuncio}</UrlAnuncio>`);
     }
     case 'CancelarAnuncio': {
       const a = doLogin(lerTag(xml, 'idAnuncio') ?? '');

@@ -181,3 +181,81 @@ describe('Autoline failures', () => {
     expect(Date.now() - inicio).toBeLessThan(3000);
   });
 });
+
+describe('Autoline sync (issue 24: AlterarAnuncioCarro)', () => {
+  const atualizar = pub.atualizar as NonNullable<typeof pub.atualizar>;
+  const postAtualizado = pub.postAtualizado as NonNullable<typeof pub.postAtualizado>;
+  const MUDADO = { ...CARRO, valor: 69900, km: 21000, observacao: 'Baixou o preço.', cor: 'Preto', blindado: true, opcionais: ['Airbag'] };
+
+  it('changes price, km, notes, colour, options and flags on the same advert; repeated, still one advert', async () => {
+    const d = await rascunhoOk();
+    const ref = referencia('autoline');
+    const enviado = postDe(d, { IsSwapNotAccepted: 1 });
+    const r = valorOk(await pub.enviar(ctx(), sessao(), CARRO, enviado, ref));
+    const total = (await anuncios()).length;
+    const post = postAtualizado(MUDADO, enviado);
+    expect(post).toMatchObject({
+      AdditionalInformation: 'Baixou o preço.',
+      IsArmored: 1,
+      IsSwapNotAccepted: 1,
+      ModelVersionId: d.veiculoPost.CodigoVersao,
+    });
+    expect(valorOk(await atualizar(ctx(), sessao(), MUDADO, r.idAnuncio, post))).toMatchObject({
+      idAnuncio: r.idAnuncio,
+      urlAnuncio: r.urlAnuncio,
+    });
+    const preto = d.retCores.find((c) => c.nome === 'Preto')?.id;
+    const airbag = d.retOpcionais.find((o) => o.nome === 'Airbag')?.id;
+    const a = (await anuncios()).find((x) => x.AdId === r.idAnuncio);
+    expect(a).toMatchObject({
+      Price: '69900.00',
+      Odometer: '21000',
+      AdditionalInformation: 'Baixou o preço.',
+      ColorId: preto,
+      IsArmored: '1',
+      IsSwapNotAccepted: '1',
+      OperatorCode: ref.chave,
+      Status: 'Ativo',
+      alteracoes: 1,
+    });
+    expect(a?.Features).toEqual([airbag]);
+    valorOk(await atualizar(ctx(), sessao(), MUDADO, r.idAnuncio, post));
+    expect((await anuncios()).length).toBe(total);
+    expect((await anuncios()).find((x) => x.AdId === r.idAnuncio)).toMatchObject({ Price: '69900.00', alteracoes: 2 });
+  });
+
+  it('an unknown or cancelled advert is a clear error and creates nothing; refusals and failures mapped', async () => {
+    const d = await rascunhoOk();
+    const enviado = postDe(d);
+    const r = valorOk(await pub.enviar(ctx(), sessao(), CARRO, enviado, referencia('autoline')));
+    const total = (await anuncios()).length;
+    const post = postAtualizado(MUDADO, enviado);
+    const erro = async (p: ReturnType<typeof atualizar>) => {
+      const x = await p;
+      return x.ok ? null : x.erro;
+    };
+    expect(await erro(atualizar(ctx(), sessao(), MUDADO, '1', post))).toMatchObject({
+      tipo: 'rejected',
+      texto: expect.stringContaining('não existe mais em Autoline'),
+    });
+    expect(await erro(atualizar(ctx(), sessao('outra@autodemo.test'), MUDADO, r.idAnuncio, post))).toMatchObject({ tipo: 'rejected' });
+    expect(
+      await erro(atualizar(ctx(), sessao(), MUDADO, r.idAnuncio, postAtualizado({ ...MUDADO, observacao: 'recusar' }, enviado))),
+    ).toMatchObject({
+      tipo: 'validation',
+      mensagem: 'Informações adicionais recusado pela moderação',
+    });
+    expect(await erro(atualizar(ctx(), sessao(), MUDADO, r.idAnuncio, { ...(post as object), ColorId: '' }))).toMatchObject({
+      tipo: 'validation',
+      mensagem: 'campos inválidos: Cor',
+    });
+    expect((await erro(atualizar(ctx(), sessao('falhar@autodemo.test'), MUDADO, r.idAnuncio, post)))?.tipo).toBe('transient');
+    expect((await erro(atualizar(ctx(), sessao('recusar@autodemo.test'), MUDADO, r.idAnuncio, post)))?.tipo).toBe('auth');
+    expect((await erro(atualizar(ctx(), sessao(), MOTO, r.idAnuncio, post)))?.texto).toBe(
+      'Operação não permitida para esse tipo de veículo.',
+    );
+    valorOk(await pub.excluir(ctx(), sessao(), r.idAnuncio));
+    expect(await erro(atualizar(ctx(), sessao(), MUDADO, r.idAnuncio, post))).toMatchObject({ tipo: 'rejected' });
+    expect((await anuncios()).length).toBe(total);
+  });
+});

@@ -1,4 +1,12 @@
-import { type FlagAutoline, lerTags, NOMES_FLAGS_AUTOLINE, type RascunhoAutoline, veiculoPostAutoline } from '@intermedio/contracts';
+import {
+  type FlagAutoline,
+  lerTags,
+  NOMES_FLAGS_AUTOLINE,
+  type RascunhoAutoline,
+  type VeiculoPostAutoline,
+  veiculoPostAutoline,
+} from '@intermedio/contracts';
+import { anuncioInexistente } from '../edicao.ts';
 import { lerTag } from '../http.ts';
 import { casarNoCatalogo, casarOpcao, casarOpcional } from '../mapeamento.ts';
 import type { AnuncioCanal, OpcaoCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
@@ -122,6 +130,25 @@ const anuncioDe = (xml: string): AnuncioCanal => {
 };
 const ANUNCIO_AUSENTE = ['ANUNCIO_INEXISTENTE', 'ANUNCIO_CANCELADO'];
 
+/**
+ * Sync: the post's Autoline ids of what the vehicle determines (colour, fuel, gearbox, doors, body, features) matched
+ * again from its names as the draft does; a name that matches nothing keeps the id sent before.
+ */
+async function comIdsDoVeiculo(ctx: ContextoCanal, sessao: SessaoCanal, v: VeiculoParaCanal, p: VeiculoPostAutoline) {
+  const listas = await listasAutoline(ctx, sessao);
+  if (!listas.ok) return listas;
+  const l = listas.valor;
+  return ok({
+    ...p,
+    ColorId: idDe(l.cores, v.cor) || p.ColorId,
+    FuelTypeId: idDe(l.combustiveis, v.combustivel) || p.FuelTypeId,
+    TransmissionId: idDe(l.cambios, v.cambio === 'A' ? 'Automático' : 'Manual') || p.TransmissionId,
+    DoorNumberId: portasDe(l.portas, v.portas) || p.DoorNumberId,
+    BodyTypeId: idDe(l.categorias, v.carroceria) || p.BodyTypeId,
+    Features: v.opcionais.map((o) => casarOpcional(l.opcionais, o)?.id).filter((id): id is string => Boolean(id)),
+  });
+}
+
 /** Autoline over SOAP `integradoras.asmx` (channels.md §6). */
 export const publicacaoAutoline: PublicacaoVeiculo<RascunhoAutoline, unknown> = {
   rascunho,
@@ -142,6 +169,47 @@ export const publicacaoAutoline: PublicacaoVeiculo<RascunhoAutoline, unknown> = 
     const r = await operarAutoline(ctx, loginDaSessao(sessao), 'IncluirAnuncioCarro', { model: model.valor });
     return r.ok ? ok(anuncioDe(r.valor)) : r;
   },
+  /**
+   * Sync: what the vehicle determines from `v` (price, years, mileage and IsZeroKm are always the vehicle's, see
+   * `modeloAutoline`); brand / model / version ids and the flags the vehicle does not record are kept.
+   */
+  postAtualizado(v, enviado) {
+    const lido = veiculoPostAutoline.safeParse(enviado);
+    if (!lido.success) return enviado; // `atualizar` answers the validation error, as `enviar` does
+    return {
+      ...lido.data,
+      RegistrationPlate: v.placa.toUpperCase().replace('-', ''),
+      AdditionalInformation: v.observacao,
+      IsArmored: bit(v.blindado),
+      IsTaxPaid: bit(v.ipvaPago),
+      IsManufacturerWarrantyActive: bit(v.garantiaFabrica),
+    };
+  },
+
+  /**
+   * Sync (channels.md §6): `AlterarAnuncioCarro(idAnuncio, model)` with the insert's model on the same `AdId`, kept
+   * published and enabled (`AdPublishStatusId` 1, `EnableField` 1: our reading), without a reference (the advert keeps
+   * its own). Autoline takes no photos through this service (none are sent on insert either). An advert Autoline no
+   * longer has (or cancelled) is an error, never a new advert.
+   */
+  async atualizar(ctx, sessao, v, idAnuncio, post) {
+    if (!ehCarro(v)) return naoPermitido();
+    const lido = veiculoPostAutoline.safeParse(post);
+    const p = lido.success ? await comIdsDoVeiculo(ctx, sessao, v, lido.data) : ok(post);
+    if (!p.ok) return p;
+    const planos = await consultarPlanos(ctx, loginDaSessao(sessao));
+    if (!planos.ok) return planos;
+    const plano = planos.valor.planos[0];
+    if (!plano) return falha('quota', 'nenhum plano de anúncios adquirido na Autoline');
+    const model = modeloAutoline(v, p.valor, { userId: planos.valor.userId, plano, referencia: '' });
+    if (!model.ok) return model;
+    const { OperatorCode: _referencia, ...campos } = model.valor;
+    const alterado = { ...campos, AdId: idAnuncio, AdPublishStatusId: 1, EnableField: 1 };
+    const r = await operarAutoline(ctx, loginDaSessao(sessao), 'AlterarAnuncioCarro', { idAnuncio, model: alterado });
+    if (r.ok) return ok({ ...anuncioDe(r.valor), idAnuncio });
+    return ANUNCIO_AUSENTE.includes(r.erro.detalhe ?? '') ? anuncioInexistente('Autoline', idAnuncio) : r;
+  },
+
   async excluir(ctx, sessao, idAnuncio) {
     // Autoline asks why: "Outros" (the panel does not know whether the vehicle was sold).
     const motivos = await listaAutoline(ctx, loginDaSessao(sessao), 'ConsultarMotivosCancelamentoAnuncio');
