@@ -9,8 +9,10 @@ import { bearerValido } from './oauth.ts';
  * delete by the integrator's own ad id), the import status (`POST /autoupload/import/{token}`) and the published list
  * (`GET /autoupload/v1/published`). Adverts are kept in memory per process; `GET /sandbox/olx/_anuncios` lists them.
  * Processing is asynchronous as at OLX: the first look at a new ad (status poll or published list) finds it pending,
- * the next one the result (`accepted` / `published` with list_id and url, or `refused`). Switches in an ad's subject: "recusar" → refused by moderation,
- * "falhar" → statusCode -1, "semvaga" → -7 (no ad slots), "lento" / "travar" as in every sandbox.
+ * the next one the result (`accepted` / `published` with list_id and url, or `refused`). An `insert` on an id that
+ * exists (not deleted) edits it: the ad replaced, processed again, its list_id kept. Switches in an ad's subject:
+ * "recusar" → refused by moderation, "falhar" → statusCode -1, "semvaga" → -7 (no ad slots), "limitar" → -2 (too many
+ * requests), "lento" / "travar" as in every sandbox.
  */
 type AdOlx = Record<string, unknown> & { id?: unknown; operation?: unknown; params?: Record<string, unknown> };
 type Anuncio = {
@@ -23,6 +25,7 @@ type Anuncio = {
   olhadas: number;
   recusar: boolean;
   motivo?: string;
+  alteracoes: number;
 };
 type Importacao = Map<string, { operation: 'insert' | 'edit' | 'delete' }>;
 
@@ -73,6 +76,9 @@ export function autouploadOlx(app: FastifyInstance) {
     const assuntos = lista.map((a) => String(a.subject ?? ''));
     const desfecho = await aplicarChaves(req, ...assuntos);
     if (desfecho === 'falhar') return { token: null, statusCode: -1, statusMessage: 'Unexpected error', errors: [] };
+    // OLX's only documented rate limit: the import answers -2 ("blocked temporarily for too many requests").
+    if (assuntos.some((s) => s.toLowerCase().includes('limitar')))
+      return { token: null, statusCode: -2, statusMessage: 'Too many requests, temporarily blocked', errors: [] };
     if (assuntos.some((s) => s.toLowerCase().includes('semvaga')))
       return { token: null, statusCode: -7, statusMessage: 'Not enough ad slots', errors: [] };
     // One invalid ad cancels the whole batch (-4), with every ad's problems.
@@ -91,7 +97,10 @@ export function autouploadOlx(app: FastifyInstance) {
       const editar = Boolean(atual && atual.status !== 'deleted');
       const list_id = atual?.list_id ?? ++proximoListId;
       const recusar = String(ad.subject).toLowerCase().includes('recusar');
-      anuncios.set(id, { id, list_id, url: `https://www.olx.com.br/vi/${list_id}.htm`, status: 'pending_review', ad, olhadas: 0, recusar });
+      // An edit replaces the ad (OLX processes it again) and keeps its list_id; `alteracoes` counts the edits (tests).
+      const alteracoes = editar ? (atual?.alteracoes ?? 0) + 1 : 0;
+      const url = `https://www.olx.com.br/vi/${list_id}.htm`;
+      anuncios.set(id, { id, list_id, url, status: 'pending_review', ad, olhadas: 0, recusar, alteracoes });
       importacao.set(id, { operation: editar ? 'edit' : 'insert' });
     }
     importacoes.set(token, importacao);

@@ -190,3 +190,91 @@ describe('Olx delete', () => {
     expect(await pub.excluir(ctx, sessao, 'nunca-existiu')).toEqual({ ok: true, valor: 'jaRemovido' });
   });
 });
+
+describe('Olx update (issue 24 item 1: insert on the same id)', () => {
+  const { atualizar, postAtualizado } = pub as Required<typeof pub>;
+  const foto = (n: number) => ({ ...CARRO.fotos[0], urlOriginal: `https://cdn.autodemo.test/o${n}.jpg` }) as (typeof CARRO.fotos)[0];
+  /** The Argo after the dealer's edit: price, km, notes, colour, options and photos (a new one first, the old ones swapped). */
+  const editado = veiculoDemo({
+    valor: 69900,
+    km: 20100,
+    observacao: 'Revisado na concessionária.',
+    cor: 'Preto',
+    opcionais: ['Alarme'],
+    fotos: [foto(3), foto(2), foto(1)],
+  });
+  type Editado = AnuncioSandbox & { alteracoes: number; ad: AnuncioSandbox['ad'] & { body: string } };
+  const doCanal = async (id: string) => (await anuncios()).filter((a) => a.id === id) as Editado[];
+  async function publicado(extra: Partial<PostOlx> = {}) {
+    const post = postDe(await rascunho(), extra);
+    const enviado = valorOk(await pub.enviar(ctx, sessao, veiculoDemo(), post, ref()));
+    return { post, id: enviado.idAnuncio };
+  }
+
+  it('edits price, km, description, colour, options and photos in order on the same ad; twice leaves one ad', async () => {
+    const { post, id } = await publicado({ subject: 'Argo impecável', financial: ['2', '3'] });
+    const novo = postAtualizado(editado, post);
+    expect(novo).toMatchObject({
+      subject: 'Argo impecável',
+      body: 'Revisado na concessionária.',
+      price: 69900,
+      mileage: 20100,
+      carcolor: '1',
+      car_features: ['6'],
+      financial: ['3', '2'],
+      car_steering: '1',
+      vehicle_brand: post.vehicle_brand,
+    });
+    const r = valorOk(await atualizar(ctx, sessao, editado, id, novo));
+    // Asynchronous as the send: pending with the import token, which consultar polls until OLX accepts the edit.
+    expect(r).toMatchObject({ idAnuncio: id, confirmacao: 'pendente', dados: { token_importacao: expect.any(String) } });
+    const [noCanal] = await doCanal(id);
+    const esperado = {
+      subject: 'Argo impecável',
+      body: 'Revisado na concessionária.',
+      price: 69900,
+      images: [3, 2, 1].map((n) => `https://cdn.autodemo.test/o${n}.jpg`),
+    };
+    expect(noCanal?.ad).toMatchObject(esperado);
+    expect(noCanal?.ad.params).toMatchObject({ mileage: 20100, carcolor: '1', car_features: ['6'] });
+    expect(noCanal?.alteracoes).toBe(1);
+    const confirmacao = { chave: 'x', veiculoId: 'v1', idAnuncio: id, dados: r.dados };
+    await pub.consultar(ctx, sessao, confirmacao);
+    expect((await pub.consultar(ctx, sessao, confirmacao)).ok).toBe(true);
+    expect((await doCanal(id))[0]?.status).toBe('published');
+
+    valorOk(await atualizar(ctx, sessao, editado, id, novo));
+    const denovo = await doCanal(id);
+    expect(denovo).toHaveLength(1);
+    expect(denovo[0]).toMatchObject({ list_id: noCanal?.list_id, alteracoes: 2, ad: esperado });
+  });
+
+  it('an ad OLX does not have, or deleted, is a clear error and is not imported (an insert would create it)', async () => {
+    const { post, id } = await publicado();
+    const antes = (await anuncios()).length;
+    const desconhecido = await atualizar(ctx, sessao, editado, 'nunca-existiu', postAtualizado(editado, post));
+    expect(desconhecido.ok ? null : desconhecido.erro).toMatchObject({
+      tipo: 'rejected',
+      texto: 'O anúncio nunca-existiu não existe mais na Olx (foi removido no canal).',
+    });
+    expect(await pub.excluir(ctx, sessao, id)).toEqual({ ok: true, valor: 'removido' });
+    const removido = await atualizar(ctx, sessao, editado, id, postAtualizado(editado, post));
+    expect(removido.ok ? null : removido.erro.tipo).toBe('rejected');
+    expect((await anuncios()).length).toBe(antes);
+    expect((await doCanal(id))[0]?.status).toBe('deleted');
+  });
+
+  it("maps OLX's answers: invalid ad (-4), failure (-1), too many requests (-2: transient, with a wait), bad token", async () => {
+    const { post, id } = await publicado();
+    const novo = postAtualizado(editado, post);
+    const semFotos = await atualizar(ctx, sessao, veiculoDemo({ ...editado, fotos: [] }), id, novo);
+    expect(semFotos.ok ? null : semFotos.erro).toMatchObject({ tipo: 'validation', mensagem: 'o veículo não tem fotos (images)' });
+    const falhou = await atualizar(ctx, sessao, editado, id, { ...novo, subject: 'Argo falhar' });
+    expect(falhou.ok ? null : falhou.erro.tipo).toBe('transient');
+    const limitado = await atualizar(ctx, sessao, editado, id, { ...novo, subject: 'Argo limitar' });
+    expect(limitado.ok ? null : limitado.erro).toMatchObject({ tipo: 'transient', esperarSegundos: 60 });
+    expect((await doCanal(id))[0]?.alteracoes).toBe(0);
+    const semToken = await atualizar(ctx, { segredos: { access_token: 'vencido' }, dados: {} }, editado, id, novo);
+    expect(semToken.ok ? null : semToken.erro.tipo).toBe('auth');
+  });
+});

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PostOlx, RascunhoOlx } from '@intermedio/contracts';
+import { limiteDeRequisicoes } from '../http.ts';
 import { casarNoCatalogo } from '../mapeamento.ts';
 import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal } from '../publicacao.ts';
 import { type ErroCanal, falha, ok, type Resultado } from '../tipos.ts';
@@ -66,6 +67,16 @@ function erroImportacao(r: RespostaImportacao): ErroCanal {
       return { tipo: 'validation', mensagem: itens.length ? [...new Set(itens)].join('; ') : (detalhe ?? 'anúncio recusado'), detalhe };
   }
 }
+
+/** An update of an ad OLX does not have (never sent, or deleted): nothing is imported, which would create it. */
+const naoExiste = (id: string): Resultado<never> => ({
+  ok: false,
+  erro: {
+    tipo: 'rejected',
+    mensagem: `anúncio ${id} não encontrado`,
+    texto: `O anúncio ${id} não existe mais na Olx (foi removido no canal).`,
+  },
+});
 
 const naoVazio = (v: unknown) => v !== '' && v !== '0' && v !== undefined && !(Array.isArray(v) && v.length === 0);
 
@@ -142,6 +153,66 @@ export const publicacaoOlx: PublicacaoVeiculo<RascunhoOlx, PostOlx> = {
     if (!r.ok) return r;
     if (r.valor.statusCode !== 0 || !r.valor.token) return { ok: false, erro: erroImportacao(r.valor) };
     return ok({ idAnuncio: id, confirmacao: 'pendente', dados: { id_olx: id, token_importacao: r.valor.token } });
+  },
+
+  /**
+   * Sync (issue 24 item 1): price, year, km, description (the vehicle's notes, when it has any), plate, gearbox,
+   * fuel, doors, engine, body, colour, options, steering and "IPVA pago" from the vehicle where it maps; the title,
+   * brand / model / version, phone, CEP, financial status and the dealer's other ticks as sent.
+   */
+  postAtualizado(v, enviado) {
+    const d = postInicial(v, {});
+    const ou = (doVeiculo: string, atual: string) => (doVeiculo && doVeiculo !== '0' ? doVeiculo : atual);
+    return {
+      ...enviado,
+      body: v.observacao.trim() ? d.body : enviado.body,
+      price: d.price,
+      regdate: ou(d.regdate, enviado.regdate),
+      mileage: d.mileage,
+      gearbox: d.gearbox,
+      fuel: ou(d.fuel, enviado.fuel),
+      doors: ou(d.doors, enviado.doors),
+      end_tag: ou(d.end_tag, enviado.end_tag),
+      vehicle_tag: ou(d.vehicle_tag, enviado.vehicle_tag),
+      car_steering: ou(d.car_steering, enviado.car_steering),
+      motorpower: ou(d.motorpower, enviado.motorpower),
+      cartype: ou(d.cartype, enviado.cartype),
+      carcolor: ou(d.carcolor, enviado.carcolor),
+      financial: [...enviado.financial.filter((f) => f !== '2'), ...d.financial],
+      car_features: d.car_features,
+    };
+  },
+
+  /**
+   * OLX edits an ad by importing it again with `insert` on the same id (channels.md §1, import.md). That same call
+   * would create the ad if OLX did not have it, so the ad is first looked up in the published list: unknown or
+   * deleted → a `rejected` error and no import. The import is asynchronous: its acceptance (statusCode 0) answers
+   * `confirmacao: 'pendente'` with the import token in `dados.token_importacao`, which `consultar` polls as for a
+   * send (OLX's review of the edit: accepted, or refused with the reason). The same update twice leaves one ad.
+   */
+  async atualizar(ctx, sessao, v, idAnuncio, post) {
+    const t = token(sessao);
+    if (!t.ok) return t;
+    const achado = await buscarPublicado(ctx, t.valor, idAnuncio);
+    if (!achado.ok) return achado;
+    if (!achado.valor || achado.valor.status === 'deleted') return naoExiste(idAnuncio);
+    const { price, regdate, mileage } = postInicial(v, {});
+    const ad = anuncioOlx(
+      idAnuncio,
+      { ...post, price, regdate, mileage },
+      v.fotos.map((f) => f.urlOriginal),
+    );
+    const r = await importar(ctx, t.valor, [ad]);
+    if (!r.ok) return r;
+    if (r.valor.statusCode === -2) return { ok: false, erro: limiteDeRequisicoes('A Olx', 60, r.valor.statusMessage) };
+    const categorias = (r.valor.errors ?? []).flatMap((e) => (e.messages ?? []).map((m) => m.category));
+    if (r.valor.statusCode === -4 && categorias.includes('UNDEFINED_AD_ID')) return naoExiste(idAnuncio);
+    if (r.valor.statusCode !== 0 || !r.valor.token) return { ok: false, erro: erroImportacao(r.valor) };
+    return ok({
+      idAnuncio,
+      confirmacao: 'pendente',
+      dados: { id_olx: idAnuncio, token_importacao: r.valor.token, list_id: achado.valor.list_id },
+    });
   },
 
   async excluir(ctx, sessao, idAnuncio) {
