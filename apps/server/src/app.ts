@@ -47,6 +47,9 @@ import { criarIntegracoesService } from './modules/integracoes/integracoes.servi
 import { criarRenovacaoService, type RenovacaoService } from './modules/integracoes/renovacao.service.ts';
 import { tarefaRenovarTokens } from './modules/integracoes/renovacao.tarefa.ts';
 import { locaisAnuncioRoutes } from './modules/locais-anuncio/locais-anuncio.routes.ts';
+import { lotesRoutes } from './modules/lotes/lotes.routes.ts';
+import { criarLotesService, TAREFA_LOTES } from './modules/lotes/lotes.service.ts';
+import { tarefaLotes } from './modules/lotes/lotes.tarefa.ts';
 import { moderacaoRoutes } from './modules/moderacao/moderacao.routes.ts';
 import { criarModeracaoService } from './modules/moderacao/moderacao.service.ts';
 import { notificacoesRoutes } from './modules/notificacoes/notificacoes.routes.ts';
@@ -235,6 +238,16 @@ export async function buildApp(
   tarefas.registrar(tarefaRetirarAnuncios(vendas, (m) => app.log.warn(m)));
   tarefas.registrar(tarefaPublicarVendido(vendas));
   await app.register(vendasRoutes, { vendas });
+  // Bulk actions on the vehicle list (issue 24 item 2): a durable job per batch item, through the services above.
+  const lotes = criarLotesService({
+    db: banco.db,
+    publicacao: publicacaoVeiculo,
+    vendas,
+    enfileirar: (nome, dados) => tarefas.enviar(nome, dados),
+    log: (m) => app.log.warn(m),
+  });
+  tarefas.registrar(tarefaLotes(lotes, (m) => app.log.warn(m)));
+  await app.register(lotesRoutes, { lotes });
   await app.register(moderacaoRoutes, { moderacao: criarModeracaoService(banco.db) });
   const imagensRevenda = { imagens: criarImagensRevendaService(banco.db, armazenamento) };
   await app.register(imagensDestaqueRoutes, imagensRevenda);
@@ -297,6 +310,8 @@ export async function buildApp(
   await tarefas.iniciar();
   // Pending sends left by a previous run are resolved right away, not at the next minute.
   await tarefas.enviar(TAREFA_RECONCILIAR, {});
+  // A batch left unfinished by a stopped server resumes now (its items' leases permitting), not at the next minute.
+  await tarefas.enviar(TAREFA_LOTES, {});
   // RECONCILIAR_SEGUNDOS: the same job queued more often than its minute schedule (the queue keeps one pending).
   const reconciliarAmiude = config.reconciliarSegundos
     ? setInterval(() => void tarefas.enviar(TAREFA_RECONCILIAR, {}).catch(() => {}), config.reconciliarSegundos * 1000)

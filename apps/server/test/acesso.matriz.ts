@@ -358,6 +358,19 @@ function veiculos(): Record<string, EntradaMatriz> {
     },
     [`POST ${base}/:idVeiculo/desfazer-venda`]: { regra: 'gestorRevenda', ...deNenhum('/desfazer-venda') },
     [`POST ${base}/:idVeiculo/remocoes/:canal/tentar`]: { regra: 'gestorRevenda', ...deNenhum('/remocoes/facebook/tentar') },
+    // Bulk actions (issue 24 item 2): any user of the reseller; a vehicle of no reseller refuses the batch (404).
+    'POST /api/revendas/:idRevenda/lotes': {
+      regra: 'revenda',
+      exemplo: () => ({ payload: { acao: 'publicar', veiculos: [ID_INEXISTENTE], canais: ['autoscar'] } }),
+    },
+    'GET /api/revendas/:idRevenda/lotes/:idLote': {
+      regra: 'revenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/lotes/${ID_INEXISTENTE}` }),
+    },
+    'POST /api/revendas/:idRevenda/lotes/:idLote/cancelar': {
+      regra: 'revenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/lotes/${ID_INEXISTENTE}/cancelar` }),
+    },
   };
 }
 

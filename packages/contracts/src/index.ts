@@ -10,6 +10,7 @@ export * from './eventos.ts';
 export * from './fipe.ts';
 export * from './imagens-revenda.ts';
 export * from './integracao.ts';
+export * from './lotes.ts';
 export * from './mensagens.ts';
 export * from './midia.ts';
 export * from './moderacao.ts';

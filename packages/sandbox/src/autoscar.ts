@@ -56,6 +56,12 @@ async function esperarRetencao(advId: string) {
   await r.liberada;
 }
 
+/**
+ * For tests, a rate limit: `POST /_limitar` (body `{vezes}`) makes the next `vezes` advert creations (POST) answer
+ * 429 "Muitas requisições" with `Retry-After: 1`, before anything is created (bulk publish's back-off, docs/lotes.md).
+ */
+let limitadas = 0;
+
 const erro = (reply: FastifyReply, status: number, codigo: string, mensagem: string, erros?: { campo: string; mensagem: string }[]) =>
   reply.code(status).send({ codigo, mensagem, ...(erros ? { erros } : {}) });
 
@@ -184,6 +190,11 @@ export async function sandboxAutoscar(app: FastifyInstance) {
 
   // Adverts of a dealer. `externalId` (the integrator's reference) makes the creation idempotent.
   app.post<Rev & { Body: Record<string, unknown> }>('/integracao/v1/revendas/:id/anuncios', PUBLICO, async (req, reply) => {
+    if (limitadas > 0) {
+      limitadas--;
+      reply.header('retry-after', '1');
+      return erro(reply, 429, 'LIMITE_REQUISICOES', 'Muitas requisições. Tente novamente em instantes.');
+    }
     const corpo = req.body ?? {};
     if (!(await revendaValida(req, reply, req.params.id, corpo.description))) return reply;
     const externalId = texto(corpo.externalId);
@@ -281,6 +292,10 @@ export async function sandboxAutoscar(app: FastifyInstance) {
     const advId = req.body?.advId;
     retencao = { advId: typeof advId === 'string' || typeof advId === 'number' ? String(advId) : null, retida: false, liberar, liberada };
     return { armada: true };
+  });
+  app.post<{ Body: { vezes?: unknown } | null }>('/_limitar', PUBLICO, async (req) => {
+    limitadas = Math.max(0, Number(req.body?.vezes ?? 1) || 0);
+    return { limitadas };
   });
   app.get('/_reter', PUBLICO, async () => ({ armada: retencao !== null, retida: retencao?.retida ?? false }));
   app.post('/_liberar', PUBLICO, async () => {

@@ -1,0 +1,169 @@
+import { type AcaoLote, type CanalId, type EstadoItemLote, ITEM_LOTE_ABERTO } from '@intermedio/contracts';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/cliente.ts';
+import { loteItens, lotes, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
+
+export type LoteRegistro = typeof lotes.$inferSelect;
+export type ItemRegistro = typeof loteItens.$inferSelect;
+
+const abertos = inArray(loteItens.estado, [...ITEM_LOTE_ABERTO]);
+/** Not held by a live worker, and its back-off (if any) is over. */
+const livre = and(
+  or(isNull(loteItens.lease_ate), lte(loteItens.lease_ate, sql`now()`)),
+  or(isNull(loteItens.proxima_em), lte(loteItens.proxima_em, sql`now()`)),
+);
+
+/** Batches (lotes) and their items (lote_itens). */
+export const lotesRepository = {
+  /** Of these ids, the vehicles of the reseller still in stock (not removed). */
+  async daRevenda(db: Executor, idRevenda: string, ids: string[]) {
+    const linhas = await db
+      .select({ id: veiculos.id })
+      .from(veiculos)
+      .where(and(eq(veiculos.revenda_id, idRevenda), inArray(veiculos.id, ids), eq(veiculos.veremovido, 0)));
+    return linhas.map((l) => l.id);
+  },
+
+  /** The channels where each of these vehicles has a published advert (what "Atualizar anúncios" updates). */
+  publicados(db: Executor, ids: string[]) {
+    return db
+      .select({ veiculo_id: veiculoIntegracoes.veiculo_id, canal: veiculoIntegracoes.canal })
+      .from(veiculoIntegracoes)
+      .where(and(inArray(veiculoIntegracoes.veiculo_id, ids), eq(veiculoIntegracoes.estado, 'publicado')));
+  },
+
+  /** The batch and all its items, in the caller's transaction. */
+  async criar(
+    tx: Executor,
+    l: { idRevenda: string; idUsuario: string; acao: AcaoLote; canais: CanalId[] },
+    itens: { veiculo_id: string; canal: CanalId | null }[],
+  ) {
+    const [novo] = await tx
+      .insert(lotes)
+      .values({ revenda_id: l.idRevenda, usuario_id: l.idUsuario, acao: l.acao, canais: l.canais })
+      .returning();
+    if (!novo) throw new Error('lote não criado');
+    for (let i = 0; i < itens.length; i += 500)
+      await tx.insert(loteItens).values(itens.slice(i, i + 500).map((it) => ({ ...it, lote_id: novo.id, revenda_id: l.idRevenda })));
+    return novo;
+  },
+
+  async buscar(db: Executor, idRevenda: string, idLote: string) {
+    const [l] = await db
+      .select()
+      .from(lotes)
+      .where(and(eq(lotes.id, idLote), eq(lotes.revenda_id, idRevenda)));
+    return l;
+  },
+
+  async lote(db: Executor, idLote: string) {
+    const [l] = await db.select().from(lotes).where(eq(lotes.id, idLote));
+    return l;
+  },
+
+  /** The items with each vehicle's name, in the order they were asked. */
+  itens(db: Executor, idLote: string) {
+    return db
+      .select({
+        id: loteItens.id,
+        veiculo_id: loteItens.veiculo_id,
+        veiculo: sql<string>`trim(coalesce(${veiculos.vefipe_marca}, '') || ' ' || coalesce(${veiculos.vefipe_name}, '') || coalesce(' · ' || nullif(${veiculos.veiplaca}, ''), ''))`,
+        canal: loteItens.canal,
+        estado: loteItens.estado,
+        motivo: loteItens.motivo,
+        revisao: loteItens.revisao,
+        tentativas: loteItens.tentativas,
+      })
+      .from(loteItens)
+      .innerJoin(veiculos, eq(veiculos.id, loteItens.veiculo_id))
+      .where(eq(loteItens.lote_id, idLote))
+      .orderBy(asc(loteItens.created_at), asc(loteItens.id));
+  },
+
+  /** Items ready to run (any batch): waiting or left by a dead worker, back-off over. */
+  aExecutar(db: Executor, limite: number) {
+    return db
+      .select({ id: loteItens.id, canal: loteItens.canal })
+      .from(loteItens)
+      .where(and(abertos, livre))
+      .orderBy(asc(loteItens.created_at), asc(loteItens.id))
+      .limit(limite);
+  },
+
+  /** When the next item put off by a back-off becomes ready (null: none waiting). */
+  async proximaEspera(db: Executor) {
+    const [r] = await db
+      .select({ em: sql<string | null>`min(greatest(${loteItens.proxima_em}, ${loteItens.lease_ate}))` })
+      .from(loteItens)
+      .where(and(abertos, sql`${loteItens.proxima_em} > now()`));
+    return r?.em ? new Date(r.em) : null;
+  },
+
+  /** Claims one item for this worker (only when still open and free): a lease, `enviando`, one more attempt. */
+  async reivindicar(db: Executor, id: string, segundos: number) {
+    const [r] = await db
+      .update(loteItens)
+      .set({
+        estado: 'enviando',
+        lease_ate: sql`now() + make_interval(secs => ${segundos})`,
+        tentativas: sql`${loteItens.tentativas} + 1`,
+        updated_at: sql`now()`,
+      })
+      .where(and(eq(loteItens.id, id), abertos, livre))
+      .returning();
+    return r;
+  },
+
+  /** The item's outcome, written only while this worker still holds it (its lease). */
+  async concluir(db: Executor, item: ItemRegistro, estado: EstadoItemLote, motivo: string | null, revisao: string[] = []) {
+    const [r] = await db
+      .update(loteItens)
+      .set({ estado, motivo, revisao, lease_ate: null, proxima_em: null, updated_at: sql`now()` })
+      .where(and(eq(loteItens.id, item.id), eq(loteItens.estado, 'enviando'), eq(loteItens.lease_ate, item.lease_ate ?? new Date(0))))
+      .returning({ lote_id: loteItens.lote_id });
+    return r;
+  },
+
+  /** Put off (429, no answer, an operation in flight): back to aguardando until `segundos` from now. */
+  adiar(db: Executor, item: ItemRegistro, motivo: string, segundos: number) {
+    return db
+      .update(loteItens)
+      .set({
+        estado: 'aguardando',
+        motivo,
+        lease_ate: null,
+        proxima_em: sql`now() + make_interval(secs => ${segundos})`,
+        updated_at: sql`now()`,
+      })
+      .where(and(eq(loteItens.id, item.id), eq(loteItens.estado, 'enviando'), eq(loteItens.lease_ate, item.lease_ate ?? new Date(0))));
+  },
+
+  /** "Cancelar": items not started become cancelado (the one in flight finishes); answers false when already over. */
+  async cancelar(tx: Executor, idLote: string) {
+    const [l] = await tx
+      .update(lotes)
+      .set({ estado: 'cancelado', concluido_em: sql`now()`, updated_at: sql`now()` })
+      .where(and(eq(lotes.id, idLote), eq(lotes.estado, 'executando')))
+      .returning();
+    if (!l) return false;
+    await tx
+      .update(loteItens)
+      .set({ estado: 'cancelado', lease_ate: null, proxima_em: null, updated_at: sql`now()` })
+      .where(and(eq(loteItens.lote_id, idLote), eq(loteItens.estado, 'aguardando')));
+    return true;
+  },
+
+  /** Ends the batch when no item is left open. */
+  terminarSeVazio(db: Executor, idLote: string) {
+    return db
+      .update(lotes)
+      .set({ estado: 'concluido', concluido_em: sql`now()`, updated_at: sql`now()` })
+      .where(
+        and(
+          eq(lotes.id, idLote),
+          eq(lotes.estado, 'executando'),
+          sql`not exists (select 1 from ${loteItens} where ${loteItens.lote_id} = ${idLote} and ${abertos})`,
+        ),
+      );
+  },
+};

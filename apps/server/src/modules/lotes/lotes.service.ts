@@ -1,0 +1,242 @@
+import { type CanalId, type CriarLoteEntrada, ITEM_LOTE_ABERTO, MENSAGENS_LOTE as M, ROTULO_CANAL } from '@intermedio/contracts';
+import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
+import type { Db } from '../../db/cliente.ts';
+import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
+import { publicacaoRepository } from '../publicacao/publicacao.repository.ts';
+import type { PublicacaoVeiculoService } from '../publicacao/publicacao.service.ts';
+import { emParalelo } from '../vendas/paralelo.ts';
+import type { VendasService } from '../vendas/vendas.service.ts';
+import { type ItemRegistro, lotesRepository as repo } from './lotes.repository.ts';
+
+export const TAREFA_LOTES = 'lotes-executar';
+
+/**
+ * How a run spreads and paces its calls: items in flight per channel (channels run side by side), the item's lease,
+ * the back-off after a 429 / no answer / an operation in flight (`esperaSegundos` × 2^(attempt-1), at most
+ * `esperaMaxSegundos`), the attempts before the item fails, and how long one run takes new work (below the job's
+ * 10 minutes; what is left goes to the next run, every minute).
+ */
+export type LimitesLote = {
+  porCanal: number;
+  leaseSegundos: number;
+  esperaSegundos: number;
+  esperaMaxSegundos: number;
+  tentativas: number;
+  duracaoMs: number;
+};
+export const LIMITES_LOTE: LimitesLote = {
+  porCanal: 3,
+  leaseSegundos: 300,
+  esperaSegundos: 5,
+  esperaMaxSegundos: 120,
+  tentativas: 6,
+  duracaoMs: 8 * 60_000,
+};
+
+/** What one item ended as; `adiar` puts it back to aguardando for a later attempt. */
+type Desfecho =
+  | { estado: 'publicado' | 'feito' | 'falhou'; motivo: string | null }
+  | { estado: 'revisao'; motivo: string; revisao: string[] }
+  | { adiar: string };
+
+type Dep = {
+  db: Db;
+  publicacao: PublicacaoVeiculoService;
+  vendas: VendasService;
+  /**
+   * "Atualizar anúncios" of one advert through the sync service (issue 24 item 1), when it exists; absent, the item
+   * fails saying so (the sync is another engineer's work: wired in app.ts once landed).
+   */
+  atualizar?: (canal: CanalId, idVeiculo: string) => Promise<{ mensagem?: string } | unknown>;
+  /** Queues a background job (Tarefas.enviar), which wakes this instance's worker at once. */
+  enfileirar: (nome: string, dados: object) => Promise<unknown>;
+  log: (m: string) => void;
+};
+
+const esperar = (ms: number) => new Promise<void>((ok) => setTimeout(ok, ms));
+
+/** A channel answer that means "later": rate limited, no answer, or an operation of the same advert in flight. */
+const ehPassageiro = (e: ErroHttp) => e.statusCode === 429 || e.statusCode === 502 || e.statusCode === 503 || e.statusCode === 409;
+
+/**
+ * Bulk actions on the vehicle list (issue 24 item 2): the batch and its items are written in one transaction, then a
+ * job (pg-boss, `unica`, every minute too) runs every open item of every batch through the same services as the
+ * single-vehicle screens (publicacao.enviar / excluir, vendas.vender), whose leases and idempotency keys already make
+ * a repeated item harmless: a bulk publish run twice never creates a second advert. See docs/lotes.md.
+ */
+export function criarLotesService(dep: Dep) {
+  const { db } = dep;
+
+  async function resposta(idLote: string) {
+    const l = await repo.lote(db, idLote);
+    if (!l) throw naoEncontrado(M.naoEncontrado);
+    const itens = await repo.itens(db, idLote);
+    return {
+      id: l.id,
+      acao: l.acao,
+      canais: l.canais,
+      estado: l.estado,
+      total: itens.length,
+      concluidos: itens.filter((i) => !ITEM_LOTE_ABERTO.includes(i.estado)).length,
+      created_at: l.created_at.toISOString(),
+      concluido_em: l.concluido_em?.toISOString() ?? null,
+      itens: itens.map((i) => ({ ...i, veiculo: i.veiculo || i.veiculo_id })),
+    };
+  }
+
+  /** A channel's refusal or "later" as the item keeps it. */
+  function porErro(e: unknown): Desfecho {
+    if (e instanceof ErroHttp) return ehPassageiro(e) ? { adiar: e.message } : { estado: 'falhou', motivo: e.message };
+    // Unexpected (the channel call threw: a send left pendente for the reconciliation): try again later.
+    return { adiar: e instanceof Error ? e.message : String(e) };
+  }
+
+  async function publicar(canal: CanalId, idVeiculo: string): Promise<Desfecho> {
+    const antes = await publicacaoRepository.buscar(db, { veiculoId: idVeiculo, canal });
+    if (antes?.estado === 'publicado') return { estado: 'publicado', motivo: M.jaPublicado };
+    try {
+      const r = await dep.publicacao.postEmLote(canal, idVeiculo);
+      if ('revisao' in r) return { estado: 'revisao', motivo: M.precisaRevisao(r.revisao.join(', ')), revisao: r.revisao };
+      const enviado = await dep.publicacao.enviar(canal, idVeiculo, r.post);
+      return enviado.estado === 'pendente'
+        ? { estado: 'feito', motivo: M.aguardandoConfirmacao(ROTULO_CANAL[canal]) }
+        : { estado: 'publicado', motivo: null };
+    } catch (e) {
+      // "Já publicado" (a previous run, a click on the screen): done, never sent again.
+      const agora = await publicacaoRepository.buscar(db, { veiculoId: idVeiculo, canal });
+      if (agora?.estado === 'publicado') return { estado: 'publicado', motivo: M.jaPublicado };
+      return porErro(e);
+    }
+  }
+
+  async function retirar(canal: CanalId, idVeiculo: string): Promise<Desfecho> {
+    const reg = await publicacaoRepository.buscar(db, { veiculoId: idVeiculo, canal });
+    if (reg?.estado === 'pendente') return { adiar: M.aguardandoConfirmacao(ROTULO_CANAL[canal]) };
+    if (reg?.estado !== 'publicado') return { estado: 'feito', motivo: M.semAnuncio(ROTULO_CANAL[canal]) };
+    try {
+      const r = await dep.publicacao.excluir(canal, idVeiculo);
+      return { estado: 'feito', motivo: r.mensagem };
+    } catch (e) {
+      if (!(await publicacaoRepository.buscar(db, { veiculoId: idVeiculo, canal }))) return { estado: 'feito', motivo: M.retirado };
+      return porErro(e);
+    }
+  }
+
+  async function atualizar(canal: CanalId, idVeiculo: string): Promise<Desfecho> {
+    if (!dep.atualizar) return { estado: 'falhou', motivo: M.semAtualizacao(ROTULO_CANAL[canal]) };
+    try {
+      await dep.atualizar(canal, idVeiculo);
+      return { estado: 'feito', motivo: M.atualizado };
+    } catch (e) {
+      return porErro(e);
+    }
+  }
+
+  async function vender(item: ItemRegistro, quem: UsuarioDaSessao): Promise<Desfecho> {
+    try {
+      const r = await dep.vendas.vender(item.revenda_id, item.veiculo_id, false, quem);
+      return { estado: 'feito', motivo: r.mensagem };
+    } catch (e) {
+      // Already sold (a previous run, a click): done.
+      if (e instanceof ErroHttp && e.statusCode === 409) return { estado: 'feito', motivo: e.message };
+      return porErro(e);
+    }
+  }
+
+  /** Runs one claimed item and writes its outcome (or its back-off) onto it. */
+  async function executarItem(item: ItemRegistro, limites: LimitesLote) {
+    const l = await repo.lote(db, item.lote_id);
+    if (!l) return;
+    const canal = item.canal as CanalId;
+    let d: Desfecho;
+    if (l.acao === 'publicar') d = await publicar(canal, item.veiculo_id);
+    else if (l.acao === 'retirar') d = await retirar(canal, item.veiculo_id);
+    else if (l.acao === 'atualizar') d = await atualizar(canal, item.veiculo_id);
+    else d = await vender(item, { id: l.usuario_id ?? '' } as UsuarioDaSessao);
+    if ('adiar' in d) {
+      if (item.tentativas >= limites.tentativas) {
+        await repo.concluir(db, item, 'falhou', M.esgotado(d.adiar));
+      } else {
+        const segundos = Math.min(limites.esperaMaxSegundos, limites.esperaSegundos * 2 ** (item.tentativas - 1));
+        await repo.adiar(db, item, d.adiar, segundos);
+        return;
+      }
+    } else await repo.concluir(db, item, d.estado, d.motivo, 'revisao' in d ? d.revisao : []);
+    await repo.terminarSeVazio(db, item.lote_id);
+  }
+
+  return {
+    /**
+     * Creates the batch: every vehicle must be the reseller's (a foreign or removed id refuses the whole request,
+     * nothing done), one item per vehicle × channel (per vehicle for "vendido"), then the job is queued.
+     */
+    async criar(idRevenda: string, entrada: CriarLoteEntrada & { canais: CanalId[] }, quem: UsuarioDaSessao) {
+      const ids = [...new Set(entrada.veiculos)];
+      const encontrados = await repo.daRevenda(db, idRevenda, ids);
+      if (encontrados.length !== ids.length) throw new ErroHttp(404, M.veiculoDeOutraRevenda);
+      const canais = [...new Set(entrada.canais)];
+      let itens: { veiculo_id: string; canal: CanalId | null }[];
+      if (entrada.acao === 'vendido') itens = ids.map((veiculo_id) => ({ veiculo_id, canal: null }));
+      else if (entrada.acao === 'atualizar') {
+        const publicados = await repo.publicados(db, ids);
+        itens = publicados
+          .filter((p) => !canais.length || canais.includes(p.canal as CanalId))
+          .map((p) => ({ veiculo_id: p.veiculo_id, canal: p.canal as CanalId }))
+          .sort((a, b) => ids.indexOf(a.veiculo_id) - ids.indexOf(b.veiculo_id));
+        if (!itens.length) throw new ErroHttp(422, M.nadaAFazer);
+      } else itens = ids.flatMap((veiculo_id) => canais.map((canal) => ({ veiculo_id, canal })));
+      const l = await db.transaction((tx) => repo.criar(tx, { idRevenda, idUsuario: quem.id, acao: entrada.acao, canais }, itens));
+      await dep.enfileirar(TAREFA_LOTES, {});
+      return resposta(l.id);
+    },
+
+    async ler(idRevenda: string, idLote: string) {
+      if (!(await repo.buscar(db, idRevenda, idLote))) throw naoEncontrado(M.naoEncontrado);
+      return resposta(idLote);
+    },
+
+    /** Items not started become cancelado; the one in flight finishes and is recorded as it ends. */
+    async cancelar(idRevenda: string, idLote: string) {
+      if (!(await repo.buscar(db, idRevenda, idLote))) throw naoEncontrado(M.naoEncontrado);
+      if (!(await db.transaction((tx) => repo.cancelar(tx, idLote)))) throw new ErroHttp(409, M.jaTerminou);
+      return resposta(idLote);
+    },
+
+    /**
+     * The job (after a batch is created, and every minute on every instance): claims the ready items of every batch
+     * (a lease each, so two instances never run one; a dead worker's item is taken again once its lease ends), at
+     * most `porCanal` in flight per channel, channels side by side. Items put off by a back-off due within the run
+     * are waited for; later ones go to the next run.
+     */
+    async executar(limites: LimitesLote = LIMITES_LOTE) {
+      const contagem = { itens: 0 };
+      const ate = Date.now() + limites.duracaoMs;
+      const uma = async ({ id }: { id: string }) => {
+        const item = await repo.reivindicar(db, id, limites.leaseSegundos);
+        if (!item) return; // another run or instance took it
+        contagem.itens++;
+        try {
+          await executarItem(item, limites);
+        } catch (e) {
+          // Unexpected (database): the lease stays, so the item is taken again once it runs out.
+          dep.log(`lote ${item.lote_id}, item ${item.id}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      };
+      while (Date.now() < ate) {
+        const prontos = await repo.aExecutar(db, 200);
+        if (!prontos.length) {
+          const proxima = await repo.proximaEspera(db);
+          if (!proxima || proxima.getTime() > ate) break;
+          // In small steps: a batch created meanwhile is taken at once, not after the back-off.
+          await esperar(Math.min(1000, Math.max(50, proxima.getTime() - Date.now())));
+          continue;
+        }
+        const porCanal = new Map<string, { id: string }[]>();
+        for (const p of prontos) porCanal.set(p.canal ?? '', [...(porCanal.get(p.canal ?? '') ?? []), p]);
+        await Promise.all([...porCanal.values()].map((fila) => emParalelo(fila, limites.porCanal, uma)));
+      }
+      return contagem;
+    },
+  };
+}
+export type LotesService = ReturnType<typeof criarLotesService>;

@@ -1,0 +1,281 @@
+import type { CanalId, Lote } from '@intermedio/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Aplicacao, buildApp } from '../src/app.ts';
+import type { PublicacaoVeiculo } from '../src/canais/publicacao.ts';
+import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
+import { loteItens, lotes, veiculoIntegracoes } from '../src/db/schema/index.ts';
+import { LIMITES_LOTE, TAREFA_LOTES } from '../src/modules/lotes/lotes.service.ts';
+import { type Ambiente, type Credencial, cabecalhos, ouvir } from './ajuda/ambiente.ts';
+import { ambienteComAutoscar } from './ajuda/publicacao.ts';
+import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
+
+/**
+ * Bulk actions (issue 24 item 2) against the Autoscar and Webmotors sandboxes. The job's rounds are run by the tests
+ * (`amb.tarefas.executar`), except the restart, where a second app on the same database resumes the batch by itself.
+ * Publishing without the form needs the channel's `postPadrao` (another item of the issue): here it is the draft's
+ * own post (Webmotors: plus the first modality of the ad type), so what is tested is the job, not the defaults.
+ */
+let amb: Ambiente;
+let base: string;
+let gestor: Credencial | null;
+let chamar: ReturnType<typeof chamarComo>;
+const CANAIS: CanalId[] = ['autoscar', 'webmotors'];
+const restaurar: (() => void)[] = [];
+/** Vehicles whose bulk post asks for review (the channel's postPadrao answers `revisao`). */
+const emRevisao = new Set<string>();
+
+type Rascunho = { veiculoPost: Record<string, unknown>; retModalidade?: { id: string; tipoAnuncio: string }[] };
+const POSTS: Record<string, (r: Rascunho) => Record<string, unknown>> = {
+  autoscar: (r) => r.veiculoPost,
+  webmotors: (r) => ({
+    ...r.veiculoPost,
+    CodigoModalidade: r.retModalidade?.find((m) => m.tipoAnuncio === r.veiculoPost.TipoAnuncio)?.id,
+  }),
+};
+
+function trocar<K extends keyof PublicacaoVeiculo>(canal: CanalId, nome: K, nova: PublicacaoVeiculo[K]) {
+  const pub = CANAIS_REGISTRADOS[canal].publicacao as PublicacaoVeiculo;
+  const original = pub[nome];
+  pub[nome] = nova;
+  return () => {
+    pub[nome] = original;
+  };
+}
+
+/** Adverts at the sandboxes (every one received in this process, removed ones too). */
+async function naSandbox() {
+  const as = ((await (await fetch(`${base}/sandbox/autoscar/_anuncios`)).json()) as { anuncios: unknown[] }).anuncios;
+  const wm = ((await (await fetch(`${base}/sandbox/webmotors/_anuncios`)).json()) as { anuncios: unknown[] }).anuncios;
+  return { autoscar: as.length, webmotors: wm.length };
+}
+
+async function novosVeiculos(n: number) {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const r = await chamar('POST', `/api/revendas/${amb.ids.revendaA}/veiculos`, gestor, VEICULO_EXEMPLO);
+    expect(r.statusCode, r.body).toBe(200);
+    ids.push(r.json().data.id);
+  }
+  return ids;
+}
+
+const criar = (corpo: object) => chamar('POST', `/api/revendas/${amb.ids.revendaA}/lotes`, gestor, corpo);
+const ler = async (id: string): Promise<Lote> => (await chamar('GET', `/api/revendas/${amb.ids.revendaA}/lotes/${id}`, gestor)).json().data;
+const estados = (l: Lote) => l.itens.map((i) => `${i.canal}:${i.estado}`).sort();
+
+beforeAll(async () => {
+  ({ amb, base, chamar, gestor } = await ambienteComAutoscar());
+  const wm = await chamar('POST', '/api/integracao/webmotors/configurar', gestor, {
+    id_revenda: amb.ids.revendaA,
+    cnpj_revenda: '12345678000195',
+    email_webmotors: 'loja@autodemo.test',
+    senha_webmotors: 's',
+  });
+  expect(wm.statusCode, wm.body).toBe(200);
+  for (const canal of CANAIS)
+    restaurar.push(
+      trocar(canal, 'postPadrao', (r, v) =>
+        emRevisao.has(v.id) ? { revisao: ['versão'] } : { post: POSTS[canal]?.(r as Rascunho) ?? {} },
+      ),
+    );
+}, 120_000);
+afterAll(async () => {
+  for (const r of restaurar) r();
+  await amb.encerrar();
+});
+
+describe('ações em lote', () => {
+  it('publica 3 veículos na Autoscar e na Webmotors; repetido, não cria um segundo anúncio', async () => {
+    const ids = await novosVeiculos(3);
+    const antes = await naSandbox();
+    const r = await criar({ acao: 'publicar', veiculos: ids, canais: CANAIS });
+    expect(r.statusCode, r.body).toBe(200);
+    const criado = r.json().data as Lote;
+    expect(criado).toMatchObject({ acao: 'publicar', estado: 'executando', total: 6, concluidos: 0 });
+    expect(criado.itens.every((i) => i.estado === 'aguardando' && i.veiculo.includes(VEICULO_EXEMPLO.vefipe_marca))).toBe(true);
+
+    await amb.tarefas.executar(TAREFA_LOTES);
+    const feito = await ler(criado.id);
+    expect(feito.itens.filter((i) => i.estado !== 'publicado').map((i) => `${i.canal}: ${i.motivo}`)).toEqual([]);
+    expect(feito).toMatchObject({ estado: 'concluido', total: 6, concluidos: 6 });
+    expect(await naSandbox()).toEqual({ autoscar: antes.autoscar + 3, webmotors: antes.webmotors + 3 });
+
+    // The same bulk publish again: already published, nothing sent.
+    const outra = (await criar({ acao: 'publicar', veiculos: ids, canais: CANAIS })).json().data as Lote;
+    await amb.tarefas.executar(TAREFA_LOTES);
+    const repetido = await ler(outra.id);
+    expect(estados(repetido)).toEqual([...Array(3).fill('autoscar:publicado'), ...Array(3).fill('webmotors:publicado')]);
+    expect(repetido.itens.every((i) => i.motivo === 'Já estava publicado: não foi enviado de novo.')).toBe(true);
+    expect(await naSandbox()).toEqual({ autoscar: antes.autoscar + 3, webmotors: antes.webmotors + 3 });
+
+    // "Retirar de…" Autoscar: the three adverts removed there, Webmotors' stay.
+    const retirar = (await criar({ acao: 'retirar', veiculos: ids, canais: ['autoscar'] })).json().data as Lote;
+    await amb.tarefas.executar(TAREFA_LOTES);
+    expect(estados(await ler(retirar.id))).toEqual(Array(3).fill('autoscar:feito'));
+    const registros = await amb.banco.db.select().from(veiculoIntegracoes).where(sql`${veiculoIntegracoes.veiculo_id} in ${ids}`);
+    expect(registros.map((x) => x.canal).sort()).toEqual(Array(3).fill('webmotors'));
+  }, 120_000);
+
+  it('um veículo que precisa de revisão nunca é enviado: "Precisa de revisão: {campo}"', async () => {
+    const [id] = await novosVeiculos(1);
+    emRevisao.add(id ?? '');
+    const antes = await naSandbox();
+    const l = (await criar({ acao: 'publicar', veiculos: [id], canais: ['autoscar'] })).json().data as Lote;
+    await amb.tarefas.executar(TAREFA_LOTES);
+    const [item] = (await ler(l.id)).itens;
+    expect(item).toMatchObject({ estado: 'revisao', motivo: 'Precisa de revisão: versão', revisao: ['versão'] });
+    expect(await naSandbox()).toEqual(antes);
+  }, 60_000);
+
+  it('429 do canal: espera e tenta de novo (não é falha); passado o limite de tentativas, falhou', async () => {
+    const [um, dois] = await novosVeiculos(2);
+    const antes = { ...LIMITES_LOTE };
+    Object.assign(LIMITES_LOTE, { esperaSegundos: 0.2, tentativas: 4 });
+    try {
+      await fetch(`${base}/sandbox/autoscar/_limitar`, {
+        method: 'POST',
+        body: JSON.stringify({ vezes: 2 }),
+        headers: { 'content-type': 'application/json' },
+      });
+      const l = (await criar({ acao: 'publicar', veiculos: [um], canais: ['autoscar'] })).json().data as Lote;
+      const t0 = Date.now();
+      await amb.tarefas.executar(TAREFA_LOTES);
+      const [item] = (await ler(l.id)).itens;
+      expect(item).toMatchObject({ estado: 'publicado', tentativas: 3, motivo: null });
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(500); // 0.2 s, then 0.4 s of back-off
+
+      await fetch(`${base}/sandbox/autoscar/_limitar`, {
+        method: 'POST',
+        body: JSON.stringify({ vezes: 10 }),
+        headers: { 'content-type': 'application/json' },
+      });
+      const l2 = (await criar({ acao: 'publicar', veiculos: [dois], canais: ['autoscar'] })).json().data as Lote;
+      await amb.tarefas.executar(TAREFA_LOTES);
+      const [falhou] = (await ler(l2.id)).itens;
+      expect(falhou?.estado).toBe('falhou');
+      expect(falhou?.tentativas).toBe(4);
+      expect(falhou?.motivo).toMatch(/^Desistimos depois de várias tentativas: Autoscar limitou as requisições/);
+    } finally {
+      Object.assign(LIMITES_LOTE, antes);
+      await fetch(`${base}/sandbox/autoscar/_limitar`, {
+        method: 'POST',
+        body: JSON.stringify({ vezes: 0 }),
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+  }, 60_000);
+
+  it('Cancelar: o item em andamento termina, os não iniciados ficam cancelados e nada mais é enviado', async () => {
+    const ids = await novosVeiculos(3);
+    const antes = await naSandbox();
+    const l = (await criar({ acao: 'publicar', veiculos: ids, canais: ['autoscar'] })).json().data as Lote;
+    const limites = { ...LIMITES_LOTE };
+    Object.assign(LIMITES_LOTE, { porCanal: 1 });
+    const pub = CANAIS_REGISTRADOS.autoscar.publicacao as PublicacaoVeiculo;
+    const enviar = pub.enviar;
+    let cancelamento: Lote | null = null;
+    const volta = trocar('autoscar', 'enviar', async (...args) => {
+      cancelamento ??= (await chamar('POST', `/api/revendas/${amb.ids.revendaA}/lotes/${l.id}/cancelar`, gestor)).json().data;
+      return enviar(...args);
+    });
+    try {
+      await amb.tarefas.executar(TAREFA_LOTES);
+    } finally {
+      volta();
+      Object.assign(LIMITES_LOTE, limites);
+    }
+    expect(cancelamento).toMatchObject({ estado: 'cancelado' });
+    const fim = await ler(l.id);
+    expect(fim.estado).toBe('cancelado');
+    expect(fim.itens.map((i) => i.estado)).toEqual(['publicado', 'cancelado', 'cancelado']);
+    expect(fim).toMatchObject({ total: 3, concluidos: 3 });
+    expect(await naSandbox()).toEqual({ ...antes, autoscar: antes.autoscar + 1 });
+    // Cancelling a batch that is over: 409.
+    const de_novo = await chamar('POST', `/api/revendas/${amb.ids.revendaA}/lotes/${l.id}/cancelar`, gestor);
+    expect(de_novo.statusCode).toBe(409);
+  }, 60_000);
+
+  it('um veículo de outra revenda recusa o lote inteiro (404), nada é feito', async () => {
+    const [meu] = await novosVeiculos(1);
+    const gestorB = await amb.entrar('gestorB');
+    const deB = await amb.app.inject({
+      method: 'POST',
+      url: `/api/revendas/${amb.ids.revendaB}/veiculos`,
+      headers: cabecalhos(gestorB),
+      payload: { ...VEICULO_EXEMPLO, vetipoveiculo: 'carro' },
+    });
+    expect(deB.statusCode, deB.body).toBe(200);
+    const antes = (await amb.banco.db.select({ n: sql<number>`count(*)::int` }).from(lotes))[0]?.n;
+    const r = await criar({ acao: 'retirar', veiculos: [meu, deB.json().data.id], canais: ['autoscar'] });
+    expect(r.statusCode).toBe(404);
+    expect(r.json().data).toBe('Algum veículo selecionado não foi encontrado nesta revenda. Nada foi feito.');
+    expect((await amb.banco.db.select({ n: sql<number>`count(*)::int` }).from(lotes))[0]?.n).toBe(antes);
+    // gestor B on reseller A's route: refused before anything (403).
+    const b = await amb.app.inject({
+      method: 'POST',
+      url: `/api/revendas/${amb.ids.revendaA}/lotes`,
+      headers: cabecalhos(gestorB),
+      payload: { acao: 'retirar', veiculos: [meu], canais: ['autoscar'] },
+    });
+    expect(b.statusCode).toBe(403);
+    // Bad input: a clear message, never 500.
+    const sem = await criar({ acao: 'publicar', veiculos: [meu], canais: [] });
+    expect(sem.statusCode).toBe(400);
+    expect(sem.body).toContain('Escolha pelo menos um canal.');
+  }, 60_000);
+
+  it('Marcar como vendido em lote: uma venda por veículo, e os anúncios retirados como hoje', async () => {
+    const ids = await novosVeiculos(2);
+    const l = (await criar({ acao: 'vendido', veiculos: ids })).json().data as Lote;
+    expect(l.itens.map((i) => i.canal)).toEqual([null, null]);
+    await amb.tarefas.executar(TAREFA_LOTES);
+    const fim = await ler(l.id);
+    expect(fim.itens.map((i) => [i.estado, i.motivo])).toEqual(Array(2).fill(['feito', 'Venda registrada.']));
+    const again = (await criar({ acao: 'vendido', veiculos: ids })).json().data as Lote;
+    await amb.tarefas.executar(TAREFA_LOTES);
+    expect((await ler(again.id)).itens.map((i) => i.motivo)).toEqual(Array(2).fill('Este veículo já está marcado como vendido.'));
+  }, 60_000);
+
+  it('servidor parado no meio do lote: outro, no mesmo banco, retoma e cada anúncio é criado uma vez', async () => {
+    const ids = await novosVeiculos(3);
+    const antes = await naSandbox();
+    const l = (await criar({ acao: 'publicar', veiculos: ids, canais: ['autoscar'] })).json().data as Lote;
+    // The first server "dies" right after Autoscar created each advert, before anything is recorded.
+    let chegaram = 0;
+    const pub = CANAIS_REGISTRADOS.autoscar.publicacao as PublicacaoVeiculo;
+    const enviar = pub.enviar;
+    const volta = trocar('autoscar', 'enviar', async (...args) => {
+      await enviar(...args);
+      chegaram++;
+      return new Promise(() => {}); // never answers: the process is gone
+    });
+    void amb.tarefas.executar(TAREFA_LOTES);
+    await expect.poll(() => chegaram, { timeout: 20_000 }).toBe(3);
+    volta();
+    expect((await ler(l.id)).itens.map((i) => i.estado)).toEqual(Array(3).fill('enviando'));
+    // Its leases run out (as after the lease's time).
+    await amb.banco.db.update(loteItens).set({ lease_ate: sql`now() - interval '1 second'` }).where(eq(loteItens.lote_id, l.id));
+    await amb.banco.db
+      .update(veiculoIntegracoes)
+      .set({ lease_ate: sql`now() - interval '1 second'` })
+      .where(sql`${veiculoIntegracoes.veiculo_id} in ${ids}`);
+
+    // A second server on the same database: its start queues the job, which resumes the batch by itself.
+    const segundo: Aplicacao = await buildApp(amb.config, { banco: amb.banco, logger: false });
+    try {
+      await ouvir(segundo);
+      await expect
+        .poll(async () => (await amb.banco.db.select().from(lotes).where(eq(lotes.id, l.id)))[0]?.estado, {
+          timeout: 60_000,
+          interval: 500,
+        })
+        .toBe('concluido');
+      const fim = await ler(l.id);
+      expect(fim.itens.map((i) => i.estado)).toEqual(Array(3).fill('publicado'));
+      expect(await naSandbox()).toEqual({ ...antes, autoscar: antes.autoscar + 3 });
+    } finally {
+      await segundo.app.close();
+    }
+  }, 120_000);
+});
