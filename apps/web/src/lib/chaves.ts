@@ -22,6 +22,7 @@ export const SUBRECURSOS_REVENDA = [
   'imagensDestaque',
   'bannersSite',
   'notificacoes',
+  'lotes',
 ] as const;
 export type SubrecursoRevenda = (typeof SUBRECURSOS_REVENDA)[number];
 

@@ -18,6 +18,9 @@ export const INVALIDACOES: Record<string, Alvo[]> = {
   veiculo_vendas: [...POR_REVENDA('veiculos', 'dashboard'), chaves.dashboard.admin()],
   veiculo_remocoes: [...POR_REVENDA('veiculos', 'dashboard'), chaves.dashboard.admin()],
   vendidos: [...POR_REVENDA('dashboard', 'vendidos'), chaves.moderacao.todas],
+  // Bulk actions (issue 24 item 2): the progress panel follows its batch.
+  lotes: POR_REVENDA('lotes'),
+  lote_itens: POR_REVENDA('lotes'),
   banners: [...POR_REVENDA('dashboard', 'banners'), chaves.moderacao.todas],
   // The reseller list shows blocked users per reseller.
   usuarios: [...POR_REVENDA('dashboard', 'usuarios'), chaves.revendas.todas],

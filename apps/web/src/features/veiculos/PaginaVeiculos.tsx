@@ -1,10 +1,12 @@
 import { type CanalId, ROTULO_TIPO_VEICULO, type VeiculoLinha } from '@intermedio/contracts';
-import { Badge, Button, Chip, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Chip, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconHistory, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useIntegracoes } from '@/features/integracoes/api';
+import { BarraLote } from '@/features/lotes/BarraLote';
+import { PainelLote } from '@/features/lotes/PainelLote';
 import { useRevenda } from '@/features/revendas/api';
 import { ModalVenda } from '@/features/vendas/ModalVenda';
 import { formatarNumero } from '@/lib/formato';
@@ -26,7 +28,7 @@ import {
 } from './anuncios';
 import { useVeiculos } from './api';
 import { BloqueiosRevenda } from './BloqueiosRevenda';
-import { colunaAno, colunaFoto, colunaValor } from './colunas';
+import { colunaAno, colunaFoto, colunaSelecao, colunaValor, type Selecao } from './colunas';
 import { filtrarVeiculos, nomeVeiculo, OPCOES_TIPO } from './rotulos';
 
 /**
@@ -45,8 +47,10 @@ function colunasVeiculos(
   idRevenda: string,
   vender: ((v: VeiculoLinha) => void) | null,
   configurados: readonly CanalId[],
+  selecao: Selecao,
 ): ColunaTabela<VeiculoLinha>[] {
   return [
+    colunaSelecao(selecao),
     colunaFoto(),
     {
       id: 'veiculo',
@@ -206,14 +210,39 @@ export default function PaginaVeiculos() {
   // "Marcar como vendido": gestor and admin (issue 16).
   const podeVender = usuario.role === 'admin' || usuario.role === 'gestor';
   const { ref: caixa, width: larguraCaixa } = useElementSize();
+  // Bulk actions (issue 24 item 2): the selected rows, and the batch whose progress panel is open.
+  const [selecionados, setSelecionados] = useState<ReadonlySet<string>>(new Set());
+  const [idLote, setIdLote] = useState<string | null>(null);
+  const selecao = useMemo<Selecao>(
+    () => ({
+      marcado: (id) => selecionados.has(id),
+      alternar: (id) =>
+        setSelecionados((s) => {
+          const novo = new Set(s);
+          if (!novo.delete(id)) novo.add(id);
+          return novo;
+        }),
+    }),
+    [selecionados],
+  );
   const cols = useMemo(
-    () => colunasVeiculos(idRevenda, podeVender ? setVendendo : null, configurados),
-    [idRevenda, podeVender, configurados],
+    () => colunasVeiculos(idRevenda, podeVender ? setVendendo : null, configurados, selecao),
+    [idRevenda, podeVender, configurados, selecao],
   );
   const linhas = useMemo(
     () => filtrarPorAnuncios(filtrarVeiculos(data ?? [], textoAdiado, tipo), filtros),
     [data, textoAdiado, tipo, filtros],
   );
+  // Only vehicles still in the list count (one deleted meanwhile leaves the selection).
+  const escolhidos = useMemo(() => (data ?? []).filter((v) => selecionados.has(v.id)).map((v) => v.id), [data, selecionados]);
+  const filtradosMarcados = linhas.filter((v) => selecionados.has(v.id)).length;
+  const alternarFiltrados = () =>
+    setSelecionados((s) => {
+      const novo = new Set(s);
+      const todos = linhas.length > 0 && linhas.every((v) => s.has(v.id));
+      for (const v of linhas) todos ? novo.delete(v.id) : novo.add(v.id);
+      return novo;
+    });
   const filtrando = textoAdiado.trim() !== '' || tipo !== null || filtros.length > 0;
   // Sized on every row (not only the filtered ones) so the rows keep their height while filtering.
   const canais = useMemo(() => canaisDasLinhas(configurados, data ?? []), [configurados, data]);
@@ -270,6 +299,28 @@ export default function PaginaVeiculos() {
           {formatarNumero(linhas.length)} de {formatarNumero(data.length)} veículos
         </Text>
       )}
+      {data && data.length > 0 && (
+        <Checkbox
+          label="Selecionar todos os filtrados"
+          checked={linhas.length > 0 && filtradosMarcados === linhas.length}
+          indeterminate={filtradosMarcados > 0 && filtradosMarcados < linhas.length}
+          onChange={alternarFiltrados}
+          disabled={linhas.length === 0}
+        />
+      )}
+      {escolhidos.length > 0 && (
+        <BarraLote
+          idRevenda={idRevenda}
+          selecionados={escolhidos}
+          configurados={configurados}
+          podeVender={podeVender}
+          aoLimpar={() => setSelecionados(new Set())}
+          aoIniciar={(id) => {
+            setSelecionados(new Set());
+            setIdLote(id);
+          }}
+        />
+      )}
       {error && !data && <AlertaErro erro={error} tentarNovamente={() => void refetch()} />}
       {isPending && <Carregando />}
       <div ref={caixa} style={{ minWidth: 0 }}>
@@ -284,6 +335,7 @@ export default function PaginaVeiculos() {
           />
         )}
       </div>
+      {idLote && <PainelLote idRevenda={idRevenda} idLote={idLote} aoFechar={() => setIdLote(null)} />}
       {vendendo && (
         <ModalVenda idRevenda={idRevenda} idVeiculo={vendendo.id} nome={nomeVeiculo(vendendo)} aoFechar={() => setVendendo(null)} />
       )}

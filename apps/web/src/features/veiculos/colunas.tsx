@@ -1,4 +1,5 @@
 import type { VeiculoLinha } from '@intermedio/contracts';
+import { Checkbox, VisuallyHidden } from '@mantine/core';
 import type { ColunaTabela } from '@/ui/DataTable';
 import { Moeda } from '@/ui/Formatados';
 import { Miniatura } from '@/ui/Miniatura';
@@ -33,4 +34,24 @@ export const colunaValor = <T extends Veiculo>(): ColunaTabela<T> => ({
   secundaria: 'telefone',
   ordenar: (v) => Number(v.vevalor),
   celula: (v) => <Moeda valor={v.vevalor} />,
+});
+
+/** The rows selected for a bulk action (issue 24 item 2). */
+export type Selecao = { marcado: (id: string) => boolean; alternar: (id: string) => void };
+
+/** A checkbox per row, named after the vehicle for screen readers; the same width on a phone. */
+export const colunaSelecao = <T extends Veiculo & { id: string; veiplaca: string | null }>(s: Selecao): ColunaTabela<T> => ({
+  id: 'selecao',
+  cabecalho: <VisuallyHidden>Seleção</VisuallyHidden>,
+  rotulo: 'Seleção',
+  largura: 40,
+  larguraTelefone: 40,
+  alinhar: 'center',
+  celula: (v) => (
+    <Checkbox
+      aria-label={`Selecionar ${nomeVeiculo(v)}${v.veiplaca ? ` ${v.veiplaca}` : ''}`}
+      checked={s.marcado(v.id)}
+      onChange={() => s.alternar(v.id)}
+    />
+  ),
 });

@@ -1,0 +1,43 @@
+import { type CriarLoteEntrada, lote } from '@intermedio/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { chaves } from '@/lib/chaves';
+
+const seg = encodeURIComponent;
+const base = (idRevenda: string) => `/api/revendas/${seg(idRevenda)}/lotes`;
+
+export const urlLotes = {
+  criar: base,
+  lote: (idRevenda: string, idLote: string) => `${base(idRevenda)}/${seg(idLote)}`,
+  cancelar: (idRevenda: string, idLote: string) => `${base(idRevenda)}/${seg(idLote)}/cancelar`,
+};
+
+export const chavesLotes = {
+  lote: (idRevenda: string, idLote: string) => [...chaves.revenda.sub(idRevenda, 'lotes'), idLote] as const,
+};
+
+/** Starts a bulk action; the answer is the batch, shown at once in the progress panel. */
+export function useCriarLote(idRevenda: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (entrada: CriarLoteEntrada) => api.post(urlLotes.criar(idRevenda), entrada, { esquema: lote }),
+    onSuccess: (l) => queryClient.setQueryData(chavesLotes.lote(idRevenda, l.id), l),
+  });
+}
+
+/** A batch's progress. Live: every change of its rows (lotes, lote_itens) invalidates it (lib/eventos.ts), no polling. */
+export function useLote(idRevenda: string, idLote: string | null) {
+  return useQuery({
+    queryKey: chavesLotes.lote(idRevenda, idLote ?? ''),
+    queryFn: ({ signal }) => api.get(urlLotes.lote(idRevenda, idLote ?? ''), { esquema: lote, signal }),
+    enabled: Boolean(idLote),
+  });
+}
+
+export function useCancelarLote(idRevenda: string, idLote: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post(urlLotes.cancelar(idRevenda, idLote), undefined, { esquema: lote }),
+    onSuccess: (l) => queryClient.setQueryData(chavesLotes.lote(idRevenda, idLote), l),
+  });
+}
