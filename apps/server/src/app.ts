@@ -35,6 +35,8 @@ import { criarBannersService } from './modules/banners/banners.service.ts';
 import { criarPublicacaoService } from './modules/banners/publicar.service.ts';
 import { bannersSiteRoutes } from './modules/banners-site/banners-site.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { exportacoesRoutes } from './modules/exportacoes/exportacoes.routes.ts';
+import { criarExportacoesService } from './modules/exportacoes/exportacoes.service.ts';
 import { criarClienteFipe, transporteEmProcesso, transporteHttp } from './modules/fipe/fipe.client.ts';
 import { fipeRoutes } from './modules/fipe/fipe.routes.ts';
 import { criarFipeService } from './modules/fipe/fipe.service.ts';
@@ -190,6 +192,7 @@ export async function buildApp(
   const veiculos = criarVeiculosService(banco.db, armazenamento, (m) => app.log.warn(m));
   await app.register(veiculosRoutes, { veiculos });
   await app.register(veiculosArquivosRoutes, { veiculos });
+  await app.register(exportacoesRoutes, { exportacoes: criarExportacoesService(banco.db, veiculos) });
   const depCanais = {
     db: banco.db,
     cofre,

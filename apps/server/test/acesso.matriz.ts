@@ -357,6 +357,19 @@ function veiculos(): Record<string, EntradaMatriz> {
       exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/veiculos/${ID_INEXISTENTE}/vender`, payload: { publicar_vendido: false } }),
     },
     [`POST ${base}/:idVeiculo/desfazer-venda`]: { regra: 'gestorRevenda', ...deNenhum('/desfazer-venda') },
+    // Exports (issue 25 item 6): gestor of the reseller and admin.
+    [`GET ${base}/exportar`]: {
+      regra: 'gestorRevenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/veiculos/exportar?formato=csv` }),
+    },
+    'GET /api/revendas/:idRevenda/vendas/exportar': {
+      regra: 'gestorRevenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/vendas/exportar?formato=xlsx&de=2026-01-01&ate=2026-12-31` }),
+    },
+    [`GET ${base}/:idVeiculo/alteracoes/exportar`]: {
+      regra: 'gestorRevenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/veiculos/${ids.veiculoA}/alteracoes/exportar?formato=csv` }),
+    },
     [`POST ${base}/:idVeiculo/remocoes/:canal/tentar`]: { regra: 'gestorRevenda', ...deNenhum('/remocoes/facebook/tentar') },
     // Bulk actions (issue 24 item 2): any user of the reseller; a vehicle of no reseller refuses the batch (404).
     'POST /api/revendas/:idRevenda/lotes': {

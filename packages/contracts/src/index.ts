@@ -7,6 +7,7 @@ export * from './constantes.ts';
 export * from './dashboard.ts';
 export * from './documento.ts';
 export * from './eventos.ts';
+export * from './exportacoes.ts';
 export * from './fipe.ts';
 export * from './imagens-revenda.ts';
 export * from './integracao.ts';

@@ -1,4 +1,4 @@
-import { type AnuncioLinha, type CanalId, type EstadoAnuncio, ROTULO_CANAL, type VeiculoLinha } from '@intermedio/contracts';
+import { type AnuncioLinha, type CanalId, type EstadoAnuncio, ROTULO_CANAL } from '@intermedio/contracts';
 import { Badge, Group } from '@mantine/core';
 
 /** A channel without an advert of the vehicle (never sent, or removed). */
@@ -95,27 +95,5 @@ export function SelosAnuncios({ canais, anuncios }: { canais: readonly CanalId[]
   );
 }
 
-/** The list's advert filters (issue 24): client-side, as the text and type filters. */
-export const FILTROS_ANUNCIO = [
-  { value: 'sem', label: 'Sem anúncio' },
-  { value: 'desatualizado', label: 'Desatualizado' },
-  { value: 'falhou', label: 'Falhou' },
-  { value: 'estoque60', label: 'Em estoque há mais de 60 dias' },
-] as const;
-export type FiltroAnuncio = (typeof FILTROS_ANUNCIO)[number]['value'];
-
-/** An advert that is (or is about to be) on the channel: anything but a failed send. */
-const temAnuncio = (v: Pick<VeiculoLinha, 'anuncios'>) => v.anuncios.some((a) => a.estado !== 'falhou');
-
-const PASSA: Record<FiltroAnuncio, (v: VeiculoLinha) => boolean> = {
-  sem: (v) => !temAnuncio(v),
-  desatualizado: (v) => v.anuncios.some((a) => a.estado === 'desatualizado'),
-  falhou: (v) => v.anuncios.some((a) => a.estado === 'falhou'),
-  estoque60: (v) => v.dias_estoque > 60,
-};
-
-/** Rows that pass every chosen filter (none chosen: all rows, the same array). */
-export function filtrarPorAnuncios<T extends VeiculoLinha>(linhas: readonly T[], filtros: readonly FiltroAnuncio[]): readonly T[] {
-  if (filtros.length === 0) return linhas;
-  return linhas.filter((v) => filtros.every((f) => PASSA[f](v)));
-}
+/** The list's advert filters (issue 24), shared with the stock export (contracts/exportacoes.ts). */
+export { FILTROS_ANUNCIO, type FiltroAnuncio, filtrarPorAnuncios } from '@intermedio/contracts';

@@ -5,7 +5,6 @@ import {
   CARROCERIAS,
   COMBUSTIVEIS,
   CORES_VEICULO,
-  normalizarBusca,
   PORTAS,
   ROTULO_CAMBIO,
   ROTULO_CARROCERIA,
@@ -14,7 +13,6 @@ import {
   TIPOS_VEICULO,
   type VeiculoLinha,
 } from '@intermedio/contracts';
-import { formatarMoeda } from '@/lib/formato';
 
 /** Options of the form's lists (spec 2 §9), labels with accents, stored values as the contract has them. */
 export const OPCOES_TIPO = TIPOS_VEICULO.map((t) => ({ value: t, label: ROTULO_TIPO_VEICULO[t] }));
@@ -36,32 +34,5 @@ export const nomeVeiculo = (v: Pick<NomeAno, 'vefipe_marca' | 'vefipe_name'>) =>
 /** "2021/2022" (manufacture / model year) */
 export const anoVeiculo = (v: Pick<NomeAno, 'veano_fabricacao' | 'vefipe_ano_modelo'>) => `${v.veano_fabricacao}/${v.vefipe_ano_modelo}`;
 
-/** What the list's text filter looks in: name, years, plate, colour, internal code, price, type. */
-function textoDeBusca(v: VeiculoLinha): string {
-  return normalizarBusca(
-    [nomeVeiculo(v), anoVeiculo(v), v.veiplaca, v.vecor, v.vecodigo_interno, formatarMoeda(v.vevalor), ROTULO_TIPO_VEICULO[v.vetipoveiculo]]
-      .filter(Boolean)
-      .join(' '),
-  );
-}
-
-/**
- * Each row's search text, built the first time a filter needs it and kept while the row object lives (a live
- * patch replaces the object, so only that row is built again). Nothing is built until the user filters.
- */
-const buscas = new WeakMap<VeiculoLinha, string>();
-function buscaDe(v: VeiculoLinha): string {
-  let t = buscas.get(v);
-  if (t === undefined) {
-    t = textoDeBusca(v);
-    buscas.set(v, t);
-  }
-  return t;
-}
-
-/** Every word typed must appear somewhere in the row (any order, accents and case ignored); the type must match. */
-export function filtrarVeiculos<T extends VeiculoLinha>(linhas: readonly T[], texto: string, tipo: string | null): readonly T[] {
-  const palavras = normalizarBusca(texto).split(' ').filter(Boolean);
-  if (palavras.length === 0 && !tipo) return linhas;
-  return linhas.filter((v) => (!tipo || v.vetipoveiculo === tipo) && palavras.every((p) => buscaDe(v).includes(p)));
-}
+/** The list's text and type filter, shared with the stock export (contracts/exportacoes.ts). */
+export { filtrarVeiculos } from '@intermedio/contracts';
