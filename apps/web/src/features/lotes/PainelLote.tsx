@@ -76,7 +76,7 @@ export function PainelLote({ idRevenda, idLote, aoFechar }: Props) {
   const aCancelar = l?.itens.some((i) => ITEM_LOTE_ABERTO.includes(i.estado)) ?? false;
 
   return (
-    <Drawer opened onClose={aoFechar} position="right" size="min(100%, 34rem)" title={titulo}>
+    <Drawer opened onClose={aoFechar} position="right" size="min(100%, 34rem)" title={titulo} closeButtonProps={{ 'aria-label': 'Fechar' }}>
       {lote.error && !l && <AlertaErro erro={lote.error} tentarNovamente={() => void lote.refetch()} />}
       {lote.isPending && <Loader size="sm" aria-label="Carregando a ação em lote" />}
       {l && (

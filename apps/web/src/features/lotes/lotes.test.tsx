@@ -146,6 +146,8 @@ describe('Ações em lote na lista de veículos', { timeout: 60_000 }, () => {
     fireEvent.click(within(painel).getByRole('button', { name: 'Cancelar' }));
     expect(await within(painel).findByText('3 de 4 · Cancelado')).toBeInTheDocument();
     expect(within(painel).queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
+    fireEvent.click(within(painel).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ação em lote: Publicar em…' })).not.toBeInTheDocument());
   });
 
   it('Marcar como vendido pede confirmação e abre o progresso', async () => {
