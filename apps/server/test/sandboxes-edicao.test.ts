@@ -173,3 +173,35 @@ describe('Autoline sandbox: AlterarAnuncioCarro(idAnuncio, model)', () => {
     expect(await noCanal()).toMatchObject({ alteracoes: 1 });
   });
 });
+
+describe('Graph sandbox: POST /{post-id} with a new message (Facebook)', () => {
+  const PAGINA = '100000000000001';
+  const token = `sbxpage.${PAGINA}`;
+  const form = async (url: string, campos: Record<string, string>, t = token) => {
+    const r = await fetch(`${sb.ctx('facebook').base}/v20.0${url}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(campos).toString(),
+    });
+    return { status: r.status, corpo: (await r.json()) as { id?: string; success?: boolean; error?: { code: number; message: string } } };
+  };
+  const posts = async () =>
+    (
+      (await (await fetch(`${sb.origem}/sandbox/facebook/_anuncios`)).json()) as {
+        data: { id: string; legenda: string; editado?: number }[];
+      }
+    ).data;
+
+  it("edits the post's text; an unknown post, another page's token or no message refused", async () => {
+    const { corpo } = await form(`/${PAGINA}/feed`, { message: 'Texto original do anúncio', link: 'https://autodemo.test' });
+    const id = corpo.id ?? '';
+    expect(await form(`/${id}`, { message: 'Texto novo do anúncio' })).toEqual({ status: 200, corpo: { success: true } });
+    expect((await posts()).find((p) => p.id === id)).toMatchObject({ legenda: 'Texto novo do anúncio', editado: 1 });
+    const desconhecido = await form(`/${PAGINA}_1`, { message: 'x' });
+    expect(desconhecido.corpo.error).toMatchObject({ code: 100, message: expect.stringContaining('does not exist') });
+    expect((await form(`/${id}`, { message: 'x' }, 'sbxpage.100000000000003')).corpo.error?.code).toBe(100);
+    expect((await form(`/${id}`, {})).corpo.error?.code).toBe(100);
+    expect((await form(`/${id}`, { message: 'limitar' })).corpo.error?.code).toBe(32);
+    expect((await posts()).find((p) => p.id === id)).toMatchObject({ legenda: 'Texto novo do anúncio', editado: 1 });
+  });
+});

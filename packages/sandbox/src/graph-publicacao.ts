@@ -8,6 +8,8 @@ import { CONTAS, CONTAS_IG, erroGraph, quem } from './graph.ts';
  * "falhar" → HTTP 500, "recusar" → 400 invalid parameter, "erro-midia" → the Instagram container ends in ERROR,
  * "lento" → answers after 2 s. An image container reports IN_PROGRESS once before FINISHED, a video twice.
  * A container is published at most once: publishing it again answers the same media.
+ * A Facebook post is edited with `POST /{post-id}` and a new `message` (channels.md §9; issue 24): "limitar" in it
+ * answers the page rate limit (code 32), an unknown post or an Instagram media the "does not exist" error.
  */
 type Container = {
   id: string;
@@ -33,6 +35,8 @@ type Publicado = {
   /** A vehicle post: the link and the photos it carries (feed with attached_media, Instagram carousel). */
   link?: string;
   fotos?: string[];
+  /** How many times the text was edited (`POST /{post-id}`), for tests. */
+  editado?: number;
 };
 
 const NAO_EXISTE = (operacao: string, id: string) =>
@@ -180,6 +184,22 @@ export function publicacoesGraph(app: FastifyInstance, v: string) {
       fotos: urls,
     });
     return { id: postId };
+  });
+
+  // Editing a post's text (Facebook); Instagram media cannot be edited through the API (channels.md §10).
+  app.post<{ Params: { id: string } }>(`${v}/:id`, PUBLICO, async (req, reply) => {
+    const c = campos(req);
+    const p = publicados.get(req.params.id);
+    if (!p || CONTAS_IG[p.destino] || !podePublicar(req, p.destino))
+      return erroGraph(reply, 400, `(#100) ${NAO_EXISTE('post', req.params.id)}`, 100);
+    if (!c.message?.trim()) return erroGraph(reply, 400, '(#100) The parameter message is required.', 100);
+    if (/limitar/i.test(c.message)) return erroGraph(reply, 400, '(#32) Page request limit reached', 32);
+    const desfecho = await recusar(req, c.message);
+    if (desfecho === 'falhar') return erroGraph(reply, 500, 'An unexpected error has occurred. Please retry your request later.', 2);
+    if (desfecho === 'recusar') return erroGraph(reply, 400, '(#100) Invalid parameter', 100);
+    p.legenda = c.message;
+    p.editado = (p.editado ?? 0) + 1;
+    return { success: true };
   });
 
   // Deleting a post (Facebook); Instagram media cannot be deleted through the API (channels.md §10).

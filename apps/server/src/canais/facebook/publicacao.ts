@@ -1,4 +1,5 @@
 import { enderecoDoSite, type PostFacebook, type RascunhoFacebook } from '@intermedio/contracts';
+import { anuncioInexistente, limiteComoTransitorio } from '../edicao.ts';
 import type { AnuncioCanal, PublicacaoVeiculo } from '../publicacao.ts';
 import { graph, postGraph } from '../social/graph.ts';
 import {
@@ -16,7 +17,8 @@ import { type ContextoCanal, ok, type Resultado } from '../tipos.ts';
  * (`/{page}/photos published=false`), then one feed post with the text, the link and the photos (`attached_media`).
  * The Graph API takes no integrator reference, so the reconciliation finds the post by its text among the page's
  * posts published since the attempt. Delete: `DELETE /{post-id}`; "Unsupported delete request … does not exist"
- * means it is already gone (spec 3 §4).
+ * means it is already gone (spec 3 §4). Sync: `POST /{post-id}` with the new message; the Graph API edits no
+ * attached photos, so a post keeps the photos it was published with (Excluir + Incluir to change them).
  */
 const post = postGraph;
 
@@ -57,6 +59,23 @@ export const publicacaoFacebook: PublicacaoVeiculo<RascunhoFacebook, PostFaceboo
       ...(lido.ok && lido.valor?.urlAnuncio ? { urlAnuncio: lido.valor.urlAnuncio } : {}),
       confirmacao: 'imediata',
     });
+  }),
+
+  /** Sync: the text is the vehicle's current one (price, km, options, notes…); the link is kept. */
+  postAtualizado(v, enviado) {
+    return { ...enviado, face_descricao: textoDoVeiculo(v) };
+  },
+
+  /** Sync (channels.md §9): `POST /{post-id}` with the new message; a post the page no longer has is an error. */
+  atualizar: comRespostaDoGraph('Facebook', async (ctx, sessao, _v, idAnuncio, p) => {
+    const destino = destinoSocial(sessao);
+    if (!destino.ok) return destino;
+    const { token } = destino.valor;
+    const r = await graph<{ success?: boolean }>(ctx, `/${encodeURIComponent(idAnuncio)}`, token, post({ message: p.face_descricao }));
+    if (!r.ok)
+      return /does not exist/i.test(r.erro.mensagem) ? anuncioInexistente('Facebook', idAnuncio) : limiteComoTransitorio('O Facebook', r);
+    const lido = await permalink(ctx, idAnuncio, token);
+    return ok({ idAnuncio, ...(lido.ok && lido.valor?.urlAnuncio ? { urlAnuncio: lido.valor.urlAnuncio } : {}), confirmacao: 'imediata' });
   }),
 
   async excluir(ctx, sessao, idAnuncio) {
