@@ -59,7 +59,9 @@ import { criarNotificacoesService, tarefaLembrete } from './modules/notificacoes
 import { opcionaisRoutes } from './modules/opcionais/opcionais.routes.ts';
 import { publicacaoRoutes } from './modules/publicacao/publicacao.routes.ts';
 import { criarPublicacaoVeiculoService } from './modules/publicacao/publicacao.service.ts';
-import { TAREFA_RECONCILIAR, tarefaReconciliar } from './modules/publicacao/publicacao.tarefa.ts';
+import { TAREFA_RECONCILIAR, tarefaReconciliar, tarefaSincronizar } from './modules/publicacao/publicacao.tarefa.ts';
+import { sincronizacaoRoutes } from './modules/publicacao/sincronizacao.routes.ts';
+import { criarSincronizacaoService, type SincronizacaoService, TAREFA_SINCRONIZAR } from './modules/publicacao/sincronizacao.service.ts';
 import { revendasRoutes } from './modules/revendas/revendas.routes.ts';
 import { criarRevendasService } from './modules/revendas/revendas.service.ts';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
@@ -189,7 +191,14 @@ export async function buildApp(
   await app.register(videoRoutes, { db: banco.db, armazenamento });
   const imagens = criarImagensService(banco.db, armazenamento, (m) => app.log.warn(m));
   await app.register(imagensRoutes, { imagens });
-  const veiculos = criarVeiculosService(banco.db, armazenamento, (m) => app.log.warn(m));
+  // Sync of published adverts (issue 24): set up with publishing below; a save queues it through this hook.
+  let sincronizacao: SincronizacaoService | undefined;
+  const veiculos = criarVeiculosService(
+    banco.db,
+    armazenamento,
+    (m) => app.log.warn(m),
+    async (idRevenda) => sincronizacao?.aposSalvar(idRevenda),
+  );
   await app.register(veiculosRoutes, { veiculos });
   await app.register(veiculosArquivosRoutes, { veiculos });
   await app.register(exportacoesRoutes, { exportacoes: criarExportacoesService(banco.db, veiculos) });
@@ -217,8 +226,17 @@ export async function buildApp(
       return chave ? lerArquivo(armazenamento, chave) : null;
     },
   });
-  tarefas.registrar(tarefaReconciliar(publicacaoVeiculo, (m) => app.log.warn(m)));
+  const enfileirarSincronizacao = () => tarefas.enviar(TAREFA_SINCRONIZAR, {});
+  sincronizacao = criarSincronizacaoService({
+    db: banco.db,
+    publicacao: publicacaoVeiculo,
+    enfileirar: enfileirarSincronizacao,
+    log: (m) => app.log.warn(m),
+  });
+  tarefas.registrar(tarefaSincronizar(sincronizacao, (m) => app.log.warn(m)));
+  tarefas.registrar(tarefaReconciliar(publicacaoVeiculo, (m) => app.log.warn(m), enfileirarSincronizacao));
   await app.register(publicacaoRoutes, { publicacao: publicacaoVeiculo });
+  await app.register(sincronizacaoRoutes, { sincronizacao, publicacao: publicacaoVeiculo });
   // Banners and sold items (issue 9): lists, include, publishing to Instagram / Facebook.
   const publicacaoSocial = {
     banners: criarBannersService(banco.db, armazenamento),

@@ -114,6 +114,9 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
       payload: { status: true, email_icarros: 'loja@autodemo.test', senha_icarros: 'segredo' },
     }),
   },
+  // Sync of published adverts after a save (issue 24 item 1): automático / perguntar.
+  'GET /api/revendas/:idRevenda/sincronizacao': { regra: 'revenda' },
+  'PUT /api/revendas/:idRevenda/sincronizacao': { regra: 'revenda', exemplo: () => ({ payload: { sincronizacao: 'automatico' } }) },
   'GET /api/integracao/social/config': { regra: 'autenticado' },
   // "Autorizar no canal" (issue 11): Olx admin only, Mercado Livre also the reseller's users; the return is any
   // signed-in user (the sealed state says the reseller and must be of this session: a foreign state is 400/403).
@@ -383,6 +386,11 @@ function veiculos(): Record<string, EntradaMatriz> {
     'POST /api/revendas/:idRevenda/lotes/:idLote/cancelar': {
       regra: 'revenda',
       exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/lotes/${ID_INEXISTENTE}/cancelar` }),
+    },
+    // Sync of published adverts (issue 24 item 1): "Atualizar em todos os canais" / "Tentar de novo".
+    [`POST ${base}/:idVeiculo/atualizar-anuncios`]: {
+      regra: 'revenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/veiculos/${ID_INEXISTENTE}/atualizar-anuncios`, payload: {} }),
     },
   };
 }

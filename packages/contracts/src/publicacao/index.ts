@@ -19,6 +19,7 @@ export * from './meucarronovo.ts';
 export * from './mobiauto.ts';
 export * from './padroes.ts';
 export * from './portais.ts';
+export * from './sincronizacao.ts';
 
 /** A channel's publishing contract: the draft `incluir` answers and the `veiculo_post` that `enviar` takes. */
 export type EsquemasPublicacao = { rascunho: z.ZodType; post: z.ZodType };

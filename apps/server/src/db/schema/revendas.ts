@@ -30,6 +30,8 @@ export const revendas = pgTable(
     peobsadm: text('peobsadm'),
     logotipo: text('logotipo'),
     plano: text('plano').notNull(),
+    /** Sync of published adverts after a vehicle save (issue 24 item 1): 'automatico' or 'perguntar'. */
+    sincronizacao: text('sincronizacao').$type<'automatico' | 'perguntar'>().notNull().default('automatico'),
     recursos: jsonb('recursos').$type<Record<string, boolean>>().notNull().default({}),
     pedatavencimento: smallint('pedatavencimento'),
     /** Monthly fee: exact numeric (the original kept it as text), shown as R$ 1.234,56. */
@@ -72,6 +74,7 @@ export const revendas = pgTable(
     index('revendas_lista_idx').on(t.plano_ordem, sql`${t.nome_ordenacao} collate "C"`, t.id),
     check('revendas_plano_chk', sql`${t.plano} in ('basico','vendedor','familiar','showroom','concessionaria')`),
     check('revendas_ativo_chk', sql`${t.ativo} in (0, 1)`),
+    check('revendas_sincronizacao_chk', sql`${t.sincronizacao} in ('automatico','perguntar')`),
   ],
 );
 

@@ -160,6 +160,8 @@ export const veiculoIntegracoes = pgTable(
     /** The vehicle changed after the advert was published: the channel shows old data. */
     desatualizado: boolean('desatualizado').notNull().default(false),
     tentativa_em: timestamp('tentativa_em', { withTimezone: true }),
+    /** The reseller asked for this advert's update (Atualizar em todos os canais, Tentar de novo): the sync takes it while later than tentativa_em. */
+    sincronizar_em: timestamp('sincronizar_em', { withTimezone: true }),
     respondido_em: timestamp('respondido_em', { withTimezone: true }),
     created_at: criadoEm(),
     updated_at: alteradoEm(),

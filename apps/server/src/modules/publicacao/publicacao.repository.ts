@@ -215,7 +215,7 @@ export const publicacaoRepository = {
    */
   async tomarAlteracao(
     db: Executor,
-    a: Alvo & { idAnuncio: string; chave: string; envio: Record<string, unknown>; leaseSegundos: number },
+    a: Alvo & { idAnuncio: string; chave: string; envio: Record<string, unknown>; leaseSegundos: number; sincronizacao?: boolean },
   ) {
     const [r] = await db
       .update(veiculoIntegracoes)
@@ -225,6 +225,8 @@ export const publicacaoRepository = {
         operacao: 'alterar',
         lease_ate: leaseDe(a.leaseSegundos),
         tentativa_em: sql`now()`,
+        // The sync's own attempt (issue 24): sincronizar_em = tentativa_em tells it from Alterar's, which is never re-sent.
+        ...(a.sincronizacao ? { sincronizar_em: sql`now()` } : {}),
         updated_at: sql`now()`,
       })
       .where(

@@ -3,6 +3,7 @@ import {
   type CanalId,
   ESQUEMAS_PUBLICACAO,
   MENSAGENS_PUBLICACAO_VEICULO as M,
+  MENSAGENS_SINCRONIZACAO as MS,
   type PadroesPublicacao,
   ROTULO_CANAL,
 } from '@intermedio/contracts';
@@ -247,6 +248,67 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       return tomar(tx);
     });
 
+  /**
+   * A change of a published advert under its lease (spec 3's Alterar and the sync, issue 24): the lease is taken in its
+   * own statement (vehicle not sold) BEFORE the channel is called, kept alive during the call, and the answer recorded
+   * onto that change only. `ocupado`: another operation holds the advert (or it is gone); `tomado`: our lease ran out
+   * and someone took the advert over before the answer was recorded. Unknown outcome → desatualizado with `incerta`'s
+   * text; refusal → as it was, with the channel's reason.
+   */
+  async function mudarComLease(
+    m: {
+      a: Alvo;
+      v: VeiculoParaCanal;
+      lidoEm: Date;
+      idAnuncio: string;
+      post: Record<string, unknown>;
+      vendido: string;
+      /** The sync's update (issue 24): recorded as such, so that an unknown outcome may be sent again. */
+      sincronizacao?: boolean;
+      incerta?: (detalhe?: string) => string;
+    },
+    chamada: () => Promise<Resultado<AnuncioCanal>>,
+  ) {
+    const { a } = m;
+    const rotulo = ROTULO_CANAL[a.canal];
+    const incerta = m.incerta ?? ((d?: string) => M.alteracaoNaoConfirmada(rotulo, d));
+    const chave = randomUUID();
+    const tomado = await seNaoVendido(m.v.id, m.vendido, (tx) =>
+      repo.tomarAlteracao(tx, {
+        ...a,
+        idAnuncio: m.idAnuncio,
+        chave,
+        envio: m.post,
+        leaseSegundos: lease,
+        sincronizacao: m.sincronizacao ?? false,
+      }),
+    );
+    if (!tomado) return { desfecho: 'ocupado' as const };
+    let r: Resultado<AnuncioCanal>;
+    try {
+      r = await mantendoLease(a, chave, lease, chamada);
+    } catch (e) {
+      await repo.alteracaoNaoFeita(db, a, chave, incerta(e instanceof Error ? e.message : undefined), true);
+      throw e;
+    }
+    if (!r.ok) {
+      if (r.erro.tipo === 'transient') {
+        const texto = incerta(r.erro.mensagem);
+        await repo.alteracaoNaoFeita(db, a, chave, texto, true);
+        return { desfecho: 'incerto' as const, texto };
+      }
+      const texto = textoDoErro(a.canal, r);
+      await repo.alteracaoNaoFeita(db, a, chave, texto, false);
+      return { desfecho: 'recusado' as const, texto, erro: r.erro };
+    }
+    const gravado = await repo.alterado(db, a, chave, m.lidoEm, {
+      ...(r.valor.urlAnuncio ? { urlAnuncio: r.valor.urlAnuncio } : {}),
+      ...(r.valor.dados ? { dados: r.valor.dados } : {}),
+    });
+    if (!gravado) return { desfecho: 'tomado' as const };
+    return { desfecho: 'feito' as const, r: r.valor, gravado };
+  }
+
   /** Removes an advert at the channel with the reseller's session (Excluir, and the sale's removals). */
   async function excluirNoCanal(canal: CanalId, idRevenda: string, idAnuncio: string) {
     const { ctx, sessao } = await sessaoDe(canal, idRevenda);
@@ -421,43 +483,71 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       if (reg?.estado !== 'publicado' || reg.id_anuncio !== idAnuncio) throw naoEncontrado(M.anuncioNaoEncontrado);
       const { ctx, sessao } = await sessaoDe(canal, v.revendaId); // an inactive integration refuses before anything is recorded
 
-      const chave = randomUUID();
-      const tomado = await seNaoVendido(v.id, M.alteracaoVendido, (tx) =>
-        repo.tomarAlteracao(tx, { ...a, idAnuncio, chave, envio: post, leaseSegundos: lease }),
+      const m = await mudarComLease({ a, v, lidoEm: c.v.updated_at, idAnuncio, post, vendido: M.alteracaoVendido }, () =>
+        alterarNoCanal(ctx, sessao, v, idAnuncio, post),
       );
-      if (!tomado) {
+      if (m.desfecho === 'ocupado') {
         const atual = await repo.buscar(db, a);
         if (atual?.estado === 'publicado' && atual.id_anuncio === idAnuncio)
           throw new ErroHttp(409, atual.operacao === 'excluir' ? M.exclusaoEmAndamento(rotulo) : M.alteracaoEmAndamento(rotulo));
         throw naoEncontrado(M.anuncioNaoEncontrado); // removed meanwhile
       }
-      let r: Resultado<AnuncioCanal>;
-      try {
-        r = await mantendoLease(a, chave, lease, () => alterarNoCanal(ctx, sessao, v, idAnuncio, post));
-      } catch (e) {
-        await repo.alteracaoNaoFeita(db, a, chave, M.alteracaoNaoConfirmada(rotulo, e instanceof Error ? e.message : undefined), true);
-        throw e;
-      }
-      if (!r.ok) {
-        const incerta = r.erro.tipo === 'transient';
-        const texto = incerta ? M.alteracaoNaoConfirmada(rotulo, r.erro.mensagem) : textoDoErro(canal, r);
-        await repo.alteracaoNaoFeita(db, a, chave, texto, incerta);
-        if (incerta) throw new ErroHttp(502, texto);
-        throw explicarErro(canal, r.erro);
-      }
-      const gravado = await repo.alterado(db, a, chave, c.v.updated_at, {
-        ...(r.valor.urlAnuncio ? { urlAnuncio: r.valor.urlAnuncio } : {}),
-        ...(r.valor.dados ? { dados: r.valor.dados } : {}),
-      });
+      if (m.desfecho === 'incerto') throw new ErroHttp(502, m.texto);
+      if (m.desfecho === 'recusado') throw explicarErro(canal, m.erro);
       // Our lease ran out and the change was taken over (reconciled or sent again) before this answer was recorded.
-      if (!gravado) throw new ErroHttp(409, M.alteracaoEmAndamento(rotulo));
+      if (m.desfecho === 'tomado') throw new ErroHttp(409, M.alteracaoEmAndamento(rotulo));
+      const { r, gravado } = m;
       return {
-        ...r.valor.dados,
+        ...r.dados,
         estado: 'publicado' as const,
         id_anuncio: idAnuncio,
         url_anuncio: gravado.url_anuncio,
         mensagem: `Anúncio alterado em ${rotulo}.`,
       };
+    },
+
+    /**
+     * Sync (issue 24 item 1): one durable update of a published, desatualizado advert to the vehicle's current data,
+     * through the channel's own edit operation (`postAtualizado` on the stored post, then `atualizar`), under the same
+     * lease as Alterar. `atual`: nothing to do (not published, up to date, sold or removed); `sem`: the channel cannot
+     * edit; `ocupado`: another operation holds the advert (it loops itself); `atualizado` with `desatualizado` true
+     * when the vehicle was saved during the call. Unlike Alterar, an unknown outcome may be sent again by the next
+     * round: an update is a full replacement built from the vehicle as it is then, on the same advert id.
+     */
+    async atualizarAnuncio(canal: CanalId, idVeiculo: string) {
+      const p = publicacaoDo(canal);
+      const c = await repo.veiculo(db, idVeiculo);
+      if (!c || c.v.vevendido === 1 || c.v.veremovido === 1) return { desfecho: 'atual' as const };
+      const a = { veiculoId: idVeiculo, canal };
+      const reg = await repo.buscar(db, a);
+      if (reg?.estado !== 'publicado' || !reg.desatualizado || !reg.id_anuncio) return { desfecho: 'atual' as const };
+      const atualizarNoCanal = p.atualizar;
+      if (!atualizarNoCanal || !p.postAtualizado) return { desfecho: 'sem' as const };
+      const v = paraCanal(c, dep.publicUrl, dep.assinarArquivo);
+      const { ctx, sessao } = await sessaoDe(canal, v.revendaId);
+      const idAnuncio = reg.id_anuncio;
+      const post = p.postAtualizado(v, reg.envio ?? {}) as Record<string, unknown>;
+      const rotulo = ROTULO_CANAL[canal];
+      try {
+        const m = await mudarComLease(
+          {
+            a,
+            v,
+            lidoEm: c.v.updated_at,
+            idAnuncio,
+            post,
+            vendido: MS.vendido,
+            sincronizacao: true,
+            incerta: (d) => MS.naoConfirmada(rotulo, d),
+          },
+          () => atualizarNoCanal(ctx, sessao, v, idAnuncio, post),
+        );
+        if (m.desfecho === 'feito') return { desfecho: 'atualizado' as const, desatualizado: m.gravado.desatualizado };
+        return m.desfecho === 'tomado' ? { desfecho: 'ocupado' as const } : m;
+      } catch (e) {
+        if (e instanceof ErroHttp && e.statusCode === 422) return { desfecho: 'atual' as const }; // sold meanwhile
+        throw e;
+      }
     },
 
     /**

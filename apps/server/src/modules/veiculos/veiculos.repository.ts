@@ -56,10 +56,12 @@ export const veiculosRepository = {
 
   /** A vehicle change: its published adverts show old data until changed or published again (issue 12 item 7). */
   async marcarAnunciosDesatualizados(db: Executor, idVeiculo: string) {
-    await db
+    const r = await db
       .update(veiculoIntegracoes)
       .set({ desatualizado: true })
-      .where(and(eq(veiculoIntegracoes.veiculo_id, idVeiculo), eq(veiculoIntegracoes.estado, 'publicado')));
+      .where(and(eq(veiculoIntegracoes.veiculo_id, idVeiculo), eq(veiculoIntegracoes.estado, 'publicado')))
+      .returning({ canal: veiculoIntegracoes.canal });
+    return r.length;
   },
 
   opcionaisPorId: (db: Executor, ids: string[]) =>

@@ -70,7 +70,13 @@ export const imagemParaApi = (i: ImagemRegistro) => ({
   fileOriginal: i.file_original ?? i.file_url,
 });
 
-export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: (m: string) => void = () => {}) {
+export function criarVeiculosService(
+  db: Db,
+  armazenamento: Armazenamento,
+  log: (m: string) => void = () => {},
+  /** After a save that marked published adverts desatualizado (committed): the sync (issue 24 item 1). */
+  aposDesatualizar?: (idRevenda: string) => Promise<unknown>,
+) {
   async function revendaDe(idRevenda: string) {
     const r = await revendasRepository.buscar(db, idRevenda);
     if (!r) throw naoEncontrado(MENSAGENS_REVENDA.naoEncontrada);
@@ -297,7 +303,7 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
     async alterar(idRevenda: string, idVeiculo: string, d: VeiculoValidado & { versao: string }, quem: UsuarioDaSessao) {
       const r = await revendaDe(idRevenda);
       const imagens = conferirImagens(idRevenda, d.imagens);
-      const { antigas } = await db.transaction(async (tx) => {
+      const { antigas, desatualizados } = await db.transaction(async (tx) => {
         const atual = await registro(tx, idRevenda, idVeiculo, true);
         if (atual.updated_at.getTime() !== new Date(d.versao).getTime()) throw new ErroHttp(409, MENSAGENS.conflitoVersao);
         if (atual.veremovido === 1) throw new ErroHttp(409, MENSAGENS_VEICULO.removidoNaoAltera); // a removed vehicle is not changed
@@ -317,13 +323,18 @@ export function criarVeiculosService(db: Db, armazenamento: Armazenamento, log: 
         if (antes !== depois) campos.imagens = { antiga: antes, nova: depois };
         const antigas = await veiculosRepository.substituirImagens(tx, idRevenda, idVeiculo, imagens);
         // Saving unchanged data changes nothing (no flag, no log entry, no moderation entry).
-        if (Object.keys(campos).length === 0) return { antigas: [] };
+        if (Object.keys(campos).length === 0) return { antigas: [], desatualizados: 0 };
         const v = await veiculosRepository.atualizar(tx, idVeiculo, { ...dados, vealterado: 1, vevalidacaoalterado: 0 }, quem.id);
         await veiculosRepository.registrarAlteracao(tx, { idRevenda, idVeiculo, usuarioId: quem.id, usuarioNome: quem.nome, campos });
-        await veiculosRepository.marcarAnunciosDesatualizados(tx, idVeiculo);
+        const desatualizados = await veiculosRepository.marcarAnunciosDesatualizados(tx, idVeiculo);
         await enfileirar(tx, 'alterados', r, v, imagens);
-        return { antigas };
+        return { antigas, desatualizados };
       });
+      // A lost queueing is picked up by the next reconciliation round (the adverts stay desatualizado meanwhile).
+      if (desatualizados && aposDesatualizar)
+        await aposDesatualizar(idRevenda).catch((e: unknown) =>
+          log(`atualização dos anúncios: ${e instanceof Error ? e.message : String(e)}`),
+        );
       await apagarArquivos(idRevenda, antigas, imagens);
       return { id: idVeiculo };
     },
