@@ -165,7 +165,7 @@ export function DataTable<T>({
           {linhas.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={colunas.length}>
-                <Text c="gray.7" size="sm">
+                <Text component="div" c="gray.7" size="sm">
                   {filtrando && todasLinhas.length > 0 ? 'Nenhum registro corresponde à busca.' : vazio}
                 </Text>
               </Table.Td>

@@ -2,5 +2,14 @@ import { ListaImagensRevenda } from '@/features/imagens-destaque/ListaImagensRev
 import { rotas } from '@/lib/rotas';
 
 export default function PaginaBannersSite() {
-  return <ListaImagensRevenda d={{ tipo: 'banner-site', titulo: 'Banner Site', rotaIncluir: rotas.revenda.bannerSite.incluir }} />;
+  return (
+    <ListaImagensRevenda
+      d={{
+        tipo: 'banner-site',
+        titulo: 'Banner Site',
+        paraQue: 'Os banners do site aparecem no topo do site da revenda.',
+        rotaIncluir: rotas.revenda.bannerSite.incluir,
+      }}
+    />
+  );
 }

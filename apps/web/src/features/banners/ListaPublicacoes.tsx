@@ -21,6 +21,7 @@ import { rotas } from '@/lib/rotas';
 import { AlertaErro, mensagemDoErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
+import { EstadoVazio } from '@/ui/EstadoVazio';
 import { DataHora } from '@/ui/Formatados';
 import { type ItemSocial, useItensSociais, usePublicar } from './api';
 import { baixarArquivo } from './baixar';
@@ -69,6 +70,8 @@ export type DefinicaoLista = {
   titulo: string;
   painel: string;
   novo: string;
+  /** What the list is for, said when it is empty. */
+  paraQue: string;
   rotaIncluir: (idRevenda: string) => string;
 };
 
@@ -296,6 +299,7 @@ export function ListaPublicacoes({ d }: { d: DefinicaoLista }) {
               legenda={d.painel}
               alturaLinha={compacta ? 132 : 96}
               buscar={texto}
+              vazio={<EstadoVazio texto={d.paraQue} acao={{ rotulo: d.novo, para: d.rotaIncluir(idRevenda) }} />}
             />
           )}
         </Stack>

@@ -5,7 +5,14 @@ import { ListaPublicacoes } from './ListaPublicacoes';
 export default function PaginaBanners() {
   return (
     <ListaPublicacoes
-      d={{ tipo: 'banner', titulo: 'Banners', painel: 'Lista de Banners', novo: 'Novo banner', rotaIncluir: rotas.revenda.banners.incluir }}
+      d={{
+        tipo: 'banner',
+        titulo: 'Banners',
+        painel: 'Lista de Banners',
+        novo: 'Novo banner',
+        paraQue: 'Os banners divulgam ofertas e novidades da loja no site e nas redes sociais.',
+        rotaIncluir: rotas.revenda.banners.incluir,
+      }}
     />
   );
 }

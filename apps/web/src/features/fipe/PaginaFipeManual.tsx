@@ -8,6 +8,7 @@ import { rotas } from '@/lib/rotas';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
+import { EstadoVazio } from '@/ui/EstadoVazio';
 import { ModalConfirmacao } from '@/ui/ModalConfirmacao';
 import { useExcluirFipeManual, useVeiculosFipeManual } from './api';
 
@@ -92,6 +93,12 @@ export default function PaginaFipeManual() {
           linhas={data}
           chaveLinha={(v) => v.id}
           legenda="Veículos FIPE Manual"
+          vazio={
+            <EstadoVazio
+              texto="A FIPE manual dá marca, modelo e preço aos veículos que a tabela FIPE não traz."
+              acao={{ rotulo: 'Novo Veículo', para: rotas.fipe.incluir() }}
+            />
+          }
           buscar={(v) => `${ROTULO_TIPO_FIPE[v.tipo]} ${v.marca_api} ${v.modelo_api} ${v.versao_api} ${v.anomod}`}
         />
       )}

@@ -86,7 +86,10 @@ describe('Veículos FIPE Manual (/fipe/listar)', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialogo).getByRole('button', { name: 'Excluir' }));
     expect(await screen.findByText('Veículo excluído com sucesso!')).toBeInTheDocument();
     expect(corpoDe(api, '/fipe-manual/deletar')).toEqual({ veiculo_id: ID });
-    await waitFor(() => expect(screen.getByText('Nenhum registro encontrado.')).toBeInTheDocument());
+    // The empty list says what it is for and offers its primary action (issue 25 item 7).
+    const vazio = await screen.findByTestId('estado-vazio');
+    expect(vazio).toHaveTextContent('A FIPE manual dá marca, modelo e preço aos veículos que a tabela FIPE não traz.');
+    expect(within(vazio).getByRole('link', { name: 'Novo Veículo' })).toHaveAttribute('href', '/fipe/incluir');
     expect(chamadas(api, '/fipe-manual/listar').length).toBeGreaterThanOrEqual(2);
   });
 

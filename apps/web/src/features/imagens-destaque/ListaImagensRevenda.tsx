@@ -8,11 +8,18 @@ import { useRevenda } from '@/features/revendas/api';
 import { AlertaErro, mensagemDoErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
+import { EstadoVazio } from '@/ui/EstadoVazio';
 import { DataHora } from '@/ui/Formatados';
 import { ModalConfirmacao } from '@/ui/ModalConfirmacao';
 import { useExcluirImagemRevenda, useImagensRevenda } from './api';
 
-export type DefinicaoImagens = { tipo: TipoImagemRevenda; titulo: string; rotaIncluir: (idRevenda: string) => string };
+export type DefinicaoImagens = {
+  tipo: TipoImagemRevenda;
+  titulo: string;
+  /** What the list is for, said when it is empty. */
+  paraQue: string;
+  rotaIncluir: (idRevenda: string) => string;
+};
 
 /** /revenda/:idRevenda/{imagem-destaque|banner-site}/listar (admin, spec 2 §2): images with a confirmed delete. */
 export function ListaImagensRevenda({ d }: { d: DefinicaoImagens }) {
@@ -87,6 +94,7 @@ export function ListaImagensRevenda({ d }: { d: DefinicaoImagens }) {
           legenda={d.titulo}
           alturaLinha={96}
           buscar={(i) => i.imagem_name}
+          vazio={<EstadoVazio texto={d.paraQue} acao={{ rotulo: 'Incluir imagem', para: d.rotaIncluir(idRevenda) }} />}
         />
       )}
       <ModalConfirmacao

@@ -3,6 +3,13 @@ import { ListaImagensRevenda } from './ListaImagensRevenda';
 
 export default function PaginaImagensDestaque() {
   return (
-    <ListaImagensRevenda d={{ tipo: 'imagem-destaque', titulo: 'Imagens Destaque', rotaIncluir: rotas.revenda.imagemDestaque.incluir }} />
+    <ListaImagensRevenda
+      d={{
+        tipo: 'imagem-destaque',
+        titulo: 'Imagens Destaque',
+        paraQue: 'As imagens destaque aparecem em evidência no site da revenda.',
+        rotaIncluir: rotas.revenda.imagemDestaque.incluir,
+      }}
+    />
   );
 }

@@ -10,6 +10,7 @@ export const LOCAIS_ANUNCIO: DefinicaoCatalogo = {
   titulo: 'Locais de anúncio',
   singular: 'local de anúncio',
   novo: 'Novo local de anúncio',
+  paraQue: 'Os locais de anúncio são os lugares onde as revendas podem anunciar; elas escolhem os seus na ficha do veículo.',
   mensagens: MENSAGENS_LOCAL_ANUNCIO,
   rotas: rotas.locaisAnuncio,
 };

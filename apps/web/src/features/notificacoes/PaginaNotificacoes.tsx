@@ -9,6 +9,7 @@ import { rotas } from '@/lib/rotas';
 import { AlertaErro, mensagemDoErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
+import { EstadoVazio } from '@/ui/EstadoVazio';
 import { DataHora } from '@/ui/Formatados';
 import { ModalConfirmacao } from '@/ui/ModalConfirmacao';
 import { useEnviarLembrete, useExcluirNotificacao, useNotificacoes } from './api';
@@ -155,6 +156,12 @@ export default function PaginaNotificacoes() {
           linhas={lista.data}
           chaveLinha={(n) => n.id}
           legenda="Notificações"
+          vazio={
+            <EstadoVazio
+              texto="As notificações chegam aos aparelhos dos clientes desta revenda que aceitaram recebê-las."
+              acao={{ rotulo: 'Nova notificação', para: rotas.revenda.notificacoes.incluir(idRevenda) }}
+            />
+          }
           alturaLinha={64}
           buscar={(n) => n.titulo}
         />

@@ -10,6 +10,7 @@ export const OPCIONAIS: DefinicaoCatalogo = {
   titulo: 'Opcionais',
   singular: 'opcional',
   novo: 'Novo opcional',
+  paraQue: 'Os opcionais são os itens que as revendas marcam na ficha de cada veículo e que vão para os anúncios.',
   mensagens: MENSAGENS_OPCIONAL,
   rotas: rotas.opcionais,
 };

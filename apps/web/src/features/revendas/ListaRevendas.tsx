@@ -10,6 +10,7 @@ import { useSessaoAtiva } from '@/lib/sessao';
 import { AlertaErro, mensagemDoErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
+import { EstadoVazio } from '@/ui/EstadoVazio';
 import { Data, Moeda } from '@/ui/Formatados';
 import { type AcaoBloqueio, type PlanoLista, useBloqueio, useRevendas } from './api';
 import { MenuManutencao } from './MenuManutencao';
@@ -271,7 +272,20 @@ export function ListaRevendas({ plano, titulo }: { plano: PlanoLista; titulo: st
       {error && !data && <AlertaErro erro={error} tentarNovamente={() => void refetch()} />}
       {isPending && <Carregando />}
       {data && (
-        <DataTable colunas={cols} linhas={data} chaveLinha={(r) => r.id} legenda={titulo} alturaLinha={56} buscar={textoDaRevenda} />
+        <DataTable
+          colunas={cols}
+          linhas={data}
+          chaveLinha={(r) => r.id}
+          legenda={titulo}
+          alturaLinha={56}
+          buscar={textoDaRevenda}
+          vazio={
+            <EstadoVazio
+              texto="Cada revenda tem seu estoque, seus usuários e suas integrações com os canais."
+              acao={{ rotulo: 'Nova revenda', para: rotas.revendas.incluir() }}
+            />
+          }
+        />
       )}
 
       <Modal opened={pendente !== null} onClose={() => !bloqueio.isPending && setPendente(null)} title="Confirmação" centered>

@@ -9,6 +9,7 @@ import { useSessaoAtiva } from '@/lib/sessao';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
+import { EstadoVazio } from '@/ui/EstadoVazio';
 import { MenuAcoes } from '@/ui/MenuAcoes';
 import { useUsuarios } from './api';
 
@@ -141,6 +142,12 @@ export default function PaginaUsuarios() {
           linhas={data}
           chaveLinha={(u) => u.id}
           legenda="Usuários"
+          vazio={
+            <EstadoVazio
+              texto="Os usuários desta revenda entram no painel para cuidar do estoque, das fotos e das publicações."
+              acao={{ rotulo: 'Novo usuário', para: rotas.revenda.usuarios.incluir(idRevenda) }}
+            />
+          }
           buscar={(u) => `${u.nome} ${u.email} ${u.telefone1 ?? ''}`}
         />
       )}

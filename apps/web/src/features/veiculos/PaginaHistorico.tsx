@@ -11,6 +11,7 @@ import { useSessaoAtiva } from '@/lib/sessao';
 import { AlertaErro, mensagemDoErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
+import { EstadoVazio } from '@/ui/EstadoVazio';
 import { DataHora, Moeda } from '@/ui/Formatados';
 import { MenuAcoes } from '@/ui/MenuAcoes';
 import { type Limpeza, urlVeiculos, useHistorico, useLimpezaHistorico, useRemoverVeiculo } from './api';
@@ -184,7 +185,7 @@ export default function PaginaHistorico() {
           legenda="Histórico"
           alturaLinha={96}
           buscar={(v) => `${nomeVeiculo(v)} ${v.veremovido_usuario_nome ?? ''}`}
-          vazio="Nenhum veículo removido."
+          vazio={<EstadoVazio texto="Nenhum veículo removido. O histórico guarda os veículos retirados do estoque, para consulta." />}
         />
       )}
 

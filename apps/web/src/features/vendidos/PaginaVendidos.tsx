@@ -10,6 +10,7 @@ export default function PaginaVendidos() {
         titulo: 'Vendidos',
         painel: 'Lista de Vendidos',
         novo: 'Novo vendido',
+        paraQue: 'Os posts de vendido mostram aos seus clientes os carros que a loja já vendeu, no site e nas redes sociais.',
         rotaIncluir: rotas.revenda.vendidos.incluir,
       }}
     />

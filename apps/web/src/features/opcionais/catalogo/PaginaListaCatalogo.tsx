@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
+import { EstadoVazio } from '@/ui/EstadoVazio';
 import { MenuAcoes } from '@/ui/MenuAcoes';
 import { useItensCatalogo } from './api';
 import type { DefinicaoCatalogo } from './definicao';
@@ -71,7 +72,16 @@ export function PaginaListaCatalogo({ def }: { def: DefinicaoCatalogo }) {
       </Group>
       {error && !data && <AlertaErro erro={error} tentarNovamente={() => void refetch()} />}
       {!data && !error && <Carregando />}
-      {data && <DataTable colunas={colunas} linhas={data} chaveLinha={(i) => i.id} legenda={def.titulo} buscar={(i) => i.descricao} />}
+      {data && (
+        <DataTable
+          colunas={colunas}
+          linhas={data}
+          chaveLinha={(i) => i.id}
+          legenda={def.titulo}
+          buscar={(i) => i.descricao}
+          vazio={<EstadoVazio texto={def.paraQue} acao={{ rotulo: def.novo, para: def.rotas.incluir() }} />}
+        />
+      )}
     </Stack>
   );
 }

@@ -15,6 +15,8 @@ export type DefinicaoCatalogo = {
   titulo: string;
   singular: string;
   novo: string;
+  /** What the list is for, said when it is empty. */
+  paraQue: string;
   mensagens: MensagensCatalogo;
   rotas: {
     listar: () => string;
