@@ -29,9 +29,14 @@ export const LIMITES_LOTE: LimitesLote = {
   leaseSegundos: 300,
   esperaSegundos: 5,
   esperaMaxSegundos: 120,
-  tentativas: 6,
+  // 5 + 10 + 20 + 40 + 80 + 120 × 3 s ≈ 9 minutes: longer than the longest send's lease and wait (iCarros, 7 + 1
+  // minutes), so a send left without an answer is resolved by publicacao.enviar (consultar) before the item gives up.
+  tentativas: 9,
   duracaoMs: 8 * 60_000,
 };
+
+/** The back-off after attempt `n` (1, 2…): doubling from `esperaSegundos`, at most `esperaMaxSegundos`. */
+export const esperaDaTentativa = (l: LimitesLote, n: number) => Math.min(l.esperaMaxSegundos, l.esperaSegundos * 2 ** (n - 1));
 
 /** What one item ended as; `adiar` puts it back to aguardando for a later attempt. */
 type Desfecho =
@@ -157,7 +162,7 @@ export function criarLotesService(dep: Dep) {
       if (item.tentativas >= limites.tentativas) {
         await repo.concluir(db, item, 'falhou', M.esgotado(d.adiar));
       } else {
-        const segundos = Math.min(limites.esperaMaxSegundos, limites.esperaSegundos * 2 ** (item.tentativas - 1));
+        const segundos = esperaDaTentativa(limites, item.tentativas);
         await repo.adiar(db, item, d.adiar, segundos);
         return;
       }
