@@ -4,6 +4,8 @@ import { useElementSize } from '@mantine/hooks';
 import { IconHistory, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { urlExportacoes } from '@/features/exportacoes/api';
+import { MenuExportar } from '@/features/exportacoes/MenuExportar';
 import { useIntegracoes } from '@/features/integracoes/api';
 import { BarraLote } from '@/features/lotes/BarraLote';
 import { PainelLote } from '@/features/lotes/PainelLote';
@@ -271,6 +273,10 @@ export default function PaginaVeiculos() {
           >
             Histórico
           </Button>
+          {/* Exportar (issue 25 item 6): the rows of the current filters; gestor and admin, as "Marcar como vendido". */}
+          {podeVender && (
+            <MenuExportar descricao="estoque" url={(f) => urlExportacoes.estoque(idRevenda, f, { texto: textoAdiado, tipo, filtros })} />
+          )}
         </Group>
       </Group>
       {usuario.role === 'admin' && revenda.data && <BloqueiosRevenda idRevenda={idRevenda} siteAtivo={revenda.data.ativo} />}

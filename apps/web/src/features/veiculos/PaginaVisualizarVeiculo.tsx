@@ -2,6 +2,8 @@ import { Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Table, Te
 import { IconDownload, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { urlExportacoes } from '@/features/exportacoes/api';
+import { MenuExportar } from '@/features/exportacoes/MenuExportar';
 import { useRevenda } from '@/features/revendas/api';
 import { ModalVenda } from '@/features/vendas/ModalVenda';
 import { QuadroVenda } from '@/features/vendas/QuadroVenda';
@@ -83,6 +85,7 @@ export default function PaginaVisualizarVeiculo() {
           >
             Alterações
           </Button>
+          {podeVender && <MenuExportar descricao="alterações" url={(f) => urlExportacoes.alteracoes(idRevenda, v.id, f)} />}
           <Button component={Link} to={voltar} variant="default">
             Voltar
           </Button>

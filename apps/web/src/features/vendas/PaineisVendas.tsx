@@ -1,8 +1,10 @@
 import { ROTULO_CANAL } from '@intermedio/contracts';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { ExportarVendas } from '@/features/exportacoes/ExportarVendas';
 import { formatarNumero } from '@/lib/formato';
 import { rotas } from '@/lib/rotas';
+import { useSessaoAtiva } from '@/lib/sessao';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { DataHora } from '@/ui/Formatados';
@@ -23,11 +25,16 @@ export function formatarDuracao(segundos: number): string {
 /** Dealer dashboard (issue 16): per sale of the last 30 days, the time from "vendido" to the last channel removed. */
 export function PainelVendasRecentes({ idRevenda }: { idRevenda: string }) {
   const { data, error, refetch, isPending } = useVendasRecentes(idRevenda);
+  const { usuario } = useSessaoAtiva();
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="titulo-vendas-recentes">
-      <Title order={2} size="h3" mb="sm" id="titulo-vendas-recentes">
-        Vendas dos últimos 30 dias
-      </Title>
+      <Group justify="space-between" align="flex-end" mb="sm">
+        <Title order={2} size="h3" id="titulo-vendas-recentes">
+          Vendas dos últimos 30 dias
+        </Title>
+        {/* Exportar (issue 25 item 6): gestor only (admins have no dealer dashboard). */}
+        {usuario.role === 'gestor' && <ExportarVendas idRevenda={idRevenda} />}
+      </Group>
       {error && !data && <AlertaErro erro={error} tentarNovamente={() => void refetch()} />}
       {isPending && <Carregando />}
       {data?.length === 0 && <Text size="sm">Nenhum veículo marcado como vendido nos últimos 30 dias.</Text>}
