@@ -210,3 +210,55 @@ describe('iCarros sync (issue 24: PUT /deals/{id}, its price and images calls)',
     expect((await sb.anuncios('icarros')).length).toBe(total);
   });
 });
+
+describe('iCarros bulk publish (issue 24 item 3: postPadrao from real drafts)', () => {
+  const postPadrao = pub.postPadrao as NonNullable<typeof pub.postPadrao>;
+  const rascunho = async (v = CARRO) => valorOk(await pub.rascunho(sb.ctx('icarros'), sessao, v));
+
+  it("builds the Incluir screen's post with the reseller's plan and description template, accepted by the send schema", async () => {
+    const d = await rascunho();
+    const r = postPadrao(d, CARRO, { plano: '3', descricao: '{marca} {modelo} {versao} {ano}, {km} km, por {preco}. {observacao}' });
+    if (!('post' in r)) throw new Error(JSON.stringify(r));
+    const { dealerId: _d, productionYear: _f, modelYear: _m, ...doRascunho } = d.veiculoPost;
+    expect(r.post).toMatchObject({ ...doRascunho, text: expect.any(String), priority: '3', plate: 'FDA1B23' });
+    expect(r.post.text).toMatch(/^Fiat Argo Drive 1\.0 6V Flex 5p Mec\. 2022\/2023, 18\.500 km, por R\$\s72\.900,00\. Único dono\.$/);
+    expect(postIcarros.safeParse(r.post).success).toBe(true);
+    // No template: the draft's text, as the screen prefills it.
+    const semModelo = postPadrao(d, CARRO, { plano: '2' });
+    expect('post' in semModelo && semModelo.post).toMatchObject({ priority: '2', text: 'Único dono.' });
+  });
+
+  it('a plan neither defaulted nor the only one, or one without free slots, goes to review as "Anúncio"', async () => {
+    const d = await rascunho();
+    expect(postPadrao(d, CARRO, {})).toEqual({ revisao: ['Anúncio'] });
+    expect(postPadrao(d, CARRO, { plano: '1' })).toEqual({ revisao: ['Anúncio'] });
+    // A zero-km vehicle: its own plans (the only one is preselected; the used plans' codes do not apply).
+    const novo = { ...CARRO, novo: true, km: 0, placa: '' };
+    expect(postPadrao(await rascunho(novo), novo, { plano: '2' })).toMatchObject({ post: { priority: '3', plate: '' } });
+  });
+
+  it('an ambiguous version or an unmatched colour is never guessed; a default colour among the options fills it', async () => {
+    const onix = { ...CARRO, marca: 'Chevrolet', modelo: 'Onix', versao: 'LT 1.0', cor: 'Grafite' };
+    const d = await rascunho(onix);
+    expect(d.veiculoPost.trimId).toBe('');
+    expect(d.retVersao.length).toBeGreaterThan(1);
+    expect(postPadrao(d, onix, { plano: '3' })).toEqual({ revisao: ['Versão', 'Cor'] });
+    const preto = d.retCores.find((c) => c.nome === 'Preto')?.id ?? '';
+    const comVersao = { ...d, veiculoPost: { ...d.veiculoPost, trimId: d.retVersao[0]?.id ?? '' } };
+    expect(postPadrao(comVersao, onix, { plano: '3', escolhas: { colorId: preto } })).toMatchObject({ post: { colorId: preto } });
+    expect(postPadrao(comVersao, onix, { plano: '3', escolhas: { colorId: '999999' } })).toEqual({ revisao: ['Cor'] });
+    const semMarca = { ...CARRO, marca: 'Marca Inexistente' };
+    expect(postPadrao(await rascunho(semMarca), semMarca, { plano: '3' })).toEqual({ revisao: ['Marca', 'Modelo', 'Versão'] });
+  });
+
+  it('declares the defaults it reads', () => {
+    expect(pub.camposPadrao?.map((c) => c.campo)).toEqual([
+      'plano',
+      'descricao',
+      'escolhas.fuelId',
+      'escolhas.colorId',
+      'escolhas.doors',
+      'escolhas.transmissionId',
+    ]);
+  });
+});

@@ -1,7 +1,15 @@
-import type { PlanoIcarros, PostIcarros, RascunhoIcarros } from '@intermedio/contracts';
+import {
+  type CampoPadrao,
+  type PlanoIcarros,
+  PORTAS_PORTAIS,
+  type PostIcarros,
+  postIcarros,
+  type RascunhoIcarros,
+} from '@intermedio/contracts';
 import { anuncioInexistente, codigosDoVeiculo, erroDaEdicao, limiteComoTransitorio, planoDeFotos } from '../edicao.ts';
 import { tipoPorStatus } from '../http.ts';
 import { listaEmCache } from '../listas.ts';
+import { escolhaOuPadrao, opcaoValida, postOuRevisao, textoPadrao } from '../padroes.ts';
 import {
   type Api,
   apiJson,
@@ -158,6 +166,34 @@ async function sincronizarFotos(api: Api, id: string, dealer: string, desejadas:
   return exigirEdicao(r, id);
 }
 
+/** The Incluir screen's labels of the post's fields, in its order (bulk publish review). */
+const ROTULOS_ICARROS: Record<keyof PostIcarros, string> = {
+  priority: 'Anúncio',
+  makeId: 'Marca',
+  modelId: 'Modelo',
+  trimId: 'Versão',
+  plate: 'Placa',
+  km: 'Km',
+  price: 'Preço',
+  text: 'Observações',
+  fuelId: 'Combustível',
+  colorId: 'Cor',
+  doors: 'Portas',
+  transmissionId: 'Câmbio',
+  equipments: 'Opcionais',
+};
+const OPCOES_PORTAS = PORTAS_PORTAIS.map((p) => ({ id: p, nome: p }));
+
+/** Bulk publish: the plan (its priority code) and the choices a vehicle's names may not map. */
+export const CAMPOS_PADRAO_ICARROS: readonly CampoPadrao[] = [
+  { campo: 'plano', rotulo: 'Anúncio', obrigatorio: true },
+  { campo: 'descricao', rotulo: 'Observações' },
+  { campo: 'escolhas.fuelId', rotulo: 'Combustível' },
+  { campo: 'escolhas.colorId', rotulo: 'Cor' },
+  { campo: 'escolhas.doors', rotulo: 'Portas', opcoes: OPCOES_PORTAS },
+  { campo: 'escolhas.transmissionId', rotulo: 'Câmbio' },
+];
+
 export const publicacaoIcarros: PublicacaoVeiculo<RascunhoIcarros, PostIcarros> = {
   esperaEnvioSegundos: TIMEOUT_ENVIO_ICARROS_S,
   modelos,
@@ -236,6 +272,35 @@ export const publicacaoIcarros: PublicacaoVeiculo<RascunhoIcarros, PostIcarros> 
     if (!deal?.id) return falha('transient', 'o iCarros não devolveu o código do anúncio');
     const fotos = await enviarFotos(api, String(deal.id), fotosDoVeiculo(v));
     return ok(anuncio(deal, { id_anuncio: String(deal.id), fotos_enviadas: fotos.enviadas, fotos_recusadas: fotos.recusadas }));
+  },
+
+  camposPadrao: CAMPOS_PADRAO_ICARROS,
+
+  /**
+   * Bulk publish: the draft as the Incluir screen fills it; the reseller's plan when the dealer has it for the
+   * vehicle (used or zero km), else the draft's (the only plan); empty fuel, colour, doors or gearbox take the
+   * reseller's default when it is one of iCarros' options. Brand, model and version are never defaulted.
+   */
+  postPadrao(d, v, padroes) {
+    const p = d.veiculoPost;
+    const planos = (d.veiculoNovo ? d.planosRevendaZeroKm : d.planosRevenda).plans.map((x) => ({ id: String(x.priority), nome: x.nome }));
+    const e = padroes.escolhas ?? {};
+    const post = {
+      priority: opcaoValida(planos, padroes.plano) || opcaoValida(planos, p.priority),
+      makeId: p.makeId,
+      modelId: p.modelId,
+      trimId: p.trimId,
+      plate: p.plate,
+      km: p.km,
+      price: p.price,
+      text: textoPadrao(padroes.descricao, v, p.text),
+      fuelId: escolhaOuPadrao(p.fuelId, d.retCombustivel, e.fuelId),
+      colorId: escolhaOuPadrao(p.colorId, d.retCores, e.colorId),
+      doors: escolhaOuPadrao(p.doors, OPCOES_PORTAS, e.doors),
+      transmissionId: escolhaOuPadrao(p.transmissionId, d.retTransmissao, e.transmissionId),
+      equipments: p.equipments,
+    };
+    return postOuRevisao(postIcarros, post, ROTULOS_ICARROS);
   },
 
   /** Sync: what the vehicle determines from `v`, the plan and the catalogue codes of brand / model / version kept. */
