@@ -239,3 +239,46 @@ describe('Mobiauto sync (issue 24: PUT …/inventory/v1.0/{dealId} and the photo
     expect((await sb.anuncios('mobiauto')).length).toBe(total);
   });
 });
+
+describe('Mobiauto bulk publish (issue 24 item 3: postPadrao from real drafts)', () => {
+  const postPadrao = pub.postPadrao as NonNullable<typeof pub.postPadrao>;
+  const rascunho = async (v = CARRO) => valorOk(await pub.rascunho(sb.ctx('mobiauto'), sessao, v));
+
+  it("builds the Incluir screen's post with the reseller's plan and description template, accepted by the send schema", async () => {
+    const d = await rascunho();
+    const basico = d.retPlanos.find((p) => p.name === 'Básico')?.dealPlanId ?? '';
+    const r = postPadrao(d, CARRO, { plano: basico, descricao: '{marca} {modelo} {ano} por {preco}' });
+    if (!('post' in r)) throw new Error(JSON.stringify(r));
+    const { images: _i, productionYear: _f, modelYear: _m, ...doRascunho } = d.veiculoData;
+    expect(r.post).toMatchObject({
+      ...doRascunho,
+      planId: basico,
+      description: expect.stringMatching(/^Fiat Argo 2022\/2023 por R\$\s72\.900,00$/),
+    });
+    expect(postMobiauto.safeParse(r.post).success).toBe(true);
+  });
+
+  it("a plan not defaulted (three plans) or not the dealer's, an ambiguous version or an unmatched colour go to review", async () => {
+    const d = await rascunho();
+    expect(postPadrao(d, CARRO, {})).toEqual({ revisao: ['Plano'] });
+    expect(postPadrao(d, CARRO, { plano: '21' })).toEqual({ revisao: ['Plano'] });
+    const onix = { ...CARRO, marca: 'Chevrolet', modelo: 'Onix', versao: 'LT 1.0', cor: 'Grafite' };
+    const o = await rascunho(onix);
+    const plano = o.retPlanos[0]?.dealPlanId;
+    expect(postPadrao(o, onix, { plano })).toEqual({ revisao: ['Versão', 'Cor'] });
+    const preto = o.retCores.find((c) => c.nome === 'Preto')?.id ?? '';
+    const comVersao = { ...o, veiculoData: { ...o.veiculoData, trimId: o.retVersaoFilter[0]?.id ?? '' } };
+    expect(postPadrao(comVersao, onix, { plano, escolhas: { colorId: preto } })).toMatchObject({ post: { colorId: preto } });
+  });
+
+  it('declares the defaults it reads', () => {
+    expect(pub.camposPadrao?.map((c) => c.campo)).toEqual([
+      'plano',
+      'descricao',
+      'escolhas.fuelId',
+      'escolhas.colorId',
+      'escolhas.doors',
+      'escolhas.transmissionId',
+    ]);
+  });
+});

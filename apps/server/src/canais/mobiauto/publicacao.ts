@@ -1,7 +1,8 @@
-import type { PostMobiauto, RascunhoMobiauto } from '@intermedio/contracts';
+import { type CampoPadrao, PORTAS_PORTAIS, type PostMobiauto, postMobiauto, type RascunhoMobiauto } from '@intermedio/contracts';
 import { anuncioInexistente, codigosDoVeiculo, erroDaEdicao, limiteComoTransitorio, planoDeFotos } from '../edicao.ts';
 import type { RespostaCanal } from '../http.ts';
 import { listaEmCache } from '../listas.ts';
+import { escolhaOuPadrao, opcaoValida, postOuRevisao, textoPadrao } from '../padroes.ts';
 import {
   type Api,
   apiJson,
@@ -220,6 +221,37 @@ async function sincronizarFotos(c: Conexao, id: string, desejadas: string[]): Pr
   return r.ok ? ok(true) : r;
 }
 
+/** The Incluir screen's labels of the post's fields, in its order (bulk publish review). */
+const ROTULOS_MOBIAUTO: Record<keyof PostMobiauto, string> = {
+  makeId: 'Marca',
+  modelId: 'Modelo',
+  trimId: 'Versão',
+  plate: 'Placa',
+  deal0km: 'Tipo de veículo',
+  km: 'Km',
+  planId: 'Plano',
+  armored: 'Blindado',
+  price: 'Preço',
+  description: 'Descrição',
+  fuelId: 'Combustível',
+  colorId: 'Cor',
+  doors: 'Portas',
+  transmissionId: 'Câmbio',
+  featureIds: 'Opcionais',
+  conditionalsIds: 'Observações',
+};
+const OPCOES_PORTAS = PORTAS_PORTAIS.map((p) => ({ id: p, nome: p }));
+
+/** Bulk publish: the plan (its id) and the choices a vehicle's names may not map. */
+export const CAMPOS_PADRAO_MOBIAUTO: readonly CampoPadrao[] = [
+  { campo: 'plano', rotulo: 'Plano', obrigatorio: true },
+  { campo: 'descricao', rotulo: 'Descrição' },
+  { campo: 'escolhas.fuelId', rotulo: 'Combustível' },
+  { campo: 'escolhas.colorId', rotulo: 'Cor' },
+  { campo: 'escolhas.doors', rotulo: 'Portas', opcoes: OPCOES_PORTAS },
+  { campo: 'escolhas.transmissionId', rotulo: 'Câmbio' },
+];
+
 export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiauto> = {
   modelos,
   versoes,
@@ -306,6 +338,38 @@ export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiaut
     // would find it). No answer: kept, the reconciliation finds it by reference.
     if (!publicado.ok && publicado.erro.tipo !== 'transient') await api.enviar('DELETE', `${inventario}/${id}`);
     return publicado;
+  },
+
+  camposPadrao: CAMPOS_PADRAO_MOBIAUTO,
+
+  /**
+   * Bulk publish: the draft as the Incluir screen fills it; the reseller's plan when it is one of the dealer's car
+   * plans, else the draft's (the only plan); empty fuel, colour, doors or gearbox take the reseller's default when it
+   * is one of Mobiauto's options. Brand, model and version are never defaulted.
+   */
+  postPadrao(d, v, padroes) {
+    const p = d.veiculoData;
+    const planos = d.retPlanos.map((x) => ({ id: x.dealPlanId, nome: x.name }));
+    const e = padroes.escolhas ?? {};
+    const post = {
+      makeId: p.makeId,
+      modelId: p.modelId,
+      trimId: p.trimId,
+      plate: p.plate,
+      deal0km: p.deal0km,
+      km: p.km,
+      planId: opcaoValida(planos, padroes.plano) || opcaoValida(planos, p.planId),
+      armored: p.armored,
+      price: p.price,
+      description: textoPadrao(padroes.descricao, v, p.description),
+      fuelId: escolhaOuPadrao(p.fuelId, d.retTipoCombustivel, e.fuelId),
+      colorId: escolhaOuPadrao(p.colorId, d.retCores, e.colorId),
+      doors: escolhaOuPadrao(p.doors, OPCOES_PORTAS, e.doors),
+      transmissionId: escolhaOuPadrao(p.transmissionId, d.retTipoTransmissao, e.transmissionId),
+      featureIds: p.featureIds,
+      conditionalsIds: p.conditionalsIds,
+    };
+    return postOuRevisao(postMobiauto, post, ROTULOS_MOBIAUTO);
   },
 
   /** Sync: what the vehicle determines from `v`; plan, vehicle type and catalogue codes of brand / model / version kept. */
