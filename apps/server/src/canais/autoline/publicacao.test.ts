@@ -1,4 +1,4 @@
-import type { RascunhoAutoline } from '@intermedio/contracts';
+import { type RascunhoAutoline, veiculoPostAutoline } from '@intermedio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARRO, MOTO, referencia, sandboxesNoAr, valorOk } from '../../../test/ajuda/veiculo-canal.ts';
 import type { SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
@@ -257,5 +257,48 @@ describe('Autoline sync (issue 24: AlterarAnuncioCarro)', () => {
     valorOk(await pub.excluir(ctx(), sessao(), r.idAnuncio));
     expect(await erro(atualizar(ctx(), sessao(), MUDADO, r.idAnuncio, post))).toMatchObject({ tipo: 'rejected' });
     expect((await anuncios()).length).toBe(total);
+  });
+});
+
+describe('Autoline bulk publish (issue 24 item 3: postPadrao from real drafts)', () => {
+  const postPadrao = pub.postPadrao as NonNullable<typeof pub.postPadrao>;
+
+  it("builds the Incluir screen's post with the template and the reseller's flags, accepted by the send schema", async () => {
+    const d = await rascunhoOk();
+    const r = postPadrao(d, CARRO, {
+      descricao: '{marca} {modelo}, {cor}, {cambio}. {observacao}',
+      escolhas: { IsSwapNotAccepted: '1', IsTaxPaid: '0' },
+    });
+    if (!('post' in r)) throw new Error(JSON.stringify(r));
+    // The post the screen sends, with the template's text; IsTaxPaid is the vehicle's (IPVA pago), not a default.
+    expect(r.post).toEqual(
+      veiculoPostAutoline.parse(postDe(d, { AdditionalInformation: 'Fiat Argo, Branco, Manual. Único dono.', IsSwapNotAccepted: 1 })),
+    );
+    expect(postPadrao(d, CARRO, {})).toEqual({ post: veiculoPostAutoline.parse(postDe(d)) });
+  });
+
+  it('an unmatched brand or body goes to review by the screen labels; a default body among the options fills it', async () => {
+    const semMarca = { ...CARRO, marca: 'Marca Inexistente' };
+    expect(postPadrao(await rascunhoOk(semMarca), semMarca, {})).toEqual({ revisao: ['Marca', 'Modelo', 'Versão'] });
+    const limusine = { ...CARRO, carroceria: 'Limusine' };
+    const d = await rascunhoOk(limusine);
+    expect(postPadrao(d, limusine, {})).toEqual({ revisao: ['Carroceria'] });
+    const sedan = d.retCategoria.find((c) => c.nome === 'Sedan')?.id ?? '';
+    expect(postPadrao(d, limusine, { escolhas: { BodyTypeId: sedan } })).toMatchObject({ post: { BodyTypeId: sedan } });
+    expect(postPadrao(d, limusine, { escolhas: { BodyTypeId: '999999' } })).toEqual({ revisao: ['Carroceria'] });
+  });
+
+  it('declares the defaults it reads: no plan (Autoline uses the plan bought), the flags the vehicle does not record', () => {
+    const campos = pub.camposPadrao?.map((c) => c.campo) ?? [];
+    expect(campos.slice(0, 6)).toEqual([
+      'descricao',
+      'escolhas.FuelTypeId',
+      'escolhas.ColorId',
+      'escolhas.DoorNumberId',
+      'escolhas.BodyTypeId',
+      'escolhas.TransmissionId',
+    ]);
+    expect(campos).toContain('escolhas.IsSwapNotAccepted');
+    expect(campos).not.toContain('escolhas.IsArmored');
   });
 });

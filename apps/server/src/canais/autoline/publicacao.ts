@@ -1,7 +1,10 @@
 import {
+  type CampoPadrao,
+  FLAGS_AUTOLINE,
   type FlagAutoline,
   lerTags,
   NOMES_FLAGS_AUTOLINE,
+  type PadroesPublicacao,
   type RascunhoAutoline,
   type VeiculoPostAutoline,
   veiculoPostAutoline,
@@ -9,6 +12,7 @@ import {
 import { anuncioInexistente } from '../edicao.ts';
 import { lerTag } from '../http.ts';
 import { casarNoCatalogo, casarOpcao, casarOpcional } from '../mapeamento.ts';
+import { escolhaOuPadrao, postOuRevisao, textoPadrao } from '../padroes.ts';
 import type { AnuncioCanal, OpcaoCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import { type ContextoCanal, type ErroCanal, falha, ok, type Resultado } from '../tipos.ts';
 import { listasAutoline, marcasAutoline, modelosAutoline, versoesAutoline } from './catalogo.ts';
@@ -149,9 +153,74 @@ async function comIdsDoVeiculo(ctx: ContextoCanal, sessao: SessaoCanal, v: Veicu
   });
 }
 
+/** The flags the vehicle records (from its data); the others are the screen's choices, defaulted in bulk. */
+const FLAGS_DO_VEICULO: readonly FlagAutoline[] = ['IsArmored', 'IsTaxPaid', 'IsManufacturerWarrantyActive'];
+const FLAGS_ESCOLHIDAS = NOMES_FLAGS_AUTOLINE.filter((f) => !FLAGS_DO_VEICULO.includes(f));
+const NAO_SIM = [
+  { id: '0', nome: 'Não' },
+  { id: '1', nome: 'Sim' },
+];
+
+/** The Incluir screen's labels of the post's fields, in its order (bulk publish review). */
+const ROTULOS_AUTOLINE: Record<string, string> = {
+  MakeId: 'Marca',
+  ModelId: 'Modelo',
+  ModelVersionId: 'Versão',
+  FuelTypeId: 'Combustível',
+  ColorId: 'Cor',
+  DoorNumberId: 'Portas',
+  BodyTypeId: 'Carroceria',
+  TransmissionId: 'Câmbio',
+  RegistrationPlate: 'Placa',
+  AdditionalInformation: 'Informações adicionais',
+  Features: 'Opcionais',
+  ...FLAGS_AUTOLINE,
+};
+
+/** Bulk publish: the additional information template, the choices a vehicle's names may not map, the other flags. */
+export const CAMPOS_PADRAO_AUTOLINE: readonly CampoPadrao[] = [
+  { campo: 'descricao', rotulo: 'Informações adicionais' },
+  { campo: 'escolhas.FuelTypeId', rotulo: 'Combustível' },
+  { campo: 'escolhas.ColorId', rotulo: 'Cor' },
+  { campo: 'escolhas.DoorNumberId', rotulo: 'Portas' },
+  { campo: 'escolhas.BodyTypeId', rotulo: 'Carroceria' },
+  { campo: 'escolhas.TransmissionId', rotulo: 'Câmbio' },
+  ...FLAGS_ESCOLHIDAS.map((f) => ({ campo: `escolhas.${f}`, rotulo: FLAGS_AUTOLINE[f], opcoes: NAO_SIM })),
+];
+
+/**
+ * Bulk publish: the draft as the Incluir screen fills it (`PaginaIncluirAutoline`); empty fuel, colour, doors, body or
+ * gearbox take the reseller's default when it is one of Autoline's options; the flags the vehicle does not record
+ * take the reseller's Sim/Não. Brand, model and version are never defaulted.
+ */
+function postPadrao(d: RascunhoAutoline, v: VeiculoParaCanal, padroes: PadroesPublicacao) {
+  const p = d.veiculoPost;
+  const e = padroes.escolhas ?? {};
+  const flags = Object.fromEntries(
+    NOMES_FLAGS_AUTOLINE.map((f) => [f, FLAGS_ESCOLHIDAS.includes(f) && (e[f] === '0' || e[f] === '1') ? Number(e[f]) : (p.flags[f] ?? 0)]),
+  );
+  const post = {
+    MakeId: p.CodigoMarca,
+    ModelId: p.CodigoModelo,
+    ModelVersionId: p.CodigoVersao,
+    FuelTypeId: escolhaOuPadrao(p.CodigoCombustivel, d.retTipoCombustivel, e.FuelTypeId),
+    ColorId: escolhaOuPadrao(p.CodigoCor, d.retCores, e.ColorId),
+    DoorNumberId: escolhaOuPadrao(p.CodigoPortas, d.retPortas, e.DoorNumberId),
+    BodyTypeId: escolhaOuPadrao(p.CodigoCategoria, d.retCategoria, e.BodyTypeId),
+    TransmissionId: escolhaOuPadrao(p.CodigoCambio, d.retCambio, e.TransmissionId),
+    RegistrationPlate: p.Placa,
+    AdditionalInformation: textoPadrao(padroes.descricao, v, p.Observacao),
+    Features: p.Opcionais,
+    ...flags,
+  };
+  return postOuRevisao(veiculoPostAutoline, post, ROTULOS_AUTOLINE);
+}
+
 /** Autoline over SOAP `integradoras.asmx` (channels.md §6). */
 export const publicacaoAutoline: PublicacaoVeiculo<RascunhoAutoline, unknown> = {
   rascunho,
+  postPadrao,
+  camposPadrao: CAMPOS_PADRAO_AUTOLINE,
   async modelos(ctx, sessao, v, marca) {
     return ehCarro(v) ? modelosAutoline(ctx, sessao, marca) : naoPermitido();
   },
