@@ -79,3 +79,30 @@ describe('Facebook sync', () => {
     expect((await posts()).length).toBe(total);
   });
 });
+
+describe('Facebook bulk publish (issue 24 item 3: postPadrao from the draft)', () => {
+  const postPadrao = publicacaoFacebook.postPadrao as NonNullable<typeof publicacaoFacebook.postPadrao>;
+  const rascunho = async (v = CARRO) => valorOk(await publicacaoFacebook.rascunho({} as never, { segredos: {}, dados: {} }, v));
+  const comSite = { ...CARRO, revenda: { ...CARRO.revenda, site: 'www.autodemo.test' } };
+
+  it("the draft's text and the reseller's site, or the description template; accepted by the send schema", async () => {
+    const d = await rascunho(comSite);
+    expect(postPadrao(d, comSite, {})).toEqual({
+      post: { face_descricao: textoDoVeiculo(comSite), face_link: 'https://www.autodemo.test' },
+    });
+    const r = postPadrao(d, comSite, { descricao: 'Oferta: {marca} {modelo} {ano} por {preco}!' });
+    expect('post' in r && r.post.face_descricao).toMatch(/^Oferta: Fiat Argo 2022\/2023 por R\$\s72\.900,00!$/);
+  });
+
+  it('no site and no default link, or a description too short, goes to review by the screen labels', async () => {
+    const d = await rascunho(CARRO);
+    expect(postPadrao(d, CARRO, {})).toEqual({ revisao: ['Link anúncio'] });
+    expect(postPadrao(d, CARRO, { escolhas: { face_link: 'https://loja.autodemo.test' } })).toMatchObject({
+      post: { face_link: 'https://loja.autodemo.test' },
+    });
+    expect(postPadrao(d, CARRO, { descricao: '{marca}', escolhas: { face_link: 'ftp://x.test/abc' } })).toEqual({
+      revisao: ['Descrição do anúncio', 'Link anúncio'],
+    });
+    expect(publicacaoFacebook.camposPadrao?.map((c) => c.campo)).toEqual(['descricao', 'escolhas.face_link']);
+  });
+});

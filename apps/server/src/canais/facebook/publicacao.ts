@@ -1,5 +1,6 @@
-import { enderecoDoSite, type PostFacebook, type RascunhoFacebook } from '@intermedio/contracts';
+import { type CampoPadrao, enderecoDoSite, type PostFacebook, postFacebook, type RascunhoFacebook } from '@intermedio/contracts';
 import { anuncioInexistente, limiteComoTransitorio } from '../edicao.ts';
+import { postOuRevisao, textoPadrao } from '../padroes.ts';
 import type { AnuncioCanal, PublicacaoVeiculo } from '../publicacao.ts';
 import { graph, postGraph } from '../social/graph.ts';
 import {
@@ -29,9 +30,29 @@ async function permalink(ctx: ContextoCanal, id: string, token: string): Promise
   return ok({ idAnuncio: id, ...(url ? { urlAnuncio: url } : {}), confirmacao: 'imediata' });
 }
 
+/** Bulk publish: the description template and a link for resellers without a site of their own. */
+export const CAMPOS_PADRAO_FACEBOOK: readonly CampoPadrao[] = [
+  { campo: 'descricao', rotulo: 'Descrição do anúncio' },
+  { campo: 'escolhas.face_link', rotulo: 'Link anúncio' },
+];
+
 export const publicacaoFacebook: PublicacaoVeiculo<RascunhoFacebook, PostFacebook> = {
   async rascunho(_ctx, _sessao, v) {
     return ok({ veiculoPost: { message: textoDoVeiculo(v), link: enderecoDoSite(v.revenda.site) ?? '', images: imagensDoRascunho(v) } });
+  },
+
+  camposPadrao: CAMPOS_PADRAO_FACEBOOK,
+
+  /**
+   * Bulk publish: the description from the reseller's template (else the draft's text), the link from the reseller's
+   * site (else the default link); a description or link the screen would refuse goes to review.
+   */
+  postPadrao(d, v, padroes) {
+    const post = {
+      face_descricao: textoPadrao(padroes.descricao, v, d.veiculoPost.message),
+      face_link: d.veiculoPost.link || (padroes.escolhas?.face_link ?? ''),
+    };
+    return postOuRevisao(postFacebook, post, { face_descricao: 'Descrição do anúncio', face_link: 'Link anúncio' });
   },
 
   enviar: comRespostaDoGraph('Facebook', async (ctx, sessao, v, p) => {

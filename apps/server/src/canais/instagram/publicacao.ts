@@ -1,4 +1,5 @@
-import type { PostInstagram, RascunhoInstagram } from '@intermedio/contracts';
+import { type CampoPadrao, type PostInstagram, postInstagram, type RascunhoInstagram } from '@intermedio/contracts';
+import { postOuRevisao, textoPadrao } from '../padroes.ts';
 import type { AnuncioCanal, PublicacaoVeiculo } from '../publicacao.ts';
 import { graph, postGraph } from '../social/graph.ts';
 import { aguardarContainer } from '../social/publicar.ts';
@@ -27,9 +28,28 @@ async function permalink(ctx: ContextoCanal, id: string, token: string): Promise
   return ok({ idAnuncio: id, ...(r.valor.permalink ? { urlAnuncio: r.valor.permalink } : {}), confirmacao: 'imediata' });
 }
 
+/** Bulk publish: the caption template. */
+export const CAMPOS_PADRAO_INSTAGRAM: readonly CampoPadrao[] = [{ campo: 'descricao', rotulo: 'Descrição do anúncio' }];
+
 export const publicacaoInstagram: PublicacaoVeiculo<RascunhoInstagram, PostInstagram> = {
   async rascunho(_ctx, _sessao, v) {
     return ok({ message: textoDoVeiculo(v), images: imagensDoRascunho(v) });
+  },
+
+  camposPadrao: CAMPOS_PADRAO_INSTAGRAM,
+
+  /**
+   * Bulk publish: the caption from the reseller's template (else the draft's text); a caption the screen would refuse
+   * (over 2,200 characters) or a vehicle without photos (Instagram needs one) goes to review.
+   */
+  postPadrao(d, v, padroes) {
+    const post = { ig_descricao: textoPadrao(padroes.descricao, v, d.message) };
+    return postOuRevisao(
+      postInstagram,
+      post,
+      { ig_descricao: 'Descrição do anúncio', imagens: 'Imagens' },
+      d.images.length ? [] : ['imagens'],
+    );
   },
 
   enviar: comRespostaDoGraph('Instagram', async (ctx, sessao, v, p) => {
