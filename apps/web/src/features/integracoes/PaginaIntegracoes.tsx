@@ -12,6 +12,7 @@ import { useSessaoAtiva } from '@/lib/sessao';
 import { AlertaErro, mensagemDoErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { gravarRegistro, useIntegracoes } from './api';
+import { ConfiguracaoSincronizacao } from './ConfiguracaoSincronizacao';
 import { type CanalPortal, camposDoCanal, ehCanalPortal, type ResultadoSalvar, salvarConfiguracao, valoresIniciais } from './fluxos';
 import { PendenciaIntegracao, StatusIntegracao } from './StatusIntegracao';
 
@@ -41,6 +42,7 @@ export default function PaginaIntegracoes() {
           Voltar
         </Button>
       </Group>
+      <ConfiguracaoSincronizacao idRevenda={idRevenda} />
       {error && !data && <AlertaErro erro={error} tentarNovamente={() => void refetch()} />}
       {isPending ? (
         <Carregando />

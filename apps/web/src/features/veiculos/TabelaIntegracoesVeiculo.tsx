@@ -1,10 +1,17 @@
-import { type CanalId, type IntegracaoVeiculo, MENSAGENS_PUBLICACAO_VEICULO as M, ROTULO_CANAL } from '@intermedio/contracts';
+import {
+  type CanalId,
+  type IntegracaoVeiculo,
+  MENSAGENS_PUBLICACAO_VEICULO as M,
+  MENSAGENS_SINCRONIZACAO as MS,
+  ROTULO_CANAL,
+} from '@intermedio/contracts';
 import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { usePedirAtualizacao, useSincronizacao } from '@/features/publicacao/sincronizacao';
 import { rotas } from '@/lib/rotas';
 import { DataHora } from '@/ui/Formatados';
 import { chavesVeiculos } from './api';
@@ -31,6 +38,13 @@ export function acoesIntegracao(
   if (veiculo.vendido || veiculo.removido) return [];
   return i.configurada && i.status_configuracao ? ['incluir'] : [];
 }
+
+/**
+ * Sync (issue 24 item 1): a published advert left desatualizado after its update failed (the reason under it) can be
+ * sent again; not where the channel cannot edit (the reason says so; Instagram: remove and publish again).
+ */
+export const podeTentarDeNovo = (i: IntegracaoVeiculo) =>
+  i.publicado && i.desatualizado && !i.operacao && Boolean(i.ultimo_erro) && i.canal !== 'instagram' && i.ultimo_erro !== MS.semAtualizacao;
 
 /**
  * The advert itself where the channel has one (issue 24 item 4): its number as the channel shows it (OLX's list_id,
@@ -115,6 +129,12 @@ function EstadoPublicacao({ i }: { i: IntegracaoVeiculo }) {
             </Badge>
           )}
         </Group>
+        {/* Instagram cannot edit a post: said even before a sync round wrote it as the reason. */}
+        {i.canal === 'instagram' && i.desatualizado && i.ultimo_erro !== MS.instagram && (
+          <Text size="xs" c="gray.7" maw={320}>
+            {MS.instagram}
+          </Text>
+        )}
         {/* A change (Alterar) refused or not confirmed by the channel: the advert stays published, with the reason. */}
         {i.ultimo_erro && (
           <Text size="xs" c="gray.7" maw={320}>
@@ -186,6 +206,9 @@ export function TabelaIntegracoesVeiculo({
   const compacta = useMediaQuery('(max-width: 36em)') ?? false;
   const [excluindo, setExcluindo] = useState<IntegracaoVeiculo | null>(null);
   const excluir = useExcluirAnuncio();
+  const modo = useSincronizacao(idRevenda).data;
+  const atualizar = usePedirAtualizacao(idRevenda, idVeiculo);
+  const algumDesatualizado = integracoes.some((i) => i.publicado && i.desatualizado && !i.operacao && i.canal !== 'instagram');
   const confirmarExclusao = (i: IntegracaoVeiculo) =>
     excluir.mutate(
       { canal: i.canal, idVeiculo, idAnuncio: i.id_anuncio },
@@ -229,12 +252,37 @@ export function TabelaIntegracoesVeiculo({
             Excluir
           </Button>
         )}
+        {podeTentarDeNovo(i) && !situacao?.vendido && (
+          <Button
+            size="compact-sm"
+            variant="light"
+            color="orange"
+            aria-label={`Tentar de novo a atualização do anúncio no ${nome}`}
+            loading={atualizar.isPending && atualizar.variables === i.canal}
+            onClick={() => atualizar.mutate(i.canal)}
+          >
+            Tentar de novo
+          </Button>
+        )}
       </Group>
     );
   };
 
   return (
     <>
+      {/* "Perguntar" (the reseller's setting): the adverts are updated when the reseller asks (issue 24 item 1). */}
+      {modo === 'perguntar' && algumDesatualizado && !situacao?.vendido && (
+        <Group>
+          <Button
+            variant="light"
+            color="orange"
+            loading={atualizar.isPending && !atualizar.variables}
+            onClick={() => atualizar.mutate(undefined)}
+          >
+            Atualizar em todos os canais
+          </Button>
+        </Group>
+      )}
       {/* On a phone the four columns become two (channel and its configuration; publication and actions), so the
           actions are not cut off at 390 px (issue 23 item 17). */}
       <Table.ScrollContainer minWidth={compacta ? 0 : 560}>
