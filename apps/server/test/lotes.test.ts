@@ -225,6 +225,45 @@ describe('ações em lote', () => {
     expect(sem.body).toContain('Escolha pelo menos um canal.');
   }, 60_000);
 
+  it('Atualizar anúncios: o preço novo chega aos canais pela atualização do canal; um anúncio atual não é enviado', async () => {
+    const [um, dois] = await novosVeiculos(2);
+    const pub = (await criar({ acao: 'publicar', veiculos: [um, dois], canais: CANAIS })).json().data as Lote;
+    await amb.tarefas.executar(TAREFA_LOTES);
+    expect(estados(await ler(pub.id))).toEqual(['autoscar:publicado', 'autoscar:publicado', 'webmotors:publicado', 'webmotors:publicado']);
+    const atual = (await chamar('GET', `/api/revendas/${amb.ids.revendaA}/veiculos/${um}`, gestor)).json().data;
+    const salvo = await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/veiculos/${um}`, gestor, {
+      ...VEICULO_EXEMPLO,
+      vevalor: '69.900,00',
+      versao: atual.versao,
+    });
+    expect(salvo.statusCode, salvo.body).toBe(200);
+    // Autoscar without an edit operation (as Instagram): the item says so.
+    const volta = trocar('autoscar', 'atualizar', undefined);
+    try {
+      const l = (await criar({ acao: 'atualizar', veiculos: [um, dois] })).json().data as Lote;
+      expect(l.total).toBe(4); // every published advert of the two vehicles
+      await amb.tarefas.executar(TAREFA_LOTES);
+      const fim = await ler(l.id);
+      const de = (v: string | undefined, c: CanalId) => fim.itens.find((i) => i.veiculo_id === v && i.canal === c);
+      expect(de(um, 'webmotors')).toMatchObject({ estado: 'feito', motivo: 'Anúncio atualizado.' });
+      expect(de(um, 'autoscar')).toMatchObject({
+        estado: 'falhou',
+        motivo: 'Este canal não permite atualizar o anúncio: exclua e publique de novo.',
+      });
+      expect(de(dois, 'webmotors')).toMatchObject({ estado: 'feito', motivo: 'O anúncio já estava atualizado: nada foi enviado.' });
+      expect(fim.estado).toBe('concluido');
+    } finally {
+      volta();
+    }
+    const registros = await amb.banco.db.select().from(veiculoIntegracoes).where(sql`${veiculoIntegracoes.veiculo_id} = ${um}`);
+    const wm = registros.find((r) => r.canal === 'webmotors');
+    expect(wm?.desatualizado).toBe(false);
+    const anuncios = (
+      (await (await fetch(`${base}/sandbox/webmotors/_anuncios`)).json()) as { anuncios: { CodigoAnuncio: number; PrecoReal: string }[] }
+    ).anuncios;
+    expect(anuncios.find((a) => String(a.CodigoAnuncio) === wm?.id_anuncio)?.PrecoReal).toMatch(/69.?900/);
+  }, 120_000);
+
   it('Marcar como vendido em lote: uma venda por veículo, e os anúncios retirados como hoje', async () => {
     const ids = await novosVeiculos(2);
     const l = (await criar({ acao: 'vendido', veiculos: ids })).json().data as Lote;

@@ -50,10 +50,8 @@ export const MENSAGENS_LOTE = {
   retirado: 'Anúncio retirado.',
   atualizado: 'Anúncio atualizado.',
   aguardandoConfirmacao: (canal: string) => `Enviado: aguardando a confirmação de ${canal}.`,
-  semAtualizacao: (canal: string) =>
-    `A atualização automática em ${canal} ainda não está disponível: altere o anúncio pela tela do veículo.`,
-  limitado: (canal: string, tentativa: number) =>
-    `${canal} pediu para esperar (limite de requisições ou sem resposta). Nova tentativa em breve (${tentativa}).`,
+  jaAtualizado: 'O anúncio já estava atualizado: nada foi enviado.',
+  operacaoEmAndamento: (canal: string) => `Outra operação deste anúncio em ${canal} está em andamento. Nova tentativa em breve.`,
   esgotado: (motivo: string) => `Desistimos depois de várias tentativas: ${motivo}`,
 } as const;
 

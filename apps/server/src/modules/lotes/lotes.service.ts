@@ -1,4 +1,11 @@
-import { type CanalId, type CriarLoteEntrada, ITEM_LOTE_ABERTO, MENSAGENS_LOTE as M, ROTULO_CANAL } from '@intermedio/contracts';
+import {
+  type CanalId,
+  type CriarLoteEntrada,
+  ITEM_LOTE_ABERTO,
+  MENSAGENS_LOTE as M,
+  MENSAGENS_SINCRONIZACAO as MS,
+  ROTULO_CANAL,
+} from '@intermedio/contracts';
 import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
 import type { Db } from '../../db/cliente.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
@@ -48,11 +55,6 @@ type Dep = {
   db: Db;
   publicacao: PublicacaoVeiculoService;
   vendas: VendasService;
-  /**
-   * "Atualizar anúncios" of one advert through the sync service (issue 24 item 1), when it exists; absent, the item
-   * fails saying so (the sync is another engineer's work: wired in app.ts once landed).
-   */
-  atualizar?: (canal: CanalId, idVeiculo: string) => Promise<{ mensagem?: string } | unknown>;
   /** Queues a background job (Tarefas.enviar), which wakes this instance's worker at once. */
   enfileirar: (nome: string, dados: object) => Promise<unknown>;
   log: (m: string) => void;
@@ -127,11 +129,21 @@ export function criarLotesService(dep: Dep) {
     }
   }
 
+  /**
+   * One advert through the sync's durable update (issue 24 item 1, `publicacao.atualizarAnuncio`: the channel's own
+   * edit operation under the advert's lease). An advert already current is not sent; a channel without an edit
+   * operation says so; another operation in flight or an unknown outcome → back-off (the update is sent again, as
+   * the sync's own rounds do).
+   */
   async function atualizar(canal: CanalId, idVeiculo: string): Promise<Desfecho> {
-    if (!dep.atualizar) return { estado: 'falhou', motivo: M.semAtualizacao(ROTULO_CANAL[canal]) };
     try {
-      await dep.atualizar(canal, idVeiculo);
-      return { estado: 'feito', motivo: M.atualizado };
+      const r = await dep.publicacao.atualizarAnuncio(canal, idVeiculo);
+      if (r.desfecho === 'atualizado') return { estado: 'feito', motivo: M.atualizado };
+      if (r.desfecho === 'atual') return { estado: 'feito', motivo: M.jaAtualizado };
+      if (r.desfecho === 'sem') return { estado: 'falhou', motivo: canal === 'instagram' ? MS.instagram : MS.semAtualizacao };
+      if (r.desfecho === 'ocupado') return { adiar: M.operacaoEmAndamento(ROTULO_CANAL[canal]) };
+      if (r.desfecho === 'incerto') return { adiar: r.texto };
+      return { estado: 'falhou', motivo: r.texto };
     } catch (e) {
       return porErro(e);
     }
