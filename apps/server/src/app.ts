@@ -48,6 +48,8 @@ import { integracoesRoutes } from './modules/integracoes/integracoes.routes.ts';
 import { criarIntegracoesService } from './modules/integracoes/integracoes.service.ts';
 import { criarRenovacaoService, type RenovacaoService } from './modules/integracoes/renovacao.service.ts';
 import { tarefaRenovarTokens } from './modules/integracoes/renovacao.tarefa.ts';
+import { leadsRoutes } from './modules/leads/leads.routes.ts';
+import { criarLeadsService } from './modules/leads/leads.service.ts';
 import { locaisAnuncioRoutes } from './modules/locais-anuncio/locais-anuncio.routes.ts';
 import { lotesRoutes } from './modules/lotes/lotes.routes.ts';
 import { criarLotesService, TAREFA_LOTES } from './modules/lotes/lotes.service.ts';
@@ -269,6 +271,9 @@ export async function buildApp(
   });
   tarefas.registrar(tarefaLotes(lotes, (m) => app.log.warn(m)));
   await app.register(lotesRoutes, { lotes });
+  // Leads from the channels (issue 26): inbox API, webhooks and polling (docs/leads.md).
+  const leads = criarLeadsService({ db: banco.db });
+  await app.register(leadsRoutes, { leads });
   await app.register(moderacaoRoutes, { moderacao: criarModeracaoService(banco.db) });
   const imagensRevenda = { imagens: criarImagensRevendaService(banco.db, armazenamento) };
   await app.register(imagensDestaqueRoutes, imagensRevenda);

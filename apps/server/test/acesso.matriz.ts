@@ -387,6 +387,25 @@ function veiculos(): Record<string, EntradaMatriz> {
       regra: 'revenda',
       exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/lotes/${ID_INEXISTENTE}/cancelar` }),
     },
+    // Leads (issue 26): the reseller's users; an admin sees every reseller's. A lead of no reseller answers 404.
+    'GET /api/leads': { regra: 'admin' },
+    'GET /api/revendas/:idRevenda/leads': { regra: 'revenda' },
+    [`GET ${base}/:idVeiculo/leads`]: {
+      regra: 'revenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/veiculos/${ids.veiculoA}/leads` }),
+    },
+    'GET /api/revendas/:idRevenda/leads/:idLead': {
+      regra: 'revenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/leads/${ID_INEXISTENTE}` }),
+    },
+    'PUT /api/revendas/:idRevenda/leads/:idLead/estado': {
+      regra: 'revenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/leads/${ID_INEXISTENTE}/estado`, payload: { estado: 'perdido' } }),
+    },
+    'DELETE /api/revendas/:idRevenda/leads/:idLead': {
+      regra: 'revenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/leads/${ID_INEXISTENTE}` }),
+    },
     // Sync of published adverts (issue 24 item 1): "Atualizar em todos os canais" / "Tentar de novo".
     [`POST ${base}/:idVeiculo/atualizar-anuncios`]: {
       regra: 'revenda',

@@ -2,6 +2,7 @@ export * from './acesso.ts';
 export * from './catalogos.ts';
 export * from './eventos.ts';
 export * from './integracoes.ts';
+export * from './leads.ts';
 export * from './lotes.ts';
 export * from './midia.ts';
 export * from './moderacao.ts';

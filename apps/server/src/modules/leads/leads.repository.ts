@@ -1,0 +1,238 @@
+import { type CanalId, type FiltroLeads, FUSO_HORARIO, type Lead } from '@intermedio/contracts';
+import { and, asc, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/cliente.ts';
+import { leadMensagens, leads, usuarios, veiculoImagens, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
+
+export type LeadRegistro = typeof leads.$inferSelect;
+export type MensagemRegistro = typeof leadMensagens.$inferSelect;
+
+/** What an intake (webhook or poll) learned of one lead. */
+export type LeadRecebido = {
+  idRevenda: string;
+  canal: CanalId;
+  idExterno: string;
+  tipo?: 'lead' | 'pergunta' | 'proposta';
+  idAnuncio: string | null;
+  nome: string | null;
+  email: string | null;
+  telefone: string | null;
+  mensagem: string | null;
+  recebidoEm: Date;
+  bruto?: Record<string, unknown>;
+};
+
+const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const diaSp = (coluna: SQL | typeof leads.recebido_em) => sql`(${coluna} at time zone ${FUSO_HORARIO})::date`;
+
+const colunasLista = {
+  id: leads.id,
+  revenda_id: leads.revenda_id,
+  canal: leads.canal,
+  id_externo: leads.id_externo,
+  tipo: leads.tipo,
+  veiculo_id: leads.veiculo_id,
+  id_anuncio: leads.id_anuncio,
+  nome: leads.nome,
+  email: leads.email,
+  telefone: leads.telefone,
+  mensagem: leads.mensagem,
+  recebido_em: leads.recebido_em,
+  estado: leads.estado,
+  estado_por: leads.estado_por,
+  estado_por_nome: usuarios.nome,
+  estado_em: leads.estado_em,
+  atribuido_a: leads.atribuido_a,
+  anonimizado_em: leads.anonimizado_em,
+  updated_at: leads.updated_at,
+  veiculo_titulo: sql<
+    string | null
+  >`case when ${veiculos.id} is null then null else trim(coalesce(${veiculos.vefipe_marca}, '') || ' ' || coalesce(${veiculos.vefipe_name}, '')) end`,
+  veiculo_placa: veiculos.veiplaca,
+  veiculo_foto: sql<
+    string | null
+  >`(select coalesce(${veiculoImagens.file_thumb}, ${veiculoImagens.file_url}) from ${veiculoImagens} where ${veiculoImagens.veiculo_id} = ${leads.veiculo_id} order by ${veiculoImagens.posicao} limit 1)`,
+};
+type LinhaLista = { [K in keyof typeof colunasLista]: unknown };
+
+/** The API shape of a row of `colunasLista`. */
+export function leadPublico(l: LinhaLista): Lead {
+  const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : String(d));
+  return {
+    id: l.id as string,
+    revenda_id: l.revenda_id as string,
+    canal: l.canal as CanalId,
+    id_externo: l.id_externo as string,
+    tipo: l.tipo as Lead['tipo'],
+    veiculo_id: (l.veiculo_id as string | null) ?? null,
+    veiculo: l.veiculo_titulo
+      ? {
+          titulo: l.veiculo_titulo as string,
+          placa: (l.veiculo_placa as string | null) ?? null,
+          foto: (l.veiculo_foto as string | null) ?? null,
+        }
+      : null,
+    id_anuncio: (l.id_anuncio as string | null) ?? null,
+    nome: (l.nome as string | null) ?? null,
+    email: (l.email as string | null) ?? null,
+    telefone: (l.telefone as string | null) ?? null,
+    mensagem: (l.mensagem as string | null) ?? null,
+    recebido_em: iso(l.recebido_em),
+    estado: l.estado as Lead['estado'],
+    estado_por: (l.estado_por as string | null) ?? null,
+    estado_por_nome: (l.estado_por_nome as string | null) ?? null,
+    estado_em: iso(l.estado_em),
+    atribuido_a: (l.atribuido_a as string | null) ?? null,
+    anonimizado: l.anonimizado_em != null,
+    updated_at: iso(l.updated_at),
+  };
+}
+
+function selecionar(db: Executor) {
+  return db
+    .select(colunasLista)
+    .from(leads)
+    .leftJoin(veiculos, eq(veiculos.id, leads.veiculo_id))
+    .leftJoin(usuarios, eq(usuarios.id, leads.estado_por));
+}
+
+/** Leads (leads) and their conversation (lead_mensagens). */
+export const leadsRepository = {
+  /** The vehicle of the reseller whose advert on this channel has this id (veiculo_integracoes.id_anuncio). */
+  async veiculoDoAnuncio(db: Executor, idRevenda: string, canal: CanalId, idAnuncio: string | null) {
+    if (!idAnuncio) return null;
+    const [v] = await db
+      .select({ id: veiculoIntegracoes.veiculo_id })
+      .from(veiculoIntegracoes)
+      .where(
+        and(
+          eq(veiculoIntegracoes.revenda_id, idRevenda),
+          eq(veiculoIntegracoes.canal, canal),
+          eq(veiculoIntegracoes.id_anuncio, idAnuncio),
+        ),
+      )
+      .limit(1);
+    return v?.id ?? null;
+  },
+
+  /**
+   * Stores a lead once per (canal, id_externo): a second delivery (webhook twice, a poll overlapping a webhook) finds
+   * the row and changes nothing. Answers the row and whether it is new.
+   */
+  async gravar(db: Executor, l: LeadRecebido): Promise<{ lead: LeadRegistro; novo: boolean }> {
+    const veiculo_id = await leadsRepository.veiculoDoAnuncio(db, l.idRevenda, l.canal, l.idAnuncio);
+    const [novo] = await db
+      .insert(leads)
+      .values({
+        revenda_id: l.idRevenda,
+        canal: l.canal,
+        id_externo: l.idExterno,
+        tipo: l.tipo ?? 'lead',
+        veiculo_id,
+        id_anuncio: l.idAnuncio,
+        nome: l.nome,
+        email: l.email,
+        telefone: l.telefone,
+        mensagem: l.mensagem,
+        recebido_em: l.recebidoEm,
+        bruto: l.bruto ?? null,
+      })
+      .onConflictDoNothing({ target: [leads.canal, leads.id_externo] })
+      .returning();
+    if (novo) return { lead: novo, novo: true };
+    const [existente] = await db
+      .select()
+      .from(leads)
+      .where(and(eq(leads.canal, l.canal), eq(leads.id_externo, l.idExterno)));
+    if (!existente) throw new Error('lead não gravado');
+    return { lead: existente, novo: false };
+  },
+
+  /** A buyer's message of the conversation, once per text and time (a re-delivered question adds nothing). */
+  async mensagemRecebida(db: Executor, lead: LeadRegistro, texto: string, em: Date, chave: string) {
+    await db
+      .insert(leadMensagens)
+      .values({ lead_id: lead.id, revenda_id: lead.revenda_id, autor: 'comprador', texto, estado: 'recebida', chave, enviada_em: em })
+      .onConflictDoNothing({ target: [leadMensagens.lead_id, leadMensagens.chave] });
+  },
+
+  async listar(db: Executor, idRevenda: string | undefined, f: FiltroLeads) {
+    const conds: SQL[] = [];
+    if (idRevenda) conds.push(eq(leads.revenda_id, idRevenda));
+    if (f.canal) conds.push(eq(leads.canal, f.canal));
+    if (f.estado) conds.push(eq(leads.estado, f.estado));
+    if (f.veiculo) conds.push(eq(leads.veiculo_id, f.veiculo));
+    if (f.de) conds.push(sql`${diaSp(leads.recebido_em)} >= ${f.de}::date`);
+    if (f.ate) conds.push(sql`${diaSp(leads.recebido_em)} <= ${f.ate}::date`);
+    if (f.busca) {
+      const t = `%${escaparLike(f.busca)}%`;
+      const digitos = f.busca.replace(/\D/g, '');
+      const busca = or(
+        ilike(leads.nome, t),
+        ilike(leads.email, t),
+        ilike(leads.mensagem, t),
+        ...(digitos.length >= 3 ? [ilike(leads.telefone, `%${digitos}%`)] : []),
+      );
+      if (busca) conds.push(busca);
+    }
+    const onde = conds.length ? and(...conds) : undefined;
+    const linhas = await selecionar(db)
+      .where(onde)
+      .orderBy(desc(leads.recebido_em), desc(leads.id))
+      .limit(f.por_pagina)
+      .offset((f.pagina - 1) * f.por_pagina);
+    const [contagem] = await db.select({ n: sql<number>`count(*)::int` }).from(leads).where(onde);
+    return { itens: linhas.map(leadPublico), total: Number(contagem?.n ?? 0) };
+  },
+
+  async buscar(db: Executor, idRevenda: string, idLead: string) {
+    const [l] = await db
+      .select()
+      .from(leads)
+      .where(and(eq(leads.id, idLead), eq(leads.revenda_id, idRevenda)));
+    return l;
+  },
+
+  async publico(db: Executor, idLead: string) {
+    const [l] = await selecionar(db).where(eq(leads.id, idLead));
+    return l ? leadPublico(l) : undefined;
+  },
+
+  mensagens(db: Executor, idLead: string) {
+    return db
+      .select()
+      .from(leadMensagens)
+      .where(eq(leadMensagens.lead_id, idLead))
+      .orderBy(asc(leadMensagens.enviada_em), asc(leadMensagens.created_at));
+  },
+
+  async mudarEstado(db: Executor, idLead: string, estado: Lead['estado'], idUsuario: string | null) {
+    await db
+      .update(leads)
+      .set({ estado, estado_por: idUsuario, estado_em: sql`now()`, updated_at: sql`now()` })
+      .where(eq(leads.id, idLead));
+  },
+
+  async excluir(db: Executor, idLead: string) {
+    await db.delete(leads).where(eq(leads.id, idLead));
+  },
+
+  /**
+   * Retention (LGPD): leads received before `antesDe` lose their personal data (name, e-mail, phone, message, raw
+   * payload and the conversation's texts); the row stays for the counts (channel, vehicle, state, dates).
+   */
+  async anonimizar(db: Executor, antesDe: Date, rotulo: string) {
+    return db.transaction(async (tx) => {
+      const alvos = tx
+        .select({ id: leads.id })
+        .from(leads)
+        .where(and(lt(leads.recebido_em, antesDe), sql`${leads.anonimizado_em} is null`));
+      await tx.update(leadMensagens).set({ texto: rotulo, updated_at: sql`now()` }).where(sql`${leadMensagens.lead_id} in ${alvos}`);
+      const feitos = await tx
+        .update(leads)
+        .set({ nome: null, email: null, telefone: null, mensagem: null, bruto: null, anonimizado_em: sql`now()`, updated_at: sql`now()` })
+        .where(and(lt(leads.recebido_em, antesDe), sql`${leads.anonimizado_em} is null`))
+        .returning({ id: leads.id });
+      return feitos.length;
+    });
+  },
+};

@@ -1,0 +1,121 @@
+import {
+  envelopeErro,
+  envelopeSucesso,
+  filtroLeads,
+  filtroLeadsAdmin,
+  idParam,
+  leadResposta,
+  listaLeadsResposta,
+  mudarEstadoLead,
+} from '@intermedio/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { exigirSessao } from '../../auth/guardas.ts';
+import { sucesso } from '../../lib/http.ts';
+import type { LeadsService } from './leads.service.ts';
+
+const tags = ['leads'];
+const base = '/api/revendas/:idRevenda/leads';
+const daRevenda = z.object({ idRevenda: idParam });
+const doLead = daRevenda.extend({ idLead: idParam });
+const erros = { 400: envelopeErro, 401: envelopeErro, 403: envelopeErro, 404: envelopeErro };
+
+/**
+ * The leads inbox API (issue 26 item 4; docs/leads.md): the reseller's users (gestor, client) see their reseller's
+ * leads, an admin every reseller's (`GET /api/leads?revenda=`). Stable contract for the inbox screen.
+ */
+export async function leadsRoutes(app: FastifyInstance, op: { leads: LeadsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { leads } = op;
+
+  r.get(
+    '/api/leads',
+    {
+      config: { acesso: 'admin' },
+      schema: {
+        tags,
+        summary: 'Leads de todas as revendas (admin), com filtro por revenda, canal, estado, veículo, período e busca',
+        querystring: filtroLeadsAdmin,
+        response: { 200: listaLeadsResposta, ...erros },
+      },
+    },
+    async (req) => {
+      const { revenda, ...f } = req.query;
+      return sucesso(await leads.listar(revenda, f));
+    },
+  );
+
+  r.get(
+    base,
+    {
+      config: { acesso: 'revenda' },
+      schema: {
+        tags,
+        summary: 'Leads da revenda (mais recentes primeiro), com filtros por canal, estado, veículo, período e busca',
+        params: daRevenda,
+        querystring: filtroLeads,
+        response: { 200: listaLeadsResposta, ...erros },
+      },
+    },
+    async (req) => sucesso(await leads.listar(req.params.idRevenda, req.query)),
+  );
+
+  r.get(
+    '/api/revendas/:idRevenda/veiculos/:idVeiculo/leads',
+    {
+      config: { acesso: 'revenda' },
+      schema: {
+        tags,
+        summary: 'Leads de um veículo (página do veículo)',
+        params: daRevenda.extend({ idVeiculo: idParam }),
+        querystring: filtroLeads,
+        response: { 200: listaLeadsResposta, ...erros },
+      },
+    },
+    async (req) => sucesso(await leads.doVeiculo(req.params.idRevenda, req.params.idVeiculo, req.query)),
+  );
+
+  r.get(
+    `${base}/:idLead`,
+    {
+      config: { acesso: 'revenda' },
+      schema: {
+        tags,
+        summary: 'Um lead, com a conversa quando o canal tem uma',
+        params: doLead,
+        response: { 200: leadResposta, ...erros },
+      },
+    },
+    async (req) => sucesso(await leads.ler(req.params.idRevenda, req.params.idLead)),
+  );
+
+  r.put(
+    `${base}/:idLead/estado`,
+    {
+      config: { acesso: 'revenda' },
+      schema: {
+        tags,
+        summary: 'Mudar o estado (novo, em atendimento, respondido, convertido, perdido): registra quem e quando',
+        params: doLead,
+        body: mudarEstadoLead,
+        response: { 200: leadResposta, ...erros },
+      },
+    },
+    async (req) => sucesso(await leads.mudarEstado(req.params.idRevenda, req.params.idLead, req.body.estado, exigirSessao(req).usuario)),
+  );
+
+  r.delete(
+    `${base}/:idLead`,
+    {
+      config: { acesso: 'revenda' },
+      schema: {
+        tags,
+        summary: 'Excluir o lead a pedido do titular (LGPD): apaga o lead e a conversa',
+        params: doLead,
+        response: { 200: envelopeSucesso(z.string()), ...erros },
+      },
+    },
+    async (req) => sucesso(await leads.excluir(req.params.idRevenda, req.params.idLead)),
+  );
+}

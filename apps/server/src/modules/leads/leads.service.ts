@@ -1,0 +1,69 @@
+import { type EstadoLead, type FiltroLeads, type LeadDetalhe, MENSAGENS_LEAD } from '@intermedio/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
+import type { Db } from '../../db/cliente.ts';
+import { veiculos } from '../../db/schema/index.ts';
+import { naoEncontrado } from '../../lib/http.ts';
+import { leadsRepository as repo } from './leads.repository.ts';
+
+export type LeadsService = ReturnType<typeof criarLeadsService>;
+
+/** The inbox's reads and changes (issue 26 item 4). Every call names the route's reseller: a lead of another is 404. */
+export function criarLeadsService(dep: { db: Db }) {
+  const { db } = dep;
+
+  const doLead = async (idRevenda: string, idLead: string) => {
+    const l = await repo.buscar(db, idRevenda, idLead);
+    if (!l) throw naoEncontrado(MENSAGENS_LEAD.naoEncontrado);
+    return l;
+  };
+
+  const detalhe = async (idLead: string): Promise<LeadDetalhe> => {
+    const l = await repo.publico(db, idLead);
+    if (!l) throw naoEncontrado(MENSAGENS_LEAD.naoEncontrado);
+    const mensagens = (await repo.mensagens(db, idLead)).map((m) => ({
+      id: m.id,
+      autor: m.autor,
+      texto: m.texto,
+      enviada_em: m.enviada_em.toISOString(),
+      estado: m.estado,
+      erro: m.erro,
+    }));
+    return { ...l, mensagens };
+  };
+
+  return {
+    listar: (idRevenda: string | undefined, f: FiltroLeads) => repo.listar(db, idRevenda, f),
+
+    async doVeiculo(idRevenda: string, idVeiculo: string, f: FiltroLeads) {
+      const [v] = await db
+        .select({ id: veiculos.id })
+        .from(veiculos)
+        .where(and(eq(veiculos.id, idVeiculo), eq(veiculos.revenda_id, idRevenda)));
+      if (!v) throw naoEncontrado('Veículo não encontrado.');
+      return repo.listar(db, idRevenda, { ...f, veiculo: idVeiculo });
+    },
+
+    async ler(idRevenda: string, idLead: string) {
+      await doLead(idRevenda, idLead);
+      return detalhe(idLead);
+    },
+
+    detalhe,
+    doLead,
+
+    /** Records who set the state and when (the list shows "por {nome}"). */
+    async mudarEstado(idRevenda: string, idLead: string, estado: EstadoLead, quem: UsuarioDaSessao) {
+      await doLead(idRevenda, idLead);
+      await repo.mudarEstado(db, idLead, estado, quem.id);
+      return detalhe(idLead);
+    },
+
+    /** Deleted on request (LGPD): the row and its conversation are gone. */
+    async excluir(idRevenda: string, idLead: string) {
+      await doLead(idRevenda, idLead);
+      await repo.excluir(db, idLead);
+      return MENSAGENS_LEAD.excluido;
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import type { Lead, LeadDetalhe } from '@intermedio/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventos, leadMensagens, leads, veiculoIntegracoes } from '../src/db/schema/index.ts';
+import { type LeadRecebido, leadsRepository } from '../src/modules/leads/leads.repository.ts';
+import { type Ambiente, type Credencial, criarAmbiente } from './ajuda/ambiente.ts';
+import { chamarComo } from './ajuda/veiculos.ts';
+
+/** The inbox API (issue 26 item 4): leads stored by the intake's repository, read and changed through the routes. */
+let amb: Ambiente;
+let gestor: Credencial | null;
+let gestorB: Credencial | null;
+let admin: Credencial | null;
+let chamar: ReturnType<typeof chamarComo>;
+
+const recebido = (extra: Partial<LeadRecebido>): LeadRecebido => ({
+  idRevenda: amb.ids.revendaA,
+  canal: 'icarros',
+  idExterno: `L-${Math.random().toString(36).slice(2, 10)}`,
+  idAnuncio: null,
+  nome: 'Maria Souza',
+  email: 'maria@exemplo.test',
+  telefone: '11987654321',
+  mensagem: 'Tenho interesse no carro.',
+  recebidoEm: new Date('2026-11-20T15:00:00Z'),
+  ...extra,
+});
+
+beforeAll(async () => {
+  amb = await criarAmbiente();
+  chamar = chamarComo(amb);
+  gestor = await amb.entrar('gestorA');
+  gestorB = await amb.entrar('gestorB');
+  admin = await amb.entrar('admin');
+  // The demo vehicle's advert on iCarros: a lead naming it is matched to the vehicle.
+  await amb.banco.db
+    .insert(veiculoIntegracoes)
+    .values({ veiculo_id: amb.ids.veiculoA, canal: 'icarros', revenda_id: amb.ids.revendaA, id_anuncio: 'DEAL-77', estado: 'publicado' });
+});
+afterAll(() => amb?.encerrar());
+
+const lista = async (c: Credencial | null, url: string) => {
+  const r = await chamar('GET', url, c);
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().data as { itens: Lead[]; total: number };
+};
+
+describe('leads: storage', () => {
+  it('one lead per (channel, lead id); matched to the vehicle through the advert id, kept when the advert is unknown', async () => {
+    const db = amb.banco.db;
+    const a = await leadsRepository.gravar(db, recebido({ idExterno: 'IC-1', idAnuncio: 'DEAL-77' }));
+    const b = await leadsRepository.gravar(db, recebido({ idExterno: 'IC-1', idAnuncio: 'DEAL-77', nome: 'Outro' }));
+    expect(a.novo).toBe(true);
+    expect(b.novo).toBe(false);
+    expect(b.lead.id).toBe(a.lead.id);
+    expect(a.lead.veiculo_id).toBe(amb.ids.veiculoA);
+    const sem = await leadsRepository.gravar(db, recebido({ idExterno: 'IC-2', idAnuncio: 'NAO-EXISTE' }));
+    expect(sem.lead.veiculo_id).toBeNull();
+    expect(sem.lead.id_anuncio).toBe('NAO-EXISTE');
+    expect((await db.select().from(leads).where(eq(leads.id_externo, 'IC-1'))).length).toBe(1);
+    // Live: the inbox hears of it through the change stream.
+    const ev = await db.select().from(eventos).where(eq(eventos.tabela, 'leads'));
+    expect(ev.some((e) => e.id === a.lead.id && e.revenda === amb.ids.revendaA)).toBe(true);
+  });
+});
+
+describe('leads: routes', () => {
+  it('lists the reseller’s leads with the vehicle; another reseller’s gestor is refused; admin filters by reseller', async () => {
+    const { itens } = await lista(gestor, `/api/revendas/${amb.ids.revendaA}/leads`);
+    const ic1 = itens.find((l) => l.id_externo === 'IC-1');
+    expect(ic1?.veiculo?.titulo).toBeTruthy();
+    expect(itens.find((l) => l.id_externo === 'IC-2')?.veiculo).toBeNull();
+    expect((await chamar('GET', `/api/revendas/${amb.ids.revendaA}/leads`, gestorB)).statusCode).toBe(403);
+    await leadsRepository.gravar(amb.banco.db, recebido({ idRevenda: amb.ids.revendaB, idExterno: 'IC-B' }));
+    const daB = await lista(gestorB, `/api/revendas/${amb.ids.revendaB}/leads`);
+    expect(daB.itens.map((l) => l.id_externo)).toEqual(['IC-B']);
+    const todos = await lista(admin, '/api/leads');
+    expect(todos.total).toBe(3);
+    const soA = await lista(admin, `/api/leads?revenda=${amb.ids.revendaA}`);
+    expect(soA.itens.every((l) => l.revenda_id === amb.ids.revendaA)).toBe(true);
+    expect(soA.total).toBe(2);
+  });
+
+  it('filters by channel, state, vehicle, period and search; bad filters are 400 in Portuguese', async () => {
+    const db = amb.banco.db;
+    await leadsRepository.gravar(
+      db,
+      recebido({ canal: 'olx', idExterno: 'OLX-1', nome: 'João Álvares', recebidoEm: new Date('2026-10-01T12:00:00Z') }),
+    );
+    const u = `/api/revendas/${amb.ids.revendaA}/leads`;
+    expect((await lista(gestor, `${u}?canal=olx`)).itens.map((l) => l.id_externo)).toEqual(['OLX-1']);
+    expect((await lista(gestor, `${u}?veiculo=${amb.ids.veiculoA}`)).itens.map((l) => l.id_externo)).toEqual(['IC-1']);
+    expect((await lista(gestor, `${u}?de=2026-09-30&ate=2026-10-01`)).itens.map((l) => l.id_externo)).toEqual(['OLX-1']);
+    expect((await lista(gestor, `${u}?busca=alvares`)).total).toBe(0); // accents are the user's: plain ilike
+    expect((await lista(gestor, `${u}?busca=Álvares`)).itens.map((l) => l.id_externo)).toEqual(['OLX-1']);
+    expect((await lista(gestor, `${u}?busca=98765-4321`)).total).toBe(3);
+    expect((await lista(gestor, `${u}?busca=100%25`)).total).toBe(0);
+    expect((await lista(gestor, `${u}?estado=novo`)).total).toBe(3);
+    const ruim = await chamar('GET', `${u}?de=2026-10-02&ate=2026-10-01`, gestor);
+    expect(ruim.statusCode).toBe(400);
+    expect(ruim.json().data).toContain('Período inválido');
+    expect((await chamar('GET', `${u}?canal=orkut`, gestor)).statusCode).toBe(400);
+    expect((await chamar('GET', `${u}?veiculo=xyz`, gestor)).statusCode).toBe(400);
+    // Per vehicle (the vehicle page): only that vehicle's; a vehicle of another reseller is 404.
+    const doVeiculo = await lista(gestor, `/api/revendas/${amb.ids.revendaA}/veiculos/${amb.ids.veiculoA}/leads`);
+    expect(doVeiculo.itens.map((l) => l.id_externo)).toEqual(['IC-1']);
+    expect((await chamar('GET', `/api/revendas/${amb.ids.revendaB}/veiculos/${amb.ids.veiculoA}/leads`, gestorB)).statusCode).toBe(404);
+  });
+
+  it('reads one lead with its conversation, changes its state recording who, deletes it on request', async () => {
+    const db = amb.banco.db;
+    const [l] = await db.select().from(leads).where(eq(leads.id_externo, 'IC-1'));
+    if (!l) throw new Error('sem lead');
+    await leadsRepository.mensagemRecebida(db, l, 'Aceita troca?', new Date('2026-11-20T15:00:00Z'), 'q-1');
+    const u = `/api/revendas/${amb.ids.revendaA}/leads/${l.id}`;
+    const lido = await chamar('GET', u, gestor);
+    expect(lido.statusCode, lido.body).toBe(200);
+    expect((lido.json().data as LeadDetalhe).mensagens.map((m) => m.texto)).toEqual(['Aceita troca?']);
+    // Another reseller's id in the URL: not found (never the lead).
+    expect((await chamar('GET', `/api/revendas/${amb.ids.revendaB}/leads/${l.id}`, gestorB)).statusCode).toBe(404);
+    expect((await chamar('GET', `/api/revendas/${amb.ids.revendaB}/leads/${l.id}`, admin)).statusCode).toBe(404);
+
+    const mudou = await chamar('PUT', `${u}/estado`, gestor, { estado: 'em_atendimento' });
+    expect(mudou.statusCode, mudou.body).toBe(200);
+    const d = mudou.json().data as LeadDetalhe;
+    expect(d.estado).toBe('em_atendimento');
+    expect(d.estado_por).toBe(amb.ids.gestorA);
+    expect(d.estado_por_nome).toBeTruthy();
+    const ruim = await chamar('PUT', `${u}/estado`, gestor, { estado: 'vendido' });
+    expect(ruim.statusCode).toBe(400);
+    expect(ruim.json().data).toContain('Estado inválido');
+
+    const apagado = await chamar('DELETE', u, gestor);
+    expect(apagado.statusCode, apagado.body).toBe(200);
+    expect(await db.select().from(leads).where(eq(leads.id, l.id))).toEqual([]);
+    expect(await db.select().from(leadMensagens).where(eq(leadMensagens.lead_id, l.id))).toEqual([]);
+    expect((await chamar('DELETE', u, gestor)).statusCode).toBe(404);
+  });
+});
