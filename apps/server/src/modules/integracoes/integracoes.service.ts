@@ -133,14 +133,17 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
     throw erro;
   };
 
+  const paraPublicarDe = (canal: CanalId, r: RegistroIntegracao | null | undefined) =>
+    r ? { status: ativo(canal, r), config: r.config as Record<string, unknown>, segredos: segredosDe(r), ctx: contexto(canal) } : null;
+
   const servico = {
     /** What publishing (a banner, a sold item, a vehicle) needs: the record's status and data, its secrets and the channel's address. */
     async paraPublicar(idRevenda: string, canal: CanalId) {
-      const r = await integracoesRepository.buscar(db, idRevenda, canal);
-      return r
-        ? { status: ativo(canal, r), config: r.config as Record<string, unknown>, segredos: segredosDe(r), ctx: contexto(canal) }
-        : null;
+      return paraPublicarDe(canal, await integracoesRepository.buscar(db, idRevenda, canal));
     },
+
+    /** `paraPublicar` of a record already read (publishing reads it with the vehicle, in the same statement). */
+    paraPublicarDe,
 
     /** Keeps what an adapter renewed during a publishing call (SessaoCanal.renovada), merged into the stored record. */
     async guardarRenovada(idRevenda: string, canal: CanalId, nova: Configuracao) {

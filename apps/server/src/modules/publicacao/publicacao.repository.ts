@@ -1,8 +1,11 @@
 import { and, asc, eq, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
-import { revendas, veiculoImagens, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
+import { revendaIntegracoes, revendas, veiculoImagens, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
 
 export type AnuncioRegistro = typeof veiculoIntegracoes.$inferSelect;
+/** What publishing reads of a photo (aggregated with the vehicle: no timestamps). */
+const COLUNAS_FOTO = ['id', 'posicao', 'imagem', 'file_name', 'file_url', 'file_thumb', 'file_original'] as const;
+export type FotoDoVeiculo = Pick<typeof veiculoImagens.$inferSelect, (typeof COLUNAS_FOTO)[number]>;
 type Alvo = { veiculoId: string; canal: string };
 const doAlvo = (a: Alvo) => and(eq(veiculoIntegracoes.veiculo_id, a.veiculoId), eq(veiculoIntegracoes.canal, a.canal));
 const daChave = (a: Alvo, chave: string) => and(doAlvo(a), eq(veiculoIntegracoes.chave, chave), eq(veiculoIntegracoes.estado, 'pendente'));
@@ -35,20 +38,30 @@ export const publicacaoRepository = {
     return v?.revenda;
   },
 
-  /** The vehicle, its reseller and its photos in display order. */
-  async veiculo(db: Executor, idVeiculo: string) {
-    const [linha] = await db
-      .select({ v: veiculos, r: revendas })
+  /**
+   * The vehicle, its reseller, its photos in display order and, with `canal`, the reseller's integration of that
+   * channel: ONE statement (the photos aggregated in it), so a publishing request reads the vehicle once.
+   * `trava`: the vehicle's row read FOR SHARE, in the caller's transaction (see `vendidoComTrava`).
+   */
+  async veiculo(db: Executor, idVeiculo: string, op: { canal?: string; trava?: boolean } = {}) {
+    const consulta = db
+      .select({
+        v: veiculos,
+        r: revendas,
+        imagens: sql<FotoDoVeiculo[]>`(select coalesce(json_agg(json_build_object(${sql.raw(
+          COLUNAS_FOTO.map((c) => `'${c}', f.${c}`).join(', '),
+        )}) order by f.posicao), '[]'::json) from ${veiculoImagens} f where f.veiculo_id = ${veiculos.id})`,
+        integracao: revendaIntegracoes,
+      })
       .from(veiculos)
       .innerJoin(revendas, eq(revendas.id, veiculos.revenda_id))
+      .leftJoin(
+        revendaIntegracoes,
+        and(eq(revendaIntegracoes.revenda_id, veiculos.revenda_id), eq(revendaIntegracoes.canal, op.canal ?? '')),
+      )
       .where(eq(veiculos.id, idVeiculo));
-    if (!linha) return undefined;
-    const imagens = await db
-      .select()
-      .from(veiculoImagens)
-      .where(eq(veiculoImagens.veiculo_id, idVeiculo))
-      .orderBy(asc(veiculoImagens.posicao));
-    return { ...linha, imagens };
+    const [linha] = await (op.trava ? consulta.for('share', { of: veiculos }) : consulta);
+    return linha;
   },
 
   /**

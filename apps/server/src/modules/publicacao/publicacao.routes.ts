@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canal as adaptador } from '../../canais/registro.ts';
 import { sucesso } from '../../lib/http.ts';
-import type { PublicacaoVeiculoService } from './publicacao.service.ts';
+import type { PublicacaoVeiculoService, VeiculoCarregado } from './publicacao.service.ts';
 
 const tags = ['publicacao'];
 const erros = { 400: envelopeErro, 401: envelopeErro, 403: envelopeErro, 404: envelopeErro, 409: envelopeErro, 422: envelopeErro };
@@ -49,13 +49,31 @@ export function rotasDoCanal(canal: CanalId): string[] {
 export async function publicacaoRoutes(app: FastifyInstance, op: { publicacao: PublicacaoVeiculoService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { publicacao } = op;
-  const revendaDe = async (req: FastifyRequest) => {
+  const idDoCorpo = (req: FastifyRequest) => {
     const id = (req.body as { id_veiculo?: unknown } | null)?.id_veiculo;
     // A malformed id is left to the body's validation (400); an unknown vehicle has no reseller (refused).
-    if (typeof id !== 'string' || !UUID.test(id)) return null;
-    return publicacao.revendaDoVeiculo(id);
+    return typeof id === 'string' && UUID.test(id) ? id : null;
+  };
+  const revendaDe = async (req: FastifyRequest) => {
+    const id = idDoCorpo(req);
+    return id && publicacao.revendaDoVeiculo(id);
   };
   const config = { acesso: 'revenda' as const, revendaDe };
+  /**
+   * Routes whose handler reads the vehicle anyway (the draft, the cascades): the access check reads it with the
+   * channel's integration in one statement and hands it on (`lido`), so the request reads the vehicle once.
+   */
+  const lidos = new WeakMap<FastifyRequest, Promise<VeiculoCarregado | undefined>>();
+  const lendoVeiculo = (canal: CanalId) => ({
+    acesso: 'revenda' as const,
+    revendaDe: async (req: FastifyRequest) => {
+      const id = idDoCorpo(req);
+      if (!id) return null;
+      const lido = publicacao.lerVeiculo(canal, id);
+      lidos.set(req, lido);
+      return (await lido)?.v.revenda_id;
+    },
+  });
 
   for (const canal of Object.keys(ESQUEMAS_PUBLICACAO) as CanalId[]) {
     const esquemas = ESQUEMAS_PUBLICACAO[canal];
@@ -69,7 +87,7 @@ export async function publicacaoRoutes(app: FastifyInstance, op: { publicacao: P
     r.post(
       `${base}/incluir`,
       {
-        config,
+        config: lendoVeiculo(canal),
         schema: {
           tags,
           summary: `${nome}: rascunho do anúncio do veículo`,
@@ -77,13 +95,13 @@ export async function publicacaoRoutes(app: FastifyInstance, op: { publicacao: P
           response: { 200: rascunho, ...errosCanal },
         },
       },
-      async (req) => sucesso(await publicacao.rascunho(canal, req.body.id_veiculo)),
+      async (req) => sucesso(await publicacao.rascunho(canal, req.body.id_veiculo, undefined, lidos.get(req))),
     );
     if (chamadas.includes('alterar-get'))
       r.post(
         `${base}/alterar-get`,
         {
-          config,
+          config: lendoVeiculo(canal),
           schema: {
             tags,
             summary: `${nome}: dados do anúncio publicado, para alterar`,
@@ -91,7 +109,7 @@ export async function publicacaoRoutes(app: FastifyInstance, op: { publicacao: P
             response: { 200: rascunho, ...errosCanal },
           },
         },
-        async (req) => sucesso(await publicacao.rascunho(canal, req.body.id_veiculo, req.body.id_anuncio)),
+        async (req) => sucesso(await publicacao.rascunho(canal, req.body.id_veiculo, req.body.id_anuncio, lidos.get(req))),
       );
     if (chamadas.includes('consultar-modelo'))
       r.post(

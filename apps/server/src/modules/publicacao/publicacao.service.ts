@@ -46,6 +46,10 @@ type Dep = {
   lease?: { segundos: number; batimentoMs?: number };
 };
 type Alvo = { veiculoId: string; canal: CanalId };
+/** What a publishing request reads of the vehicle in one statement (`publicacaoRepository.veiculo`). */
+export type VeiculoCarregado = NonNullable<Awaited<ReturnType<typeof repo.veiculo>>>;
+/** How many vehicle → reseller pairs the access check keeps in memory (a vehicle never changes reseller). */
+const REVENDAS_EM_MEMORIA = 50_000;
 
 /** The channel's publishing interface; a channel without one has no routes (so this is a programming error). */
 export function publicacaoDo(canal: CanalId): PublicacaoVeiculo {
@@ -89,15 +93,41 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
     }
   }
 
-  async function carregar(idVeiculo: string): Promise<VeiculoParaCanal> {
-    const c = await repo.veiculo(db, idVeiculo);
+  /**
+   * A vehicle's reseller never changes: the access check of every publishing route (`revendaDoVeiculo`) reads it once
+   * per vehicle and process, and a request that loads the vehicle anyway learns it for the next ones.
+   */
+  const revendaDe = new Map<string, string>();
+  const lembrarRevenda = (idVeiculo: string, idRevenda: string) => {
+    if (revendaDe.has(idVeiculo)) return;
+    if (revendaDe.size >= REVENDAS_EM_MEMORIA) revendaDe.delete(revendaDe.keys().next().value ?? '');
+    revendaDe.set(idVeiculo, idRevenda);
+  };
+
+  /** The vehicle, its photos and the reseller's integration of `canal`, in one statement (or what the route read). */
+  async function lerVeiculo(canal: CanalId, idVeiculo: string, lido?: Promise<VeiculoCarregado | undefined>) {
+    const c = await (lido ?? repo.veiculo(db, idVeiculo, { canal }));
     if (!c) throw naoEncontrado(M.veiculoNaoEncontrado);
-    return paraCanal(c, dep.publicUrl, dep.assinarArquivo);
+    lembrarRevenda(c.v.id, c.v.revenda_id);
+    return c;
+  }
+
+  async function carregar(canal: CanalId, idVeiculo: string) {
+    const c = await lerVeiculo(canal, idVeiculo);
+    return { c, v: paraCanal(c, dep.publicUrl, dep.assinarArquivo) };
   }
 
   /** The reseller's decrypted channel session; an inactive or missing integration stops here (422). */
   async function sessaoDe(canal: CanalId, idRevenda: string): Promise<{ ctx: ContextoCanal; sessao: SessaoCanal }> {
-    const i = await dep.integracoes.paraPublicar(idRevenda, canal);
+    return sessaoDaIntegracao(canal, idRevenda, await dep.integracoes.paraPublicar(idRevenda, canal));
+  }
+
+  /** `sessaoDe` from the integration read with the vehicle (`VeiculoCarregado.integracao`). */
+  function sessaoDaIntegracao(
+    canal: CanalId,
+    idRevenda: string,
+    i: ReturnType<IntegracoesService['paraPublicarDe']>,
+  ): { ctx: ContextoCanal; sessao: SessaoCanal } {
     if (!i?.status) throw new ErroHttp(422, M.integracaoInativa(ROTULO_CANAL[canal]));
     const sessao: SessaoCanal = {
       segredos: i.segredos,
@@ -201,8 +231,13 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
   }
 
   /** Calls the channel for a send this request owns and records the answer (spec 3 §4; issue 12 item 5). */
-  async function chamarCanal(a: Alvo, chave: string, v: VeiculoParaCanal, post: Record<string, unknown>) {
-    const { ctx, sessao } = await sessaoDe(a.canal, v.revendaId);
+  async function chamarCanal(
+    a: Alvo,
+    chave: string,
+    v: VeiculoParaCanal,
+    post: Record<string, unknown>,
+    { ctx, sessao }: { ctx: ContextoCanal; sessao: SessaoCanal },
+  ) {
     let r: Resultado<AnuncioCanal>;
     try {
       r = await mantendoLease(a, chave, leaseEnvio(a.canal), () =>
@@ -364,17 +399,29 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       : `${M.erroExcluir} ${motivo}`;
 
   return {
-    revendaDoVeiculo: (idVeiculo: string) => repo.revendaDoVeiculo(db, idVeiculo),
+    /** The access check's reseller of a vehicle (remembered: it never changes). */
+    async revendaDoVeiculo(idVeiculo: string) {
+      const lembrada = revendaDe.get(idVeiculo);
+      if (lembrada) return lembrada;
+      const r = await repo.revendaDoVeiculo(db, idVeiculo);
+      if (r) lembrarRevenda(idVeiculo, r);
+      return r;
+    },
+
+    /**
+     * What a route's access check reads when its handler reads the vehicle anyway (incluir, cascades): one statement
+     * for both, handed to the handler (`lido`).
+     */
+    lerVeiculo: (canal: CanalId, idVeiculo: string) => repo.veiculo(db, idVeiculo, { canal }),
 
     /** `incluir` / `alterar-get`: the vehicle ("Dados Intermédio") and the channel's prefilled draft and lists. */
-    async rascunho(canal: CanalId, idVeiculo: string, idAnuncio?: string) {
-      const c = await repo.veiculo(db, idVeiculo);
-      if (!c) throw naoEncontrado(M.veiculoNaoEncontrado);
+    async rascunho(canal: CanalId, idVeiculo: string, idAnuncio?: string, lido?: Promise<VeiculoCarregado | undefined>) {
+      const c = await lerVeiculo(canal, idVeiculo, lido);
       // What enviar / alterar would refuse is refused at load, in the screen's red alert, before the form is filled.
       if (!idAnuncio && c.v.veremovido === 1) throw new ErroHttp(422, M.veiculoRemovido);
       if (c.v.vevendido === 1) throw new ErroHttp(422, idAnuncio ? M.alteracaoVendido : M.veiculoVendido);
       const v = paraCanal(c, dep.publicUrl, dep.assinarArquivo);
-      const { ctx, sessao } = await sessaoDe(canal, v.revendaId);
+      const { ctx, sessao } = sessaoDaIntegracao(canal, v.revendaId, dep.integracoes.paraPublicarDe(canal, c.integracao));
       const r = exigir(canal, await publicacaoDo(canal).rascunho(ctx, sessao, v, idAnuncio));
       return { veiculo: dadosIntermedio(v), ...(r as Record<string, unknown>) };
     },
@@ -387,12 +434,11 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
     async postEmLote(canal: CanalId, idVeiculo: string): Promise<{ post: Record<string, unknown> } | { revisao: string[] }> {
       const p = publicacaoDo(canal);
       if (!p.postPadrao) return { revisao: [M.semPublicacaoEmLote(ROTULO_CANAL[canal])] };
-      const c = await repo.veiculo(db, idVeiculo);
-      if (!c) throw naoEncontrado(M.veiculoNaoEncontrado);
+      const c = await lerVeiculo(canal, idVeiculo);
       if (c.v.veremovido === 1) throw new ErroHttp(422, M.veiculoRemovido);
       if (c.v.vevendido === 1) throw new ErroHttp(422, M.veiculoVendido);
       const v = paraCanal(c, dep.publicUrl, dep.assinarArquivo);
-      const { ctx, sessao } = await sessaoDe(canal, v.revendaId);
+      const { ctx, sessao } = sessaoDaIntegracao(canal, v.revendaId, dep.integracoes.paraPublicarDe(canal, c.integracao));
       const rascunho = exigir(canal, await p.rascunho(ctx, sessao, v));
       const padroes: PadroesPublicacao = {}; // the stored defaults come with their screen (issue 24 item 3)
       const r = p.postPadrao(rascunho, v, padroes);
@@ -406,16 +452,16 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
     async modelos(canal: CanalId, idVeiculo: string, marca: string) {
       const p = publicacaoDo(canal);
       if (!p.modelos) throw new ErroHttp(404, M.semPublicacao(ROTULO_CANAL[canal]));
-      const v = await carregar(idVeiculo);
-      const { ctx, sessao } = await sessaoDe(canal, v.revendaId);
+      const { c, v } = await carregar(canal, idVeiculo);
+      const { ctx, sessao } = sessaoDaIntegracao(canal, v.revendaId, dep.integracoes.paraPublicarDe(canal, c.integracao));
       return ordenarOpcoes(exigir(canal, await p.modelos(ctx, sessao, v, marca)));
     },
 
     async versoes(canal: CanalId, idVeiculo: string, marca: string, modelo: string) {
       const p = publicacaoDo(canal);
       if (!p.versoes) throw new ErroHttp(404, M.semPublicacao(ROTULO_CANAL[canal]));
-      const v = await carregar(idVeiculo);
-      const { ctx, sessao } = await sessaoDe(canal, v.revendaId);
+      const { c, v } = await carregar(canal, idVeiculo);
+      const { ctx, sessao } = sessaoDaIntegracao(canal, v.revendaId, dep.integracoes.paraPublicarDe(canal, c.integracao));
       return ordenarOpcoes(exigir(canal, await p.versoes(ctx, sessao, v, marca, modelo)));
     },
 
@@ -425,20 +471,31 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
      * resolved by asking the channel (and sent again only when nothing arrived).
      */
     async enviar(canal: CanalId, idVeiculo: string, post: Record<string, unknown>) {
-      const v = await carregar(idVeiculo);
-      const a = { veiculoId: v.id, canal };
+      const a = { veiculoId: idVeiculo, canal };
       const rotulo = ROTULO_CANAL[canal];
-      const c = await repo.veiculo(db, idVeiculo);
-      if (c?.v.veremovido === 1) throw new ErroHttp(422, M.veiculoRemovido);
-      if (c?.v.vevendido === 1) throw new ErroHttp(422, M.veiculoVendido);
-      await sessaoDe(canal, v.revendaId); // an inactive integration refuses before anything is recorded
-
+      // The vehicle (read FOR SHARE: a sale locks it FOR UPDATE, docs/publicacao.md §7), its photos and the channel's
+      // integration are read in the send's own transaction, which then records it as pendente: one transaction,
+      // committed before the channel is called. Removed, sold or an inactive integration refuse with nothing recorded.
       const tomar = () =>
-        seNaoVendido(v.id, M.veiculoVendido, (tx) =>
-          repo.tomar(tx, { ...a, revendaId: v.revendaId, chave: randomUUID(), envio: post, leaseSegundos: leaseEnvio(canal) }),
-        );
+        db.transaction(async (tx) => {
+          const c = await repo.veiculo(tx, idVeiculo, { canal, trava: true });
+          if (!c) throw naoEncontrado(M.veiculoNaoEncontrado);
+          if (c.v.veremovido === 1) throw new ErroHttp(422, M.veiculoRemovido);
+          if (c.v.vevendido === 1) throw new ErroHttp(422, M.veiculoVendido);
+          lembrarRevenda(c.v.id, c.v.revenda_id);
+          const v = paraCanal(c, dep.publicUrl, dep.assinarArquivo);
+          const doCanal = sessaoDaIntegracao(canal, v.revendaId, dep.integracoes.paraPublicarDe(canal, c.integracao));
+          const r = await repo.tomar(tx, {
+            ...a,
+            revendaId: v.revendaId,
+            chave: randomUUID(),
+            envio: post,
+            leaseSegundos: leaseEnvio(canal),
+          });
+          return { r, v, doCanal };
+        });
       const tomado = await tomar();
-      if (tomado?.chave) return chamarCanal(a, tomado.chave, v, post);
+      if (tomado.r?.chave) return chamarCanal(a, tomado.r.chave, tomado.v, post, tomado.doCanal);
 
       const atual = await repo.buscar(db, a);
       if (atual?.estado === 'publicado') throw new ErroHttp(409, M.jaPublicado(rotulo));
@@ -457,8 +514,8 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       if (desfecho === 'pendente') throw new ErroHttp(502, M.naoConfirmado(rotulo, 'o canal não respondeu à verificação'));
       // Nothing arrived: this request sends it again, under a fresh key.
       const novo = await tomar();
-      if (!novo?.chave) throw new ErroHttp(409, M.emAndamento(rotulo));
-      return chamarCanal(a, novo.chave, v, post);
+      if (!novo.r?.chave) throw new ErroHttp(409, M.emAndamento(rotulo));
+      return chamarCanal(a, novo.r.chave, novo.v, post, novo.doCanal);
     },
 
     /**
@@ -475,13 +532,12 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       const rotulo = ROTULO_CANAL[canal];
       const alterarNoCanal = p.alterar;
       if (!alterarNoCanal) throw new ErroHttp(404, M.semPublicacao(rotulo));
-      const c = await repo.veiculo(db, idVeiculo);
-      if (!c) throw naoEncontrado(M.veiculoNaoEncontrado);
-      const v = paraCanal(c, dep.publicUrl, dep.assinarArquivo);
+      const { c, v } = await carregar(canal, idVeiculo);
       const a = { veiculoId: v.id, canal };
       const reg = await repo.buscar(db, a);
       if (reg?.estado !== 'publicado' || reg.id_anuncio !== idAnuncio) throw naoEncontrado(M.anuncioNaoEncontrado);
-      const { ctx, sessao } = await sessaoDe(canal, v.revendaId); // an inactive integration refuses before anything is recorded
+      // An inactive integration refuses before anything is recorded.
+      const { ctx, sessao } = sessaoDaIntegracao(canal, v.revendaId, dep.integracoes.paraPublicarDe(canal, c.integracao));
 
       const m = await mudarComLease({ a, v, lidoEm: c.v.updated_at, idAnuncio, post, vendido: M.alteracaoVendido }, () =>
         alterarNoCanal(ctx, sessao, v, idAnuncio, post),
@@ -556,14 +612,15 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
      * found already removed). "Already removed" counts as removed; the record is deleted (spec 3 §4).
      */
     async excluir(canal: CanalId, idVeiculo: string, idAnuncio?: string) {
-      const v = await carregar(idVeiculo);
+      const { c, v } = await carregar(canal, idVeiculo);
       const a = { veiculoId: v.id, canal };
       const rotulo = ROTULO_CANAL[canal];
       const reg = await repo.buscar(db, a);
       if (reg?.estado === 'pendente') throw new ErroHttp(409, M.emAndamento(rotulo));
       if (reg?.estado !== 'publicado' || !reg.id_anuncio || (idAnuncio && idAnuncio !== reg.id_anuncio))
         throw naoEncontrado(M.anuncioNaoEncontrado);
-      await sessaoDe(canal, v.revendaId); // an inactive integration refuses before anything is taken
+      // An inactive integration refuses before anything is taken.
+      sessaoDaIntegracao(canal, v.revendaId, dep.integracoes.paraPublicarDe(canal, c.integracao));
       const tomado = await tomarExclusao(a, reg.id_anuncio);
       if (!tomado) {
         const atual = await repo.buscar(db, a);
