@@ -1,5 +1,6 @@
 import { ROTULO_COMBUSTIVEL } from '@intermedio/contracts';
 import { chamarCanal, type RespostaCanal, tipoPorStatus } from './http.ts';
+import { listaEmCache } from './listas.ts';
 import { casarNoCatalogo, casarOpcao, casarOpcional, ordenarOpcoes } from './mapeamento.ts';
 import { comPortador, type Portador, portadorDe } from './portador.ts';
 import type { OpcaoCanal, SessaoCanal, VeiculoParaCanal } from './publicacao.ts';
@@ -28,19 +29,32 @@ export function mensagemDoCanal(r: RespostaCanal): string {
 
 export const erroDaResposta = (r: RespostaCanal): Resultado<never> => falha(tipoPorStatus(r.status), mensagemDoCanal(r));
 
-/** JSON calls with a Bearer token; with a `Portador`, a 401 renews the token once and repeats the call once. */
-export function apiJson(base: string, token: string | Portador, timeoutMs: number): Api {
+/**
+ * A channel's catalogue (the same for every reseller): `get` of a path matching `caminhos` goes through the process
+ * cache (listas.ts, `LISTAS_TTL_MS`), kept per channel, address and path, never per token.
+ */
+export type CatalogoPortal = { canal: string; caminhos: RegExp };
+
+/**
+ * JSON calls with a Bearer token; with a `Portador`, a 401 renews the token once and repeats the call once. With
+ * `catalogo`, the catalogue's GETs are kept in the process cache.
+ */
+export function apiJson(base: string, token: string | Portador, timeoutMs: number, catalogo?: CatalogoPortal): Api {
   const portador = typeof token === 'string' ? { token } : token;
   const cabecalhos = (t: string) => ({ authorization: `Bearer ${t}`, accept: 'application/json' });
   const chamar = (caminho: string, init: (t: string) => RequestInit, limite = timeoutMs) =>
     comPortador(portador, (t) => chamarCanal(`${base}${caminho}`, init(t), limite));
+  const ler = async <T>(caminho: string): Promise<Resultado<T>> => {
+    const r = await chamar(caminho, (t) => ({ headers: cabecalhos(t) }));
+    if (!r.ok) return r;
+    if (r.valor.status === 204) return ok([] as T);
+    if (r.valor.status !== 200) return erroDaResposta(r.valor);
+    return ok(r.valor.json() as T);
+  };
   return {
-    async get<T>(caminho: string) {
-      const r = await chamar(caminho, (t) => ({ headers: cabecalhos(t) }));
-      if (!r.ok) return r;
-      if (r.valor.status === 204) return ok([] as T);
-      if (r.valor.status !== 200) return erroDaResposta(r.valor);
-      return ok(r.valor.json() as T);
+    get<T>(caminho: string) {
+      if (catalogo?.caminhos.test(caminho)) return listaEmCache(`${catalogo.canal}|${base}|${caminho}`, () => ler<T>(caminho));
+      return ler<T>(caminho);
     },
     enviar(metodo, caminho, corpo, limite = timeoutMs) {
       const init = (t: string): RequestInit =>

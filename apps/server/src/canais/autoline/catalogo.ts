@@ -1,7 +1,22 @@
-import { pedirListas } from '../listas.ts';
+import { listaEmCache, pedirListas, resumoDoSegredo } from '../listas.ts';
 import type { OpcaoCanal, SessaoCanal } from '../publicacao.ts';
 import { type ContextoCanal, ok, type Resultado } from '../tipos.ts';
-import { listaAutoline, loginDaSessao } from './client.ts';
+import { listaAutoline as listaNoCanal, loginDaSessao } from './client.ts';
+
+/**
+ * A catalogue operation (`Consultar*`, channels.md §6) through the process cache (listas.ts, 10 minutes). Autoline
+ * has no session: every call carries the reseller's login, and the draft is where a wrong login shows (AUTENTICACAO),
+ * so the lists are kept per login (hashed) as well as address, operation and parameters; a refusal is never kept.
+ */
+const listaAutoline = (
+  ctx: ContextoCanal,
+  login: ReturnType<typeof loginDaSessao>,
+  operacao: string,
+  parametros: Record<string, string | number> = {},
+) =>
+  listaEmCache(`autoline|${ctx.base}|${resumoDoSegredo(`${login.email}\n${login.senha}`)}|${operacao}|${JSON.stringify(parametros)}`, () =>
+    listaNoCanal(ctx, login, operacao, parametros),
+  );
 
 /** Autoline's car catalogue (segment "Car"): makes, models, and versions of a model year. */
 export const marcasAutoline = (ctx: ContextoCanal, s: SessaoCanal) =>

@@ -27,6 +27,7 @@ import {
 } from '../portais.ts';
 import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
+import { CATALOGO_ICARROS } from './client.ts';
 
 /**
  * iCarros generation 2 (channels.md §4, spec 3 §3.8, §7): catalogue under /database, the dealer's plans (separate
@@ -45,7 +46,7 @@ export const planosDisponiveis = (planos: PlanoIcarros[]) => planos.filter((p) =
 function conectar(ctx: ContextoCanal, sessao: SessaoCanal) {
   const s = sessaoKeycloak(sessao);
   if (!s.ok) return s;
-  return ok({ api: apiJson(`${ctx.base}${CORE}`, s.valor.token, ctx.timeoutMs), dealer: s.valor.dealer });
+  return ok({ api: apiJson(`${ctx.base}${CORE}`, s.valor.token, ctx.timeoutMs, CATALOGO_ICARROS), dealer: s.valor.dealer });
 }
 
 const anoModelo = (v: VeiculoParaCanal) => (v.anoModelo ? `&modelYear=${v.anoModelo}` : '');

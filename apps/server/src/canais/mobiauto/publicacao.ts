@@ -21,6 +21,7 @@ import {
 } from '../portais.ts';
 import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
+import { CATALOGO_MOBIAUTO } from './client.ts';
 
 /**
  * Mobiauto Open API 1.0 (channels.md §5, spec 3 §3.1, §3.10, §7): cars only. A send creates the inventory deal
@@ -37,7 +38,11 @@ function conectar(ctx: ContextoCanal, sessao: SessaoCanal) {
   const s = sessaoKeycloak(sessao);
   if (!s.ok) return s;
   const dealer = encodeURIComponent(s.valor.dealer);
-  return ok({ api: apiJson(`${ctx.base}${API}`, s.valor.token, ctx.timeoutMs), inventario: `/dealer/${dealer}/inventory/v1.0`, dealer });
+  return ok({
+    api: apiJson(`${ctx.base}${API}`, s.valor.token, ctx.timeoutMs, CATALOGO_MOBIAUTO),
+    inventario: `/dealer/${dealer}/inventory/v1.0`,
+    dealer,
+  });
 }
 
 type Deal = Record<string, unknown> & {

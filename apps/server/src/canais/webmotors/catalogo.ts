@@ -1,4 +1,5 @@
 import { lerTag, lerTags } from '@intermedio/contracts';
+import { listaEmCache } from '../listas.ts';
 import { ordenarOpcoes } from '../mapeamento.ts';
 import type { OpcaoCanal, SessaoCanal } from '../publicacao.ts';
 import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
@@ -10,8 +11,23 @@ import { operar } from './sessao.ts';
 export type TipoWebmotors = 'carro' | 'moto';
 export const sufixo = (tipo: TipoWebmotors) => (tipo === 'moto' ? 'Moto' : '');
 
+/**
+ * A catalogue list operation (`Obter*`), through the process cache (listas.ts, 10 minutes): the catalogue is the same
+ * for every reseller, only the hash that asks it differs, so it is kept per address, operation and parameters, never
+ * per hash. The dealer's modalities (its own quotas) are asked every time (`listaDaRevenda`).
+ */
+const lista = <T extends OpcaoCanal>(
+  ctx: ContextoCanal,
+  sessao: SessaoCanal,
+  operacao: string,
+  linha: string,
+  ler: (xml: string) => T,
+  parametros = '',
+): Promise<Resultado<T[]>> =>
+  listaEmCache(`webmotors|${ctx.base}|${operacao}|${parametros}`, () => listaDaRevenda(ctx, sessao, operacao, linha, ler, parametros));
+
 /** A list operation: each row (`linha`) read into an option (`id`, `nome` and extra fields), sorted by name. */
-async function lista<T extends OpcaoCanal>(
+async function listaDaRevenda<T extends OpcaoCanal>(
   ctx: ContextoCanal,
   sessao: SessaoCanal,
   operacao: string,
@@ -58,7 +74,7 @@ export const cambios = (ctx: ContextoCanal, s: SessaoCanal) =>
 export const opcionais = (ctx: ContextoCanal, s: SessaoCanal) =>
   lista(ctx, s, 'ObterOpcionais', 'OpcionalWM', opcao('CodigoOpcional', 'Descricao'));
 export const modalidades = (ctx: ContextoCanal, s: SessaoCanal) =>
-  lista(ctx, s, 'ObterModalidade', 'ModalidadeWM', (xml) => ({
+  listaDaRevenda(ctx, s, 'ObterModalidade', 'ModalidadeWM', (xml) => ({
     ...opcao('CodigoModalidade', 'Descricao')(xml),
     tipoAnuncio: lerTag(xml, 'TipoAnuncio') ?? '',
   }));
