@@ -136,6 +136,9 @@ await (await import('./moderacao.ts')).medirModeracao(registrar);
 // Bulk sale (issue 24): 50 vehicles on 3 sandbox channels, from the sales until every advert is gone.
 await (await import('./vendas-lote.ts')).medirVendasLote(registrar);
 
+// Sync (issue 24 item 1): a price change on a vehicle on 3 sandbox channels, from the save until all hold it.
+await (await import('./sincronizacao.ts')).medirSincronizacao(registrar);
+
 // Provider scale (issue 18), on PGlite and PostgreSQL: bench/escala.ts. BENCH_ESCALA=0 skips it.
 const escala = process.env.BENCH_ESCALA === '0' ? [] : await medirEscala();
 
