@@ -8,7 +8,6 @@ import {
 } from '@intermedio/contracts';
 import { anuncioInexistente, codigosDoVeiculo, erroDaEdicao, limiteComoTransitorio, planoDeFotos } from '../edicao.ts';
 import { tipoPorStatus } from '../http.ts';
-import { listaEmCache } from '../listas.ts';
 import { escolhaOuPadrao, opcaoValida, postOuRevisao, textoPadrao } from '../padroes.ts';
 import {
   type Api,
@@ -18,7 +17,6 @@ import {
   fotosDoVeiculo,
   imagensDoVeiculo,
   mensagemDoCanal,
-  opcoes,
   opcoesDe,
   portasPortal,
   resultadoExclusao,
@@ -96,18 +94,11 @@ function corpoDeal(dealer: string, v: VeiculoParaCanal, post: PostIcarros) {
   };
 }
 
-/** A catalogue list (the channel's, the same for every dealer), kept in this process for 10 minutes (listas.ts). */
-const listaDoCatalogo = (ctx: ContextoCanal, api: Api, caminho: string) =>
-  listaEmCache(`icarros|${ctx.base}|${caminho}`, async () => {
-    const r = await api.get<unknown>(caminho);
-    return r.ok ? ok(opcoes(r.valor)) : r;
-  });
-
-/** Sync: the post's codes of colour, fuel, gearbox and options matched again from the vehicle's names. */
-async function comCodigosDoVeiculo(ctx: ContextoCanal, api: Api, v: VeiculoParaCanal, post: PostIcarros) {
+/** Sync: the post's codes of colour, fuel, gearbox and options matched again from the vehicle's names (lists kept in the process). */
+async function comCodigosDoVeiculo(api: Api, v: VeiculoParaCanal, post: PostIcarros) {
   const listas = todos(
     await Promise.all(
-      ['/database/colors', '/database/fuels', '/database/transmissions', '/database/equipments'].map((c) => listaDoCatalogo(ctx, api, c)),
+      ['/database/colors', '/database/fuels', '/database/transmissions', '/database/equipments'].map((c) => opcoesDe(api, c)),
     ),
   );
   if (!listas.ok) return listas;
@@ -324,7 +315,7 @@ export const publicacaoIcarros: PublicacaoVeiculo<RascunhoIcarros, PostIcarros> 
     const c = conectar(ctx, sessao);
     if (!c.ok) return c;
     const { api, dealer } = c.valor;
-    const p = await comCodigosDoVeiculo(ctx, api, v, post);
+    const p = await comCodigosDoVeiculo(api, v, post);
     if (!p.ok) return limiteComoTransitorio('O iCarros', p);
     const caminho = `/deals/${encodeURIComponent(idAnuncio)}`;
     const deal = exigirEdicao(await api.enviar('PUT', caminho, { id: Number(idAnuncio), ...corpoDeal(dealer, v, p.valor) }), idAnuncio);

@@ -1,7 +1,6 @@
 import { type CampoPadrao, PORTAS_PORTAIS, type PostMobiauto, postMobiauto, type RascunhoMobiauto } from '@intermedio/contracts';
 import { anuncioInexistente, codigosDoVeiculo, erroDaEdicao, limiteComoTransitorio, planoDeFotos } from '../edicao.ts';
 import type { RespostaCanal } from '../http.ts';
-import { listaEmCache } from '../listas.ts';
 import { escolhaOuPadrao, opcaoValida, postOuRevisao, textoPadrao } from '../padroes.ts';
 import {
   type Api,
@@ -158,20 +157,13 @@ function corpoDeal(v: VeiculoParaCanal, post: PostMobiauto) {
   };
 }
 
-/** A catalogue list (the channel's, the same for every dealer), kept in this process for 10 minutes (listas.ts). */
-const listaDoCatalogo = (ctx: ContextoCanal, api: Api, caminho: string) =>
-  listaEmCache(`mobiauto|${ctx.base}|${caminho}`, async () => {
-    const r = await api.get<unknown>(`${VEICULO}${caminho}`);
-    return r.ok ? ok(opcoes(r.valor)) : r;
-  });
-
 /**
  * Sync: the post's codes of colour, fuel, gearbox and options matched again from the vehicle's names; of the
  * observations, IPVA paid and the factory warranty follow the vehicle, the others chosen on the screen stay.
  */
-async function comCodigosDoVeiculo(ctx: ContextoCanal, api: Api, v: VeiculoParaCanal, post: PostMobiauto) {
+async function comCodigosDoVeiculo(api: Api, v: VeiculoParaCanal, post: PostMobiauto) {
   const listas = todos(
-    await Promise.all(['/colors', '/fuels', '/transmissions', '/features', '/conditionals'].map((c) => listaDoCatalogo(ctx, api, c))),
+    await Promise.all(['/colors', '/fuels', '/transmissions', '/features', '/conditionals'].map((c) => opcoesDe(api, `${VEICULO}${c}`))),
   );
   if (!listas.ok) return listas;
   const [cores = [], combustiveis = [], cambios = [], opcionais = [], condicionais = []] = listas.valor;
@@ -398,7 +390,7 @@ export const publicacaoMobiauto: PublicacaoVeiculo<RascunhoMobiauto, PostMobiaut
     if (v.tipo !== 'carro') return soCarros();
     const c = conectar(ctx, sessao);
     if (!c.ok) return c;
-    const p = await comCodigosDoVeiculo(ctx, c.valor.api, v, post);
+    const p = await comCodigosDoVeiculo(c.valor.api, v, post);
     if (!p.ok) return limiteComoTransitorio('A Mobiauto', p);
     const caminho = `${c.valor.inventario}/${encodeURIComponent(idAnuncio)}`;
     const r = exigirEdicao(await c.valor.api.enviar('PUT', caminho, { id: Number(idAnuncio), ...corpoDeal(v, p.valor) }), idAnuncio);
