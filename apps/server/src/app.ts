@@ -46,6 +46,8 @@ import { imagensDestaqueRoutes } from './modules/imagens-destaque/imagens-revend
 import { criarImagensRevendaService } from './modules/imagens-destaque/imagens-revenda.service.ts';
 import { integracoesRoutes } from './modules/integracoes/integracoes.routes.ts';
 import { criarIntegracoesService } from './modules/integracoes/integracoes.service.ts';
+import { padroesRoutes } from './modules/integracoes/padroes.routes.ts';
+import { criarPadroesService } from './modules/integracoes/padroes.service.ts';
 import { criarRenovacaoService, type RenovacaoService } from './modules/integracoes/renovacao.service.ts';
 import { tarefaRenovarTokens } from './modules/integracoes/renovacao.tarefa.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
@@ -215,6 +217,7 @@ export async function buildApp(
   tarefas.registrar(tarefaRenovarTokens(renovacao, (m) => app.log.warn(m)));
   const integracoes = criarIntegracoesService({ ...depCanais, renovacao });
   await app.register(integracoesRoutes, { integracoes, canais: config.canais });
+  await app.register(padroesRoutes, { padroes: criarPadroesService({ db: banco.db, integracoes }) });
   // Per-vehicle publishing (spec 3): durable sends, reconciled by a background job after a crash or an outage.
   const publicacaoVeiculo = criarPublicacaoVeiculoService({
     db: banco.db,

@@ -117,6 +117,16 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
   // Sync of published adverts after a save (issue 24 item 1): automático / perguntar.
   'GET /api/revendas/:idRevenda/sincronizacao': { regra: 'revenda' },
   'PUT /api/revendas/:idRevenda/sincronizacao': { regra: 'revenda', exemplo: () => ({ payload: { sincronizacao: 'automatico' } }) },
+  // "Padrões de publicação" (issue 24 item 3): who reads / writes the channel's configuration (a soAdmin channel: admin,
+  // checked in the service as the configuration's). Reseller A's Webmotors is not configured: an allowed PUT gets 422.
+  'GET /api/revendas/:idRevenda/integracoes/:canal/padroes': {
+    regra: 'revenda',
+    exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/integracoes/webmotors/padroes` }),
+  },
+  'PUT /api/revendas/:idRevenda/integracoes/:canal/padroes': {
+    regra: 'revenda',
+    exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/integracoes/webmotors/padroes`, payload: {} }),
+  },
   'GET /api/integracao/social/config': { regra: 'autenticado' },
   // "Autorizar no canal" (issue 11): Olx admin only, Mercado Livre also the reseller's users; the return is any
   // signed-in user (the sealed state says the reseller and must be of this session: a foreign state is 400/403).

@@ -145,6 +145,11 @@ export interface PublicacaoVeiculo<Rascunho = unknown, Post = unknown> {
   /** Which defaults `postPadrao` reads, as the channel's "Padrões de publicação" screen asks them. */
   camposPadrao?: readonly CampoPadrao[];
   /**
+   * The choices of `camposPadrao` that come from the channel's own lists (Webmotors' modalities, Autoscar's start and
+   * cooling types): `campo` → options, for the "Padrões de publicação" screen's selects and the check of a saved value.
+   */
+  opcoesPadrao?(ctx: ContextoCanal, sessao: SessaoCanal): Promise<Resultado<Record<string, OpcaoCanal[]>>>;
+  /**
    * Removes the advert; the channel's "already removed" answer is `jaRemovido` (spec 3 §4). `manual`: the channel
    * offers no removal through its API (Instagram, channels.md §10): the product forgets the advert and says so.
    */

@@ -17,6 +17,7 @@ export * from './icarros.ts';
 export * from './instagram.ts';
 export * from './meucarronovo.ts';
 export * from './mobiauto.ts';
+export * from './modelo.ts';
 export * from './padroes.ts';
 export * from './portais.ts';
 export * from './sincronizacao.ts';

@@ -1,5 +1,6 @@
+import type { PadroesPublicacao } from '@intermedio/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { alteradoEm, alteradoPor, criadoPor } from './comum.ts';
 import { revendas } from './revendas.ts';
 
@@ -38,5 +39,30 @@ export const revendaIntegracoes = pgTable(
     primaryKey({ columns: [t.revenda_id, t.canal] }),
     check('revenda_integracoes_canal_chk', sql`${t.canal} in ${CANAIS_SQL}`),
     index('revenda_integracoes_renovar_em_idx').on(t.renovar_em),
+  ],
+);
+
+/**
+ * A reseller's "Padrões de publicação" for one configured channel (issue 24 item 3): what a bulk publish applies to
+ * what the vehicle's data does not map (`padroesPublicacao` of contracts). A table of its own, not a column of
+ * `revenda_integracoes`: saving the defaults never touches the configuration record (its version, its events).
+ * Only a configured channel has defaults (foreign key to its record).
+ */
+export const revendaPadroesPublicacao = pgTable(
+  'revenda_padroes_publicacao',
+  {
+    revenda_id: uuid('revenda_id').notNull(),
+    canal: text('canal').notNull(),
+    padroes: jsonb('padroes').$type<PadroesPublicacao>().notNull().default({}),
+    updated_id: alteradoPor(),
+    updated_at: alteradoEm(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.revenda_id, t.canal] }),
+    foreignKey({
+      name: 'revenda_padroes_publicacao_integracao_fk',
+      columns: [t.revenda_id, t.canal],
+      foreignColumns: [revendaIntegracoes.revenda_id, revendaIntegracoes.canal],
+    }).onDelete('cascade'),
   ],
 );
