@@ -1,4 +1,4 @@
-import { ROTULO_COMBUSTIVEL } from '@intermedio/contracts';
+import { type PadroesPublicacao, renderizarModelo } from '@intermedio/contracts';
 import type { z } from 'zod';
 import type { OpcaoCanal, VeiculoParaCanal } from './publicacao.ts';
 
@@ -8,30 +8,11 @@ import type { OpcaoCanal, VeiculoParaCanal } from './publicacao.ts';
  * and the review list named by the Incluir screen's labels. Nothing here guesses a value.
  */
 
-const reais = (n: number) => n.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
-
-/** The template fields of `padroesPublicacao` (titulo, descricao) and the vehicle's value of each. */
-function camposDoModelo(v: VeiculoParaCanal): Record<string, string> {
-  const anos = [...new Set([v.anoFabricacao, v.anoModelo].filter((a): a is number => a !== null))].join('/');
-  return {
-    marca: v.marca,
-    modelo: v.modelo,
-    versao: v.versao,
-    ano: anos,
-    km: v.km.toLocaleString('pt-BR'),
-    preco: reais(v.valor),
-    cor: v.cor,
-    combustivel: ROTULO_COMBUSTIVEL[v.combustivel as keyof typeof ROTULO_COMBUSTIVEL] ?? v.combustivel,
-    cambio: v.cambio === 'A' ? 'Automático' : 'Manual',
-    observacao: v.observacao,
-  };
-}
-
-/** A template with the vehicle's fields in braces ({marca} {preco}…); an unknown field stays as written. */
-export function textoDoModelo(modelo: string, v: VeiculoParaCanal): string {
-  const campos = camposDoModelo(v);
-  return modelo.replace(/\{(\w+)\}/g, (todo, nome: string) => campos[nome] ?? todo).trim();
-}
+/**
+ * A template with the vehicle's fields in braces ({marca} {preco}…), through contracts' `renderizarModelo` (the one
+ * renderer: "R$ 72.900,00", "18.500 km", "2022/2023"); an unknown field stays as written.
+ */
+export const textoDoModelo = (modelo: string, v: VeiculoParaCanal): string => renderizarModelo(modelo, v);
 
 /** The reseller's template when filled in, else the draft's text (what the Incluir screen prefills). */
 export const textoPadrao = (modelo: string | undefined, v: VeiculoParaCanal, doRascunho: string) =>
@@ -63,4 +44,19 @@ export function postOuRevisao<P>(
   const revisao = [...campos].sort((a, b) => posicao(a) - posicao(b)).map((c) => rotulos[c] ?? c);
   if (revisao.length || !lido.success) return { revisao: [...new Set(revisao)] };
   return { post: lido.data };
+}
+
+/** The description template filled with the vehicle's data, or null when the reseller has none (the draft's text stays). */
+export const descricaoPadrao = (p: PadroesPublicacao, v: VeiculoParaCanal): string | null =>
+  p.descricao ? renderizarModelo(p.descricao, v) : null;
+
+/** The title template filled with the vehicle's data, or null when none. */
+export const tituloPadrao = (p: PadroesPublicacao, v: VeiculoParaCanal): string | null => (p.titulo ? renderizarModelo(p.titulo, v) : null);
+
+/** A default choice of the post (`escolhas`), or '' when the reseller left it empty. */
+export const escolhaPadrao = (p: PadroesPublicacao, campo: string): string => p.escolhas?.[campo] ?? '';
+
+/** The review list: the Incluir screen's label of each required choice still empty (never sent with a guessed value). */
+export function revisao(checagens: [rotulo: string, faltando: boolean][]): string[] {
+  return checagens.filter(([, faltando]) => faltando).map(([rotulo]) => rotulo);
 }

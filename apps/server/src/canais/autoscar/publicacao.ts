@@ -19,6 +19,7 @@ import {
   paraAnuncioCanal,
 } from './anuncios.ts';
 import { listasAutoscar, marcasAutoscar, modelosAutoscar, type TipoAutoscar, tipoAutoscar, versoesAutoscar } from './catalogo.ts';
+import { camposPadraoAutoscar, opcoesPadraoAutoscar, postPadraoAutoscar } from './padrao.ts';
 
 const NAO_PERMITIDO = 'Operação não permitida para esse tipo de veículo.';
 const naoPermitido = (): Resultado<never> => ({
@@ -230,6 +231,10 @@ export const publicacaoAutoscar: PublicacaoVeiculo<RascunhoAutoscar, unknown> = 
   },
   postAtualizado,
   atualizar,
+  // Bulk publish (issue 24 item 3): the Incluir screen's post from the draft and the reseller's defaults.
+  postPadrao: postPadraoAutoscar,
+  camposPadrao: camposPadraoAutoscar,
+  opcoesPadrao: (ctx) => opcoesPadraoAutoscar(ctx),
   excluir: excluirAnuncio,
   async consultar(ctx, sessao, ref) {
     const r = ref.idAnuncio ? await buscarAnuncio(ctx, sessao, ref.idAnuncio) : await buscarPorReferencia(ctx, sessao, ref.chave);

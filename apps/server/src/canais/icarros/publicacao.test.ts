@@ -217,7 +217,7 @@ describe('iCarros bulk publish (issue 24 item 3: postPadrao from real drafts)', 
 
   it("builds the Incluir screen's post with the reseller's plan and description template, accepted by the send schema", async () => {
     const d = await rascunho();
-    const r = postPadrao(d, CARRO, { plano: '3', descricao: '{marca} {modelo} {versao} {ano}, {km} km, por {preco}. {observacao}' });
+    const r = postPadrao(d, CARRO, { plano: '3', descricao: '{marca} {modelo} {versao} {ano}, {km}, por {preco}. {observacao}' });
     if (!('post' in r)) throw new Error(JSON.stringify(r));
     const { dealerId: _d, productionYear: _f, modelYear: _m, ...doRascunho } = d.veiculoPost;
     expect(r.post).toMatchObject({ ...doRascunho, text: expect.any(String), priority: '3', plate: 'FDA1B23' });

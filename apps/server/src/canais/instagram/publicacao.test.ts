@@ -11,7 +11,7 @@ describe('Instagram bulk publish (postPadrao from the draft)', () => {
   it("the draft's caption, or the reseller's template", async () => {
     const d = await rascunho();
     expect(postPadrao(d, CARRO, {})).toEqual({ post: { ig_descricao: textoDoVeiculo(CARRO) } });
-    const r = postPadrao(d, CARRO, { descricao: '{marca} {modelo} {versao}, {km} km, {combustivel}. Chame no direct!' });
+    const r = postPadrao(d, CARRO, { descricao: '{marca} {modelo} {versao}, {km}, {combustivel}. Chame no direct!' });
     expect(r).toEqual({ post: { ig_descricao: 'Fiat Argo Drive 1.0 6V Flex 5p Mec., 18.500 km, Flex. Chame no direct!' } });
   });
 

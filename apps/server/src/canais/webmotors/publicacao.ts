@@ -11,6 +11,7 @@ import type { OpcaoCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } fro
 import { type ContextoCanal, ok, type Resultado } from '../tipos.ts';
 import { excluirAnuncio, gravarAnuncio, lerAnuncio, procurarAnuncio } from './anuncio.ts';
 import * as catalogo from './catalogo.ts';
+import { camposPadraoWebmotors, opcoesPadraoWebmotors, postPadraoWebmotors } from './padrao.ts';
 
 /** Webmotors takes cars and motorcycles only (spec 3 §2.3). */
 function tipoDe(v: VeiculoParaCanal): Resultado<catalogo.TipoWebmotors> {
@@ -191,6 +192,10 @@ export const publicacaoWebmotors: PublicacaoVeiculo<RascunhoWebmotors, PostWebmo
   },
   postAtualizado,
   atualizar,
+  // Bulk publish (issue 24 item 3): the Incluir screen's post from the draft and the reseller's defaults.
+  postPadrao: postPadraoWebmotors,
+  camposPadrao: camposPadraoWebmotors,
+  opcoesPadrao: opcoesPadraoWebmotors,
   excluir: excluirAnuncio,
   consultar: procurarAnuncio,
 };

@@ -14,6 +14,7 @@ import type { ContextoCanal, Resultado } from '../../canais/tipos.ts';
 import type { Db, Executor } from '../../db/cliente.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import { explicarErro, type IntegracoesService } from '../integracoes/integracoes.service.ts';
+import { padroesRepository } from '../integracoes/padroes.repository.ts';
 import { vendasRepository } from '../vendas/vendas.repository.ts';
 import { type AnuncioRegistro, publicacaoRepository as repo } from './publicacao.repository.ts';
 import { dadosIntermedio, paraCanal } from './veiculo-para-canal.ts';
@@ -440,7 +441,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       const v = paraCanal(c, dep.publicUrl, dep.assinarArquivo);
       const { ctx, sessao } = sessaoDaIntegracao(canal, v.revendaId, dep.integracoes.paraPublicarDe(canal, c.integracao));
       const rascunho = exigir(canal, await p.rascunho(ctx, sessao, v));
-      const padroes: PadroesPublicacao = {}; // the stored defaults come with their screen (issue 24 item 3)
+      const padroes: PadroesPublicacao = (await padroesRepository.buscar(db, v.revendaId, canal)) ?? {};
       const r = p.postPadrao(rascunho, v, padroes);
       if ('revisao' in r) return r;
       const conferido = ESQUEMAS_PUBLICACAO[canal]?.post.safeParse(r.post);
