@@ -50,8 +50,11 @@ import { padroesRoutes } from './modules/integracoes/padroes.routes.ts';
 import { criarPadroesService } from './modules/integracoes/padroes.service.ts';
 import { criarRenovacaoService, type RenovacaoService } from './modules/integracoes/renovacao.service.ts';
 import { tarefaRenovarTokens } from './modules/integracoes/renovacao.tarefa.ts';
+import { criarEntradaLeads } from './modules/leads/entrada.service.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { criarLeadsService } from './modules/leads/leads.service.ts';
+import { tarefaColetarLeads, tarefaReceberLead } from './modules/leads/leads.tarefa.ts';
+import { webhooksLeadsRoutes } from './modules/leads/webhooks.routes.ts';
 import { locaisAnuncioRoutes } from './modules/locais-anuncio/locais-anuncio.routes.ts';
 import { lotesRoutes } from './modules/lotes/lotes.routes.ts';
 import { criarLotesService, TAREFA_LOTES } from './modules/lotes/lotes.service.ts';
@@ -277,6 +280,17 @@ export async function buildApp(
   // Leads from the channels (issue 26): inbox API, webhooks and polling (docs/leads.md).
   const leads = criarLeadsService({ db: banco.db });
   await app.register(leadsRoutes, { leads });
+  const entradaLeads = criarEntradaLeads({
+    db: banco.db,
+    integracoes,
+    segredo: config.secretKey,
+    publicUrl: config.publicUrl,
+    enfileirar: (nome, dados) => tarefas.enviar(nome, dados),
+    log: (m) => app.log.warn(m),
+  });
+  tarefas.registrar(tarefaReceberLead(entradaLeads));
+  tarefas.registrar(tarefaColetarLeads(entradaLeads, (m) => app.log.warn(m)));
+  await app.register(webhooksLeadsRoutes, { entrada: entradaLeads });
   await app.register(moderacaoRoutes, { moderacao: criarModeracaoService(banco.db) });
   const imagensRevenda = { imagens: criarImagensRevendaService(banco.db, armazenamento) };
   await app.register(imagensDestaqueRoutes, imagensRevenda);
@@ -301,7 +315,12 @@ export async function buildApp(
   await app.register(notificacoesRoutes, { notificacoes });
   if (sandbox) {
     // Only the stand-ins something points to; their test routes only on test servers (SANDBOX_INSPECAO=1).
-    await app.register(sandbox.sandboxes, { canais: semEndereco, fcm: fcmSandbox, inspecao: config.sandboxInspecao });
+    await app.register(sandbox.sandboxes, {
+      canais: semEndereco,
+      fcm: fcmSandbox,
+      inspecao: config.sandboxInspecao,
+      produto: () => origemInterna(app, config.publicUrl),
+    });
     if (!config.fipeApiUrl) await app.register(sandbox.fipeSandboxRoutes, { prefix: sandbox.PREFIXO_SANDBOX_FIPE });
   }
   // Catalogues and FIPE (issue 5). FIPE_API_URL unset: the lookup calls the built-in sandbox inside this process.

@@ -398,6 +398,9 @@ function veiculos(): Record<string, EntradaMatriz> {
       exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/lotes/${ID_INEXISTENTE}/cancelar` }),
     },
     // Leads (issue 26): the reseller's users; an admin sees every reseller's. A lead of no reseller answers 404.
+    // Channel webhooks: public, the channel is checked by the intake (a malformed body is 400, an unknown endpoint 404).
+    'POST /api/webhooks/mercadolivre': { regra: 'publico', exemplo: () => ({ payload: { topic: 'questions' } }) },
+    'POST /api/webhooks/olx/leads/:token': { regra: 'publico', exemplo: () => ({ url: '/api/webhooks/olx/leads/x.y', payload: {} }) },
     'GET /api/leads': { regra: 'admin' },
     'GET /api/revendas/:idRevenda/leads': { regra: 'revenda' },
     [`GET ${base}/:idVeiculo/leads`]: {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CAMBIOS_CATALOGO, COMBUSTIVEIS_CATALOGO, CORES_CATALOGO } from './catalogo-veiculos.ts';
 import { aplicarChaves, PUBLICO } from './comum.ts';
 import { sandboxKeycloak } from './keycloak.ts';
+import { leadsIcarros } from './leads.ts';
 import {
   catalogoComCodigos,
   erroSpring as erro,
@@ -70,10 +71,12 @@ const validarDeal = (d: Record<string, unknown>) => {
 export async function sandboxIcarros(app: FastifyInstance) {
   await sandboxKeycloak('icarros', '/pj/v1/core/dealers', [{ id: DEALER_ICARROS, name: 'Auto Demo Veículos' }])(app);
   const { anuncios, novoId } = vitrine<Deal>(app);
+  const rotaLeads = leadsIcarros(app, DEALER_ICARROS);
 
   app.register(
     async (api) => {
       exigirTokenKeycloak(api, 'icarros');
+      rotaLeads(api);
       api.get<{ Querystring: { categoryId?: string } }>('/database/makes', PUBLICO, async (req) => {
         const tipo = Object.entries(CATEGORIAS).find(([, id]) => id === Number(req.query.categoryId ?? 1))?.[0];
         return marcas.filter((m) => m.tipo === tipo).map(nomeId);

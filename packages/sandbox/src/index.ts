@@ -60,6 +60,8 @@ export type OpcoesSandboxes = {
    * answer only on test servers (SANDBOX_INSPECAO=1); otherwise they are not found, as they show every reseller's adverts.
    */
   inspecao?: boolean;
+  /** The product's own address: where the webhook channels (Mercado Livre, OLX) deliver leads (issue 26). */
+  produto?: () => string;
 };
 
 /** Whether a route is an inspection or test-control route (`/sandbox/autoscar/_anuncios`). */
@@ -75,7 +77,7 @@ export async function sandboxes(app: FastifyInstance, op: OpcoesSandboxes = {}) 
   }
   const canais = new Set<string>(op.canais ?? Object.keys(SANDBOXES));
   for (const [canal, plugin] of Object.entries(SANDBOXES)) {
-    if (canais.has(canal)) await app.register(plugin, { prefix: `/sandbox/${canal}` });
+    if (canais.has(canal)) await app.register(plugin, { prefix: `/sandbox/${canal}`, produto: op.produto });
   }
   // Push (not a channel): Firebase Cloud Messaging HTTP v1.
   if (op.fcm ?? true) await app.register(sandboxFcm, { prefix: '/sandbox/fcm' });

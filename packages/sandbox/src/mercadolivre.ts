@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PUBLICO } from './comum.ts';
+import { leadsMercadoLivre, type OpcoesLeads } from './leads.ts';
 import { itensMercadoLivre, VENDEDOR_SANDBOX } from './mercadolivre-itens.ts';
 import { bearerValido, consentimentoOAuth, expiracaoOAuth, novoEstadoOAuth, tokenOAuth } from './oauth.ts';
 
@@ -8,7 +9,7 @@ import { bearerValido, consentimentoOAuth, expiracaoOAuth, novoEstadoOAuth, toke
  * and at the API root /oauth/token (authorization code and single-use refresh tokens) and /users/me; the
  * classifieds API (category attributes, items, description, search) is in mercadolivre-itens.ts.
  */
-export async function sandboxMercadoLivre(app: FastifyInstance) {
+export async function sandboxMercadoLivre(app: FastifyInstance, op: OpcoesLeads = {}) {
   const estado = novoEstadoOAuth();
   await app.register(async (auth) => consentimentoOAuth(auth, '/authorization', { rotulo: 'Mercado Livre', estado }), { prefix: '/auth' });
   tokenOAuth(app, '/oauth/token', {
@@ -23,4 +24,5 @@ export async function sandboxMercadoLivre(app: FastifyInstance) {
     return { id: VENDEDOR_SANDBOX, nickname: 'LOJADEMO', site_id: 'MLB' };
   });
   itensMercadoLivre(app);
+  leadsMercadoLivre(app, op);
 }

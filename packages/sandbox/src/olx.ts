@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { aleatorio, PUBLICO } from './comum.ts';
+import { leadsOlx } from './leads.ts';
 import { bearerValido, consentimentoOAuth, novoEstadoOAuth, tokenOAuth } from './oauth.ts';
 import { autouploadOlx } from './olx-autoupload.ts';
 
@@ -29,4 +30,5 @@ export async function sandboxOlx(app: FastifyInstance) {
     return { user_name: 'Loja Demo', user_email: 'loja.demo@olx.sandbox' };
   });
   autouploadOlx(app);
+  leadsOlx(app);
 }

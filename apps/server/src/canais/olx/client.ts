@@ -6,7 +6,8 @@ import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
  * OLX autoupload (channels.md §1). Two hosts: the authorization server (auth.olx.com.br: consent page and token)
  * and the API (apps.olx.com.br: basic_user_info, autoupload).
  */
-export const ESCOPOS_OLX = 'basic_user_info autoupload';
+/** autoservice: the leads webhook registration (issue 26, lead/how_to); without it OLX refuses the registration. */
+export const ESCOPOS_OLX = 'basic_user_info autoupload autoservice';
 
 export const consentimento = (ctx: ContextoCanal, state: string) =>
   enderecoConsentimento(`${ctx.auth}/oauth`, {

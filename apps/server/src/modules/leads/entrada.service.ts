@@ -1,0 +1,160 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type CanalId, MENSAGENS_LEAD } from '@intermedio/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/cliente.ts';
+import { revendaIntegracoes } from '../../db/schema/index.ts';
+import { ErroHttp } from '../../lib/http.ts';
+import type { IntegracoesService } from '../integracoes/integracoes.service.ts';
+import {
+  type Acesso,
+  avisoMercadoLivre,
+  buscarMercadoLivre,
+  coletarIcarros,
+  doOlx,
+  type LeadOlx,
+  leadOlx,
+  registrarWebhookOlx,
+  TOPICOS_LEAD_ML,
+} from './canais-leads.ts';
+import { type LeadRecebido, leadsRepository as repo } from './leads.repository.ts';
+
+export const TAREFA_RECEBER_LEAD = 'leads-receber';
+export const TAREFA_COLETAR_LEADS = 'leads-coletar';
+/** How far back each poll asks (the channels' lists are by day): overlapping polls store nothing twice. */
+export const JANELA_COLETA_HORAS = 48;
+
+/** One delivery to process in the background: a Mercado Livre notification's resource, or an OLX lead as posted. */
+export type DadosRecebimento =
+  | { canal: 'mercadolivre'; idRevenda: string; recurso: string }
+  | { canal: 'olx'; idRevenda: string; lead: LeadOlx };
+
+export type EntradaLeads = ReturnType<typeof criarEntradaLeads>;
+
+/**
+ * Intake (issue 26 item 1): webhooks check the caller and answer at once, a job (`leads-receber`) stores the lead;
+ * `leads-coletar` polls the channels without push and keeps OLX's webhook registered. Every path goes through
+ * `leadsRepository.gravar`, idempotent on (canal, id_externo).
+ */
+export function criarEntradaLeads(dep: {
+  db: Db;
+  integracoes: Pick<IntegracoesService, 'paraPublicar'>;
+  segredo: string;
+  publicUrl: string;
+  enfileirar: (nome: string, dados: object) => Promise<unknown>;
+  log: (m: string) => void;
+}) {
+  const { db } = dep;
+  const assinatura = (idRevenda: string) => createHmac('sha256', dep.segredo).update(`olx-leads:${idRevenda}`).digest('base64url');
+
+  /** The dealer's own OLX endpoint (lead/how_to: one per advertiser); its last segment is the shared secret. */
+  const tokenOlx = (idRevenda: string) => `${idRevenda}.${assinatura(idRevenda)}`;
+  const revendaDoTokenOlx = (token: string) => {
+    const [id, sig] = token.split('.');
+    if (!id || !sig || !/^[0-9a-f-]{36}$/.test(id)) return null;
+    const esperada = Buffer.from(assinatura(id));
+    const recebida = Buffer.from(sig);
+    return recebida.length === esperada.length && timingSafeEqual(recebida, esperada) ? id : null;
+  };
+
+  const acesso = async (idRevenda: string, canal: CanalId): Promise<Acesso | null> => {
+    const p = await dep.integracoes.paraPublicar(idRevenda, canal);
+    return p?.status ? { ctx: p.ctx, sessao: { segredos: p.segredos, dados: p.config } } : null;
+  };
+
+  const gravar = async (idRevenda: string, l: Omit<LeadRecebido, 'idRevenda'> & { pergunta?: unknown }) => {
+    const { pergunta: _p, ...dados } = l;
+    const r = await repo.gravar(db, { ...dados, idRevenda });
+    if (l.tipo === 'pergunta' && l.mensagem) await repo.mensagemRecebida(db, r.lead, l.mensagem, l.recebidoEm, `canal:${l.idExterno}`);
+    return r;
+  };
+
+  return {
+    tokenOlx,
+    urlWebhookOlx: (idRevenda: string) => `${dep.publicUrl}/api/webhooks/olx/leads/${tokenOlx(idRevenda)}`,
+
+    /**
+     * Mercado Livre signs nothing: the notification is checked for shape, our application and a seller with an
+     * active integration, then queued; the job reads the lead back with that seller's token before storing it.
+     */
+    async avisoMercadoLivre(corpo: unknown) {
+      const a = avisoMercadoLivre.safeParse(corpo);
+      if (!a.success) throw new ErroHttp(400, MENSAGENS_LEAD.webhookInvalido);
+      if (!(TOPICOS_LEAD_ML as readonly string[]).includes(a.data.topic)) return { ignorado: true };
+      const [reg] = await db
+        .select({ revenda_id: revendaIntegracoes.revenda_id, status: revendaIntegracoes.status })
+        .from(revendaIntegracoes)
+        .where(
+          and(eq(revendaIntegracoes.canal, 'mercadolivre'), sql`${revendaIntegracoes.config}->>'user_id_ml' = ${String(a.data.user_id)}`),
+        )
+        .limit(1);
+      if (!reg?.status) throw new ErroHttp(404, MENSAGENS_LEAD.webhookDesconhecido);
+      const p = await dep.integracoes.paraPublicar(reg.revenda_id, 'mercadolivre');
+      if (a.data.application_id !== undefined && p && String(a.data.application_id) !== p.ctx.app.clientId)
+        throw new ErroHttp(403, MENSAGENS_LEAD.webhookDesconhecido);
+      const dados: DadosRecebimento = { canal: 'mercadolivre', idRevenda: reg.revenda_id, recurso: a.data.resource };
+      await dep.enfileirar(TAREFA_RECEBER_LEAD, dados);
+      return { ignorado: false };
+    },
+
+    /** OLX posts to the dealer's own address: the signed token in it is the shared secret. */
+    async leadOlx(token: string, corpo: unknown) {
+      const idRevenda = revendaDoTokenOlx(token);
+      if (!idRevenda) throw new ErroHttp(404, MENSAGENS_LEAD.webhookDesconhecido); // no such dealer endpoint
+      const l = leadOlx.safeParse(corpo);
+      if (!l.success) throw new ErroHttp(400, MENSAGENS_LEAD.webhookInvalido);
+      const dados: DadosRecebimento = { canal: 'olx', idRevenda, lead: l.data };
+      await dep.enfileirar(TAREFA_RECEBER_LEAD, dados);
+    },
+
+    /**
+     * The job: stores one delivery. A Mercado Livre resource the channel does not confirm (unknown id, another
+     * seller's) stores nothing; a channel that did not answer throws, so pg-boss retries later.
+     */
+    async receber(d: DadosRecebimento) {
+      if (d.canal === 'olx') return (await gravar(d.idRevenda, doOlx(d.lead))).novo;
+      const a = await acesso(d.idRevenda, 'mercadolivre');
+      if (!a) return false;
+      const r = await buscarMercadoLivre(a, d.recurso);
+      if (!r.ok) {
+        if (r.erro.tipo === 'transient' || r.erro.tipo === 'rate_limit') throw new Error(`Mercado Livre: ${r.erro.mensagem}`);
+        dep.log(`lead do Mercado Livre descartado (${d.recurso}): ${r.erro.mensagem}`);
+        return false;
+      }
+      return (await gravar(d.idRevenda, r.valor)).novo;
+    },
+
+    /** The poll: iCarros leads of the last hours of every active integration; OLX webhooks registered where missing. */
+    async coletar(agora = new Date()) {
+      const ativos = await db
+        .select({ revenda_id: revendaIntegracoes.revenda_id, canal: revendaIntegracoes.canal, config: revendaIntegracoes.config })
+        .from(revendaIntegracoes)
+        .where(and(eq(revendaIntegracoes.status, true), sql`${revendaIntegracoes.canal} in ('icarros','olx')`));
+      let novos = 0;
+      for (const i of ativos) {
+        const a = await acesso(i.revenda_id, i.canal as CanalId);
+        if (!a) continue;
+        if (i.canal === 'icarros') {
+          const r = await coletarIcarros(a, new Date(agora.getTime() - JANELA_COLETA_HORAS * 3_600_000), agora);
+          if (!r.ok) {
+            dep.log(`leads do iCarros (${i.revenda_id}): ${r.erro.mensagem}`);
+            continue;
+          }
+          for (const l of r.valor) if ((await gravar(i.revenda_id, l)).novo) novos++;
+        } else {
+          const url = `${dep.publicUrl}/api/webhooks/olx/leads/${tokenOlx(i.revenda_id)}`;
+          if ((i.config as Record<string, unknown>).leads_webhook === url) continue;
+          const r = await registrarWebhookOlx(a, url);
+          if (!r.ok) {
+            dep.log(`webhook de leads da Olx (${i.revenda_id}): ${r.erro.mensagem}`);
+            continue;
+          }
+          await db
+            .update(revendaIntegracoes)
+            .set({ config: sql`${revendaIntegracoes.config} || ${JSON.stringify({ leads_webhook: url })}::jsonb` })
+            .where(and(eq(revendaIntegracoes.revenda_id, i.revenda_id), eq(revendaIntegracoes.canal, 'olx')));
+        }
+      }
+      return novos;
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import type { CanalId } from '@intermedio/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leadMensagens, leads, veiculoIntegracoes } from '../src/db/schema/index.ts';
+import { type DadosRecebimento, TAREFA_RECEBER_LEAD } from '../src/modules/leads/entrada.service.ts';
+import { type Ambiente, type Credencial, criarAmbiente, ouvir, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
+import { chamarComo } from './ajuda/veiculos.ts';
+
+/**
+ * Intake of leads (issue 26 items 1 and 3) against the channels' sandboxes: Mercado Livre (notification → read back
+ * with the seller's token), OLX (the dealer's signed endpoint), iCarros (polling). The webhook only queues; the test
+ * runs the queued jobs (`leads-receber`) itself.
+ */
+let amb: Ambiente;
+let base: string;
+let gestor: Credencial | null;
+let admin: Credencial | null;
+let chamar: ReturnType<typeof chamarComo>;
+let fila: { nome: string; dados: object }[];
+
+const sandbox = async (caminho: string, corpo: unknown) => {
+  const r = await fetch(`${base}/sandbox/${caminho}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(corpo),
+  });
+  expect(r.status, await r.clone().text()).toBe(200);
+  return r.json() as Promise<Record<string, unknown>>;
+};
+/** Runs and empties the queued deliveries. */
+const processar = async () => {
+  const minhas = fila.splice(0).filter((j) => j.nome === TAREFA_RECEBER_LEAD);
+  for (const j of minhas) await amb.tarefas.executar(TAREFA_RECEBER_LEAD, j.dados as DadosRecebimento);
+  return minhas.length;
+};
+const doCanal = (canal: CanalId) => amb.banco.db.select().from(leads).where(eq(leads.canal, canal));
+const webhook = (url: string, corpo: unknown) =>
+  fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(corpo) });
+
+beforeAll(async () => {
+  amb = await criarAmbiente({ CANAIS_TIMEOUT_MS: '5000' });
+  base = await ouvir(amb);
+  fila = await semTarefasEmSegundoPlano(amb);
+  chamar = chamarComo(amb);
+  gestor = await amb.entrar('gestorA');
+  admin = await amb.entrar('admin');
+  const ml = await chamar('POST', '/api/integracao/mercadolivre/configurar', gestor, { id_revenda: amb.ids.revendaA, code_ml: 'ml-leads' });
+  expect(ml.statusCode, ml.body).toBe(200);
+  const olx = await chamar('POST', '/api/integracao/olx/configurar', admin, { id_revenda: amb.ids.revendaA, code_olx: 'olx-leads' });
+  expect(olx.statusCode, olx.body).toBe(200);
+  const ic = await chamar('POST', '/api/integracao/icarros/configurar', gestor, {
+    id_revenda: amb.ids.revendaA,
+    email_icarros: 'loja@autodemo.test',
+    senha_icarros: 'segredo',
+  });
+  expect(ic.statusCode, ic.body).toBe(200);
+  // The demo car is advertised on Mercado Livre as MLB123 and on iCarros as deal 555.
+  await amb.banco.db.insert(veiculoIntegracoes).values([
+    { veiculo_id: amb.ids.veiculoA, canal: 'mercadolivre', revenda_id: amb.ids.revendaA, id_anuncio: 'MLB123', estado: 'publicado' },
+    { veiculo_id: amb.ids.veiculoA, canal: 'icarros', revenda_id: amb.ids.revendaA, id_anuncio: '555', estado: 'publicado' },
+  ]);
+}, 60_000);
+afterAll(() => amb?.encerrar());
+
+describe('Mercado Livre', () => {
+  it('a vis_leads notification delivered twice: answered at once, read back with the token, one lead on the vehicle', async () => {
+    const r = await sandbox('mercadolivre/_lead', { tipo: 'lead', item_id: 'MLB123', nome: 'Ana Lima', entregas: 2 });
+    expect(r.entregas).toEqual([200, 200]);
+    expect(await processar()).toBe(2);
+    const ls = await doCanal('mercadolivre');
+    expect(ls).toHaveLength(1);
+    expect(ls[0]).toMatchObject({
+      nome: 'Ana Lima',
+      telefone: '11987654321',
+      veiculo_id: amb.ids.veiculoA,
+      id_anuncio: 'MLB123',
+      tipo: 'lead',
+    });
+  });
+
+  it('a question becomes a lead with its conversation; an unknown advert is kept without vehicle', async () => {
+    await sandbox('mercadolivre/_lead', { tipo: 'pergunta', item_id: 'MLB999', texto: 'Aceita troca por moto?' });
+    await processar();
+    const [p] = (await doCanal('mercadolivre')).filter((l) => l.tipo === 'pergunta');
+    expect(p).toMatchObject({ veiculo_id: null, id_anuncio: 'MLB999', mensagem: 'Aceita troca por moto?' });
+    const ms = await amb.banco.db
+      .select()
+      .from(leadMensagens)
+      .where(eq(leadMensagens.lead_id, p?.id ?? ''));
+    expect(ms.map((m) => [m.autor, m.texto])).toEqual([['comprador', 'Aceita troca por moto?']]);
+    const lido = await chamar('GET', `/api/revendas/${amb.ids.revendaA}/leads/${p?.id}`, gestor);
+    expect(lido.json().data.veiculo).toBeNull();
+  });
+
+  it('forged notifications: malformed → 400, unknown seller → 404, another app → 403, an id the channel denies → nothing stored', async () => {
+    const antes = (await doCanal('mercadolivre')).length;
+    expect((await webhook('/api/webhooks/mercadolivre', { topic: 'questions' })).status).toBe(400);
+    expect(
+      (await webhook('/api/webhooks/mercadolivre', { resource: '/questions/1; drop', user_id: 123456789, topic: 'questions' })).status,
+    ).toBe(400);
+    expect((await webhook('/api/webhooks/mercadolivre', { resource: '/questions/1', user_id: 42, topic: 'questions' })).status).toBe(404);
+    const outroApp = { resource: '/questions/1', user_id: 123456789, topic: 'questions', application_id: 'outro' };
+    expect((await webhook('/api/webhooks/mercadolivre', outroApp)).status).toBe(403);
+    expect(fila).toHaveLength(0);
+    const inventado = await webhook('/api/webhooks/mercadolivre', {
+      resource: '/vis/leads/VL-inventado',
+      user_id: 123456789,
+      topic: 'vis_leads',
+    });
+    expect(inventado.status).toBe(200);
+    expect(await processar()).toBe(1);
+    expect(await doCanal('mercadolivre')).toHaveLength(antes);
+  });
+});
+
+describe('OLX', () => {
+  it('the poll registers the dealer’s own endpoint at OLX; a lead posted there twice is one lead', async () => {
+    await amb.tarefas.executar('leads-coletar', {});
+    const { webhooks } = (await (await fetch(`${base}/sandbox/olx/_webhooks`)).json()) as { webhooks: string[] };
+    expect(webhooks).toHaveLength(1);
+    const url = webhooks[0] ?? '';
+    expect(url).toMatch(new RegExp(`/api/webhooks/olx/leads/${amb.ids.revendaA}\\.`));
+    // The sandbox posts to the registered (PUBLIC_URL) address: deliver it to this test server's address instead.
+    const caminho = new URL(url).pathname;
+    const lead = {
+      leadId: 'OLX-77',
+      adId: 'nao-publicado',
+      name: 'Bruno',
+      email: 'b@x.test',
+      phone: '(21) 99999-0000',
+      message: 'Oi',
+      createdAt: '2026-11-26T10:00:00Z',
+    };
+    expect((await webhook(caminho, lead)).status).toBe(200);
+    expect((await webhook(caminho, lead)).status).toBe(200);
+    await processar();
+    const ls = await doCanal('olx');
+    expect(ls).toHaveLength(1);
+    expect(ls[0]).toMatchObject({ id_externo: 'OLX-77', telefone: '21999990000', veiculo_id: null });
+  });
+
+  it('forged: a wrong signature or another reseller’s id → 404; a malformed lead → 400; nothing queued', async () => {
+    const { webhooks } = (await (await fetch(`${base}/sandbox/olx/_webhooks`)).json()) as { webhooks: string[] };
+    const token = webhooks[0]?.split('/').at(-1) ?? '';
+    const [, sig] = token.split('.');
+    expect((await webhook(`/api/webhooks/olx/leads/${amb.ids.revendaA}.x${sig?.slice(1)}`, { leadId: 'F1' })).status).toBe(404);
+    expect((await webhook(`/api/webhooks/olx/leads/${amb.ids.revendaB}.${sig}`, { leadId: 'F1' })).status).toBe(404);
+    const ruim = await webhook(`/api/webhooks/olx/leads/${token}`, { name: 'sem id' });
+    expect(ruim.status).toBe(400);
+    expect(((await ruim.json()) as { data: string }).data).toBe('Notificação inválida.');
+    expect(fila).toHaveLength(0);
+  });
+});
+
+describe('iCarros (polling)', () => {
+  it('stores the dealer’s leads; an overlapping poll stores none twice', async () => {
+    await sandbox('icarros/_lead', { dealId: 555, nome: 'Carla' });
+    await sandbox('icarros/_lead', { dealId: 999, nome: 'Davi' });
+    await amb.tarefas.executar('leads-coletar', {});
+    await amb.tarefas.executar('leads-coletar', {});
+    const ls = await doCanal('icarros');
+    expect(ls.map((l) => [l.nome, l.veiculo_id]).sort()).toEqual([
+      ['Carla', amb.ids.veiculoA],
+      ['Davi', null],
+    ]);
+    const [carla] = await amb.banco.db
+      .select()
+      .from(leads)
+      .where(and(eq(leads.canal, 'icarros'), eq(leads.nome, 'Carla')));
+    expect(carla?.telefone).toBe('11955551234');
+  });
+});
