@@ -17,6 +17,7 @@ import {
   redescreverItem,
   vendedorAtual,
 } from './itens.ts';
+import { camposPadraoMercadoLivre, postPadraoMercadoLivre } from './padrao.ts';
 import { atributosDoItem, CATEGORIA_ML, descricaoMl, montarRascunho, obrigatorioMl, textosDoVeiculo } from './rascunho.ts';
 
 /**
@@ -89,6 +90,9 @@ function erroNaEdicao(r: { status: number; corpo: unknown; esperarSegundos?: num
 }
 
 export const publicacaoMercadoLivre: PublicacaoVeiculo<RascunhoMercadoLivre, PostMercadoLivre> = {
+  postPadrao: postPadraoMercadoLivre,
+  camposPadrao: camposPadraoMercadoLivre,
+
   async rascunho(ctx, sessao, v) {
     const t = token(sessao);
     if (!t.ok) return t;

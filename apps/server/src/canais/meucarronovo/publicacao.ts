@@ -21,6 +21,7 @@ import {
 import type { AnuncioCanal, OpcaoCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
 import { planoVigente, portadorNaPista, tokenNaPista } from './client.ts';
+import { camposPadraoNaPista, postPadraoNaPista } from './padrao.ts';
 
 /**
  * Na Pista (channels.md §7, spec 3 §3.9, §4, §7): a dealer token (password grant with the stored login, Basic client
@@ -150,6 +151,9 @@ async function acertarFotos(api: Api, v: VeiculoParaCanal, idAnuncio: string): P
 }
 
 export const publicacaoMeuCarroNovo: PublicacaoVeiculo<RascunhoMeuCarroNovo, PostMeuCarroNovo> = {
+  postPadrao: postPadraoNaPista,
+  camposPadrao: camposPadraoNaPista,
+
   async rascunho(ctx, sessao, v) {
     const c = await conectar(ctx, sessao);
     if (!c.ok) return c;

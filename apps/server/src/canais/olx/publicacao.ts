@@ -5,6 +5,7 @@ import { casarNoCatalogo } from '../mapeamento.ts';
 import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal } from '../publicacao.ts';
 import { type ErroCanal, falha, ok, type Resultado } from '../tipos.ts';
 import { type AnuncioOlx, buscarPublicado, catalogoCarros, importar, type RespostaImportacao, statusImportacao } from './autoupload.ts';
+import { camposPadraoOlx, postPadraoOlx } from './padrao.ts';
 import { montarRascunho, postInicial } from './rascunho.ts';
 
 /**
@@ -101,6 +102,9 @@ export function anuncioOlx(id: string, post: PostOlx, imagens: string[]): Anunci
 }
 
 export const publicacaoOlx: PublicacaoVeiculo<RascunhoOlx, PostOlx> = {
+  postPadrao: postPadraoOlx,
+  camposPadrao: camposPadraoOlx,
+
   async rascunho(ctx, sessao, v) {
     if (v.tipo !== 'carro')
       return {
