@@ -56,6 +56,7 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
   'GET /api/dashboard/vendidos-com-anuncios': { regra: 'admin' },
   'GET /api/revendas/:idRevenda/dashboard/vendas': { regra: 'revenda' },
   'GET /api/revendas/:idRevenda/dashboard/painel': { regra: 'revenda' },
+  'GET /api/revendas/:idRevenda/dashboard/acima-fipe': { regra: 'revenda' },
 
   // Resellers (issue 3)
   'GET /api/revendas': { regra: 'admin' },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revendaIntegracoes, veiculoImagens, veiculoIntegracoes, veiculos, veiculoVendas } from '../src/db/schema/index.ts';
+import { fipeCache, revendaIntegracoes, veiculoImagens, veiculoIntegracoes, veiculos, veiculoVendas } from '../src/db/schema/index.ts';
 import { type Ambiente, cabecalhos, criarAmbiente } from './ajuda/ambiente.ts';
 
 let amb: Ambiente;
@@ -117,8 +117,96 @@ describe('dealer dashboard widgets (issue 25 item 1)', () => {
       { tipo: 'sem_fotos', quantidade: 1, canal: null, link: lista },
       { tipo: 'sem_canal', quantidade: 1, canal: null, link: lista },
       { tipo: 'estoque_90_dias', quantidade: 1, canal: null, link: lista },
+      { tipo: 'preco_acima_fipe', quantidade: 0, canal: null, link: `${lista}?filtro=acima_fipe` },
       { tipo: 'token_vencendo', quantidade: 1, canal: 'webmotors', link: `/revenda/${revendaB}/configurar-webmotors` },
     ]);
+  });
+
+  it('counts the cars priced more than 10 % above the cached FIPE price of their code and model year', async () => {
+    const { revendaB } = amb.ids;
+    const db = amb.banco.db;
+    await db.delete(veiculos).where(eq(veiculos.revenda_id, revendaB));
+    const carro = (
+      vefipe_codigo: string | null,
+      vefipe_ano_modelo: number,
+      vevalor: string,
+      extra: Partial<typeof veiculos.$inferInsert> = {},
+    ) => ({
+      revenda_id: revendaB,
+      vetipoveiculo: 'carro' as const,
+      vefipe_marca: 'Fiat',
+      vefipe_name: 'Argo Drive 1.0',
+      ve_modelo: 'Argo',
+      ve_versao: 'Drive 1.0',
+      veano_fabricacao: 2022,
+      vefipe_codigo,
+      vefipe_ano_modelo,
+      vevalor,
+      ...extra,
+    });
+    const [acima] = await db
+      .insert(veiculos)
+      .values([
+        carro('901004-9', 2023, '99000.01'), // 90.000,00 × 1,1 = 99.000,00: above → counted
+        carro('901004-9', 2023, '99000.00'), // exactly 10 % above: not more than → not counted
+        carro('905340-6', 2022, '100000.00'), // newest reference 95.000,00 (× 1,1 = 104.500): not counted (the older 50.000 would)
+        carro(null, 2023, '999999.00'), // no FIPE code: no price to compare
+        carro('901004-9', 2021, '999999.00'), // no cached price for that model year
+        carro('909999-0', 2023, '999999.00'), // a code never looked up
+        carro('901004-9', 2023, '200000.00', { vevendido: 1 }), // sold: not stock
+        carro('901004-9', 2023, '200000.00', { veremovido: 1 }), // removed: not stock
+      ])
+      .returning({ id: veiculos.id });
+    const detalhe = (codeFipe: string, modelYear: number, price: string, referenceMonth: string) => ({
+      brand: 'Fiat',
+      codeFipe,
+      fuel: 'Flex',
+      fuelAcronym: 'F',
+      model: 'Argo Drive 1.0',
+      modelYear,
+      price,
+      referenceMonth,
+    });
+    await db.delete(fipeCache);
+    await db.insert(fipeCache).values([
+      {
+        chave: 't|321|/cars/brands/21/models/1/years/2023-1',
+        referencia: '321',
+        resposta: detalhe('901004-9', 2023, 'R$ 90.000,00', 'novembro de 2026'),
+      },
+      {
+        chave: 't|321|/cars/brands/21/models/2/years/2022-1',
+        referencia: '321',
+        resposta: detalhe('905340-6', 2022, 'R$ 95.000,00', 'novembro de 2026'),
+      },
+      {
+        chave: 't|99|/cars/brands/21/models/2/years/2022-1',
+        referencia: '99',
+        resposta: detalhe('905340-6', 2022, 'R$ 50.000,00', 'maio de 2018'),
+      },
+      { chave: 't|321|/cars/brands', referencia: '321', resposta: [{ code: '21', name: 'Fiat' }] },
+    ]);
+    const r = await amb.app.inject({
+      method: 'GET',
+      url: `/api/revendas/${revendaB}/dashboard/painel`,
+      headers: cabecalhos(await amb.entrar('gestorB')),
+    });
+    expect(r.statusCode).toBe(200);
+    const item = r.json().data.atencao.find((a: { tipo: string }) => a.tipo === 'preco_acima_fipe');
+    expect(item).toEqual({
+      tipo: 'preco_acima_fipe',
+      quantidade: 1,
+      canal: null,
+      link: `/revenda/${revendaB}/veiculos/listar?filtro=acima_fipe`,
+    });
+    // The list's filter behind the item's link: the same vehicles.
+    const ids = await amb.app.inject({
+      method: 'GET',
+      url: `/api/revendas/${revendaB}/dashboard/acima-fipe`,
+      headers: cabecalhos(await amb.entrar('gestorB')),
+    });
+    expect(ids.statusCode).toBe(200);
+    expect(ids.json().data).toEqual([acima?.id]);
   });
 
   it("a gestor cannot read another reseller's dashboard; the admin can", async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usuarios, veiculoAlteracoes, veiculoIntegracoes, veiculos, veiculoVendas } from '../src/db/schema/index.ts';
+import { fipeCache, usuarios, veiculoAlteracoes, veiculoIntegracoes, veiculos, veiculoVendas } from '../src/db/schema/index.ts';
 import { type Ambiente, type Credencial, criarAmbiente } from './ajuda/ambiente.ts';
 import { chamarComo } from './ajuda/veiculos.ts';
 
@@ -63,6 +63,7 @@ beforeAll(async () => {
         veiplaca: 'ABC1D23',
         vecor: 'Prata',
         vecodigo_interno: 'Nº 7',
+        vefipe_codigo: '938001-4',
         created_at: INCLUIDO.citroen,
         updated_at: new Date('2026-03-06T18:45:00Z'),
       }),
@@ -72,6 +73,7 @@ beforeAll(async () => {
         vefipe_name: 'CG 160 Titan',
         vevalor: '15000.00',
         vecodigo_interno: '=1+1',
+        vefipe_codigo: '811001-1',
         created_at: INCLUIDO.onix,
         updated_at: INCLUIDO.onix,
       }),
@@ -96,6 +98,20 @@ beforeAll(async () => {
   await db.insert(veiculoVendas).values([
     { veiculo_id: id.vendido, revenda_id: revendaB, vendido_em: VENDIDO_EM, usuario_id: gestor?.id },
     { veiculo_id: id.removido, revenda_id: revendaB, vendido_em: VENDIDO_REMOVIDO_EM },
+  ]);
+  const detalhe = (codeFipe: string, modelYear: number, price: string) => ({
+    codeFipe,
+    modelYear,
+    price,
+    brand: 'x',
+    fuel: 'Flex',
+    fuelAcronym: 'F',
+    model: 'x',
+    referenceMonth: 'novembro de 2026',
+  });
+  await db.insert(fipeCache).values([
+    { chave: 'e|321|/cars/x/2022-1', referencia: '321', resposta: detalhe('938001-4', 2022, 'R$ 80.000,00') }, // × 1,1 = 88.000 < 89.900,50
+    { chave: 'e|321|/motorcycles/x/2023-1', referencia: '321', resposta: detalhe('811001-1', 2023, 'R$ 14.000,00') }, // × 1,1 = 15.400 > 15.000
   ]);
   await db.insert(veiculoAlteracoes).values([
     {
@@ -214,6 +230,9 @@ describe('stock export (the vehicle list with its filters)', () => {
     expect(porTipo.linhas.map((l) => l[0])).toEqual(['Veículo', 'Honda CG 160 Titan']);
     const semAnuncio = await csv(`${base}/veiculos/exportar?formato=csv&filtros=sem`);
     expect(semAnuncio.linhas.map((l) => l[0])).toEqual(['Veículo', 'Honda CG 160 Titan']);
+    // The dashboard's "acima da FIPE" link filter (?filtro=acima_fipe) goes to the export too.
+    const acimaFipe = await csv(`${base}/veiculos/exportar?formato=csv&filtro=acima_fipe`);
+    expect(acimaFipe.linhas.map((l) => l[0])).toEqual(['Veículo', 'Citroën C4 Cactus Feel 1.6 Automático']);
     const falhouEPreco = await csv(`${base}/veiculos/exportar?formato=csv&filtros=falhou&texto=89.900,50`);
     expect(falhouEPreco.linhas.map((l) => l[0])).toEqual(['Veículo', 'Citroën C4 Cactus Feel 1.6 Automático']);
 
@@ -221,6 +240,7 @@ describe('stock export (the vehicle list with its filters)', () => {
       ['formato=pdf', 'Formato inválido'],
       ['formato=csv&filtros=sem,xyz', 'Filtro de anúncio inválido: xyz.'],
       ['formato=csv&tipo=aviao', 'Tipo de veículo inválido.'],
+      ['formato=csv&filtro=barato', 'Filtro inválido.'],
     ] as const) {
       const r = await chamar('GET', `${base}/veiculos/exportar?${q}`, gestorB);
       expect(r.statusCode, q).toBe(400);

@@ -31,6 +31,8 @@ export const TIPOS_ATENCAO = [
   'sem_fotos',
   'sem_canal',
   'estoque_90_dias',
+  /** Price more than 10 % above the FIPE price cached for the version and model year (none cached: not counted). */
+  'preco_acima_fipe',
   'token_vencendo',
 ] as const;
 
@@ -63,6 +65,8 @@ export const painelRevenda = z.object({
 });
 export type PainelRevenda = z.infer<typeof painelRevenda>;
 export const painelRevendaResposta = envelopeSucesso(painelRevenda);
+/** Ids of the stock priced more than 10 % above its cached FIPE price (the attention item's list filter). */
+export const veiculosAcimaFipeResposta = envelopeSucesso(z.array(z.string()));
 
 /** Admin dashboard additions (issue 25 item 2): the provider's picture and the channels' health. */
 export const painelAdmin = z.object({

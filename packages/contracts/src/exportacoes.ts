@@ -76,6 +76,9 @@ export function filtrarVeiculos<T extends VeiculoLinha>(linhas: readonly T[], te
 
 /** The list's filters as the stock export takes them (query string). */
 export type FiltroListaVeiculos = { texto?: string; tipo?: string | null; filtros?: readonly FiltroAnuncio[] };
+/** Filters a dashboard attention link puts in the list's address (`?filtro=`). */
+export const FILTROS_URL_LISTA = ['acima_fipe'] as const;
+export type FiltroUrlLista = (typeof FILTROS_URL_LISTA)[number];
 
 /** The list's three filters applied in the list's order. */
 export const filtrarLista = <T extends VeiculoLinha>(linhas: readonly T[], f: FiltroListaVeiculos): readonly T[] =>
@@ -90,6 +93,7 @@ export const exportarEstoqueConsulta = z.object({
   formato,
   texto: z.string().max(200, 'Filtro muito longo.').optional(),
   tipo: z.enum(TIPOS_VEICULO, { error: 'Tipo de veículo inválido.' }).optional(),
+  filtro: z.enum(FILTROS_URL_LISTA, { error: 'Filtro inválido.' }).optional().describe('O filtro do item de atenção do dashboard'),
   filtros: z
     .string()
     .optional()

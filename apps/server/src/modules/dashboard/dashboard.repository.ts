@@ -37,12 +37,7 @@ function painelSql(idRevenda: string) {
   const base = `/revenda/${encodeURIComponent(idRevenda)}`;
   const lista = `${base}/veiculos/listar`;
   return sql`
-    with v as (
-      select id, vevendido,
-        greatest(0, ((now() at time zone ${SP})::date - (created_at at time zone ${SP})::date)) as dias
-      from ${veiculos} where revenda_id = ${idRevenda} and veremovido = 0
-    ),
-    estoque as (select * from v where vevendido = 0),
+    with ${estoqueComFipe(idRevenda)},
     an as (
       select vi.canal, ${ESTADO_ANUNCIO} as estado
       from ${veiculoIntegracoes} vi join v on v.id = vi.veiculo_id
@@ -86,10 +81,43 @@ function painelSql(idRevenda: string) {
           union all select 'sem_canal', (select count(*) from estoque e
             where not exists (select 1 from ${veiculoIntegracoes} i where i.veiculo_id = e.id)), null, ${lista}
           union all select 'estoque_90_dias', (select count(*) from estoque where dias > 90), null, ${lista}
+          union all select 'preco_acima_fipe', (select count(*) from ${ACIMA_DA_FIPE}),
+            null, ${`${lista}?filtro=acima_fipe`}
           union all select 'token_vencendo', 1, canal, ${`${base}/configurar-`}::text || canal from tokens
         ) a)
     )::text as j`;
 }
+
+/**
+ * CTE `fipe` (codigo, ano, preco) for painelSql, whose `estoque` it reads: for each FIPE code and model year in stock,
+ * the price of the newest reference month among the FIPE answers already cached (fipe_cache: the version-detail
+ * answers {codeFipe, modelYear, price: "R$ 85.430,00"}). No network call; a vehicle with no cached price (no FIPE
+ * code, a manual FIPE entry, a version never looked up) is not compared, so it is not counted "acima da FIPE".
+ */
+const FIPE_EM_CACHE = sql.raw(`fipe as (
+      select distinct on (c.resposta->>'codeFipe', (c.resposta->>'modelYear')::int)
+        c.resposta->>'codeFipe' as codigo, (c.resposta->>'modelYear')::int as ano,
+        nullif(replace(regexp_replace(c.resposta->>'price', '[^0-9,]', '', 'g'), ',', '.'), '')::numeric as preco
+      from fipe_cache c
+      where c.resposta->>'codeFipe' in (select vefipe_codigo from estoque)
+        and jsonb_typeof(c.resposta->'modelYear') = 'number' and c.resposta->>'price' is not null
+      order by c.resposta->>'codeFipe', (c.resposta->>'modelYear')::int,
+        case when c.referencia ~ '^[0-9]+$' then c.referencia::int end desc nulls last, c.created_at desc
+    )`);
+
+/** CTEs v (not removed), estoque (not sold either) and fipe of a reseller. */
+const estoqueComFipe = (idRevenda: string) => sql`v as (
+      select id, vevendido, vefipe_codigo, vefipe_ano_modelo, vevalor,
+        greatest(0, ((now() at time zone ${SP})::date - (created_at at time zone ${SP})::date)) as dias
+      from ${veiculos} where revenda_id = ${idRevenda} and veremovido = 0
+    ),
+    estoque as (select * from v where vevendido = 0),
+    ${FIPE_EM_CACHE}`;
+
+/** Stock priced more than 10 % above its cached FIPE price (FROM clause over estoqueComFipe; rows `e`). */
+const ACIMA_DA_FIPE = sql.raw(
+  'estoque e join fipe f on f.codigo = e.vefipe_codigo and f.ano = e.vefipe_ano_modelo where e.vevalor > f.preco * 1.1',
+);
 
 /** The advert state rule of painelSql, on veiculo_integracoes aliased `vi`. */
 const ESTADO_ANUNCIO = sql.raw(`case when vi.operacao = 'alterar' then 'pendente'
@@ -137,6 +165,12 @@ export const dashboardRepository = {
   async painelRevenda(db: Executor, idRevenda: string): Promise<PainelRevenda> {
     const r = await db.execute(painelSql(idRevenda));
     return JSON.parse((r as unknown as { rows: { j: string }[] }).rows[0]?.j ?? '{}') as PainelRevenda;
+  },
+
+  /** The attention item "Preço mais de 10 % acima da FIPE": its vehicles' ids (the list's filter), one statement. */
+  async acimaDaFipe(db: Executor, idRevenda: string): Promise<string[]> {
+    const r = await db.execute(sql`with ${estoqueComFipe(idRevenda)} select e.id::text as id from ${ACIMA_DA_FIPE} order by e.id`);
+    return (r as unknown as { rows: { id: string }[] }).rows.map((l) => l.id);
   },
 
   /** Sizes of the five moderation queues (spec 1 §2, admin dashboard). */

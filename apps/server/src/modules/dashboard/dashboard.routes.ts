@@ -5,6 +5,7 @@ import {
   idParam,
   painelAdminResposta,
   painelRevendaResposta,
+  veiculosAcimaFipeResposta,
   vendasComAnunciosResposta,
   vendasRecentesResposta,
 } from '@intermedio/contracts';
@@ -69,6 +70,20 @@ export async function dashboardRoutes(app: FastifyInstance, op: { db: Db }) {
       },
     },
     async (req) => sucesso(await dashboardRepository.painelRevenda(op.db, req.params.idRevenda)),
+  );
+
+  r.get(
+    '/api/revendas/:idRevenda/dashboard/acima-fipe',
+    {
+      config: { acesso: 'revenda' },
+      schema: {
+        tags,
+        summary: 'Veículos à venda com preço mais de 10 % acima da FIPE em cache (o filtro da lista do item de atenção)',
+        params: z.object({ idRevenda: idParam }),
+        response: { 200: veiculosAcimaFipeResposta, ...negado },
+      },
+    },
+    async (req) => sucesso(await dashboardRepository.acimaDaFipe(op.db, req.params.idRevenda)),
   );
 
   r.get(

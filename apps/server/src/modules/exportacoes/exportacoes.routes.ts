@@ -36,8 +36,8 @@ export async function exportacoesRoutes(app: FastifyInstance, op: { exportacoes:
       },
     },
     async (req, reply) => {
-      const { formato, texto, tipo, filtros } = req.query;
-      return enviar(reply, formato, await exportacoes.estoque(req.params.idRevenda, formato, { texto, tipo, filtros }));
+      const { formato, texto, tipo, filtros, filtro } = req.query;
+      return enviar(reply, formato, await exportacoes.estoque(req.params.idRevenda, formato, { texto, tipo, filtros }, filtro));
     },
   );
 

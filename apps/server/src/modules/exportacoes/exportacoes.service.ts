@@ -1,5 +1,12 @@
-import { type FiltroListaVeiculos, type FormatoExportacao, filtrarLista, type VeiculoLinha } from '@intermedio/contracts';
+import {
+  type FiltroListaVeiculos,
+  type FiltroUrlLista,
+  type FormatoExportacao,
+  filtrarLista,
+  type VeiculoLinha,
+} from '@intermedio/contracts';
 import type { Executor } from '../../db/cliente.ts';
+import { dashboardRepository } from '../dashboard/dashboard.repository.ts';
 import type { VeiculosService } from '../veiculos/veiculos.service.ts';
 import { nomeDeArquivo } from '../veiculos/veiculos.texto.ts';
 import { veiculosListaRepository } from '../veiculos/veiculos-lista.repository.ts';
@@ -14,9 +21,13 @@ const hoje = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Pau
 export function criarExportacoesService(db: Executor, veiculos: VeiculosService) {
   return {
     /** The vehicle list's rows (same statement) through the list's own filters (contracts/exportacoes.ts). */
-    async estoque(idRevenda: string, formato: FormatoExportacao, filtro: FiltroListaVeiculos) {
+    async estoque(idRevenda: string, formato: FormatoExportacao, filtro: FiltroListaVeiculos, daUrl?: FiltroUrlLista) {
       const revenda = await veiculos.revendaDe(idRevenda);
-      const linhas = filtrarLista((await veiculosListaRepository.consultaLista(db, idRevenda)) as VeiculoLinha[], filtro);
+      let linhas = filtrarLista((await veiculosListaRepository.consultaLista(db, idRevenda)) as VeiculoLinha[], filtro);
+      if (daUrl === 'acima_fipe') {
+        const ids = new Set(await dashboardRepository.acimaDaFipe(db, idRevenda));
+        linhas = linhas.filter((l) => ids.has(l.id));
+      }
       return {
         nome: `Estoque_${nomeDeArquivo(revenda.penome_fantasia)}_${hoje()}.${formato}`,
         arquivo: planilha(formato, COLUNAS_ESTOQUE, linhas, 'Estoque'),

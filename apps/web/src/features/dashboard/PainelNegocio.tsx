@@ -37,6 +37,8 @@ export function textoAtencao(item: Item): string {
       return um ? '1 veículo à venda em nenhum canal' : `${n} veículos à venda em nenhum canal`;
     case 'estoque_90_dias':
       return um ? '1 veículo há mais de 90 dias em estoque' : `${n} veículos há mais de 90 dias em estoque`;
+    case 'preco_acima_fipe':
+      return um ? '1 veículo com preço mais de 10 % acima da FIPE' : `${n} veículos com preço mais de 10 % acima da FIPE`;
     case 'token_vencendo':
       return `Acesso ao ${item.canal ? (ROTULO_CANAL[item.canal as keyof typeof ROTULO_CANAL] ?? item.canal) : 'canal'} vence em até 7 dias`;
   }
@@ -45,6 +47,7 @@ export function textoAtencao(item: Item): string {
 function linkAtencao(idRevenda: string, item: Item): string {
   if (item.tipo === 'token_vencendo' && item.canal)
     return rotas.revenda.configurar(idRevenda, item.canal as Parameters<typeof rotas.revenda.configurar>[1]);
+  if (item.tipo === 'preco_acima_fipe') return `${rotas.revenda.veiculos.listar(idRevenda)}?filtro=acima_fipe`;
   return rotas.revenda.veiculos.listar(idRevenda);
 }
 
@@ -94,6 +97,11 @@ export function PainelNegocio({ idRevenda }: { idRevenda: string }) {
             </Group>
           ))}
         </Stack>
+        {pendencias.some((a) => a.tipo === 'preco_acima_fipe') && (
+          <Text size="xs" c="gray.7" mt="xs">
+            FIPE: preço já consultado da versão e do ano modelo; veículos sem preço FIPE consultado não entram na conta.
+          </Text>
+        )}
       </Paper>
       {data && (
         <SimpleGrid cols={{ base: 1, md: 3 }}>

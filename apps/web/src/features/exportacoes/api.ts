@@ -1,12 +1,13 @@
-import type { FiltroListaVeiculos, FormatoExportacao } from '@intermedio/contracts';
+import type { FiltroListaVeiculos, FiltroUrlLista, FormatoExportacao } from '@intermedio/contracts';
 
 const seg = encodeURIComponent;
 
 /** Addresses of the export downloads (issue 25 item 6, docs/exportacoes.md). */
 export const urlExportacoes = {
   /** The stock with the list's current filters (the server applies the same filter functions). */
-  estoque(idRevenda: string, formato: FormatoExportacao, f: FiltroListaVeiculos) {
+  estoque(idRevenda: string, formato: FormatoExportacao, f: FiltroListaVeiculos, daUrl?: FiltroUrlLista | null) {
     const q = new URLSearchParams({ formato });
+    if (daUrl) q.set('filtro', daUrl);
     if (f.texto?.trim()) q.set('texto', f.texto.trim());
     if (f.tipo) q.set('tipo', f.tipo);
     if (f.filtros?.length) q.set('filtros', f.filtros.join(','));

@@ -31,6 +31,7 @@ import {
 import { useVeiculos } from './api';
 import { BloqueiosRevenda } from './BloqueiosRevenda';
 import { colunaAno, colunaFoto, colunaSelecao, colunaValor, type Selecao } from './colunas';
+import { AvisoFiltroDaUrl, useFiltroDaUrl } from './FiltroDaUrl';
 import { filtrarVeiculos, nomeVeiculo, OPCOES_TIPO } from './rotulos';
 
 /**
@@ -208,6 +209,8 @@ export default function PaginaVeiculos() {
   const [texto, setTexto] = useState('');
   const [tipo, setTipo] = useState<string | null>(null);
   const textoAdiado = useDeferredValue(texto);
+  // An attention link's filter (issue 25: ?filtro=acima_fipe), read-only from the address.
+  const daUrl = useFiltroDaUrl(idRevenda);
   const [vendendo, setVendendo] = useState<VeiculoLinha | null>(null);
   // "Marcar como vendido": gestor and admin (issue 16).
   const podeVender = usuario.role === 'admin' || usuario.role === 'gestor';
@@ -232,8 +235,8 @@ export default function PaginaVeiculos() {
     [idRevenda, podeVender, configurados, selecao],
   );
   const linhas = useMemo(
-    () => filtrarPorAnuncios(filtrarVeiculos(data ?? [], textoAdiado, tipo), filtros),
-    [data, textoAdiado, tipo, filtros],
+    () => daUrl.filtrar(filtrarPorAnuncios(filtrarVeiculos(data ?? [], textoAdiado, tipo), filtros)),
+    [data, textoAdiado, tipo, filtros, daUrl.filtrar],
   );
   // Only vehicles still in the list count (one deleted meanwhile leaves the selection).
   const escolhidos = useMemo(() => (data ?? []).filter((v) => selecionados.has(v.id)).map((v) => v.id), [data, selecionados]);
@@ -245,7 +248,7 @@ export default function PaginaVeiculos() {
       for (const v of linhas) todos ? novo.delete(v.id) : novo.add(v.id);
       return novo;
     });
-  const filtrando = textoAdiado.trim() !== '' || tipo !== null || filtros.length > 0;
+  const filtrando = textoAdiado.trim() !== '' || tipo !== null || filtros.length > 0 || daUrl.filtro !== null;
   // Sized on every row (not only the filtered ones) so the rows keep their height while filtering.
   const canais = useMemo(() => canaisDasLinhas(configurados, data ?? []), [configurados, data]);
   const alturaLinha = alturaLinhaVeiculos(cols, canais, larguraCaixa);
@@ -275,10 +278,14 @@ export default function PaginaVeiculos() {
           </Button>
           {/* Exportar (issue 25 item 6): the rows of the current filters; gestor and admin, as "Marcar como vendido". */}
           {podeVender && (
-            <MenuExportar descricao="estoque" url={(f) => urlExportacoes.estoque(idRevenda, f, { texto: textoAdiado, tipo, filtros })} />
+            <MenuExportar
+              descricao="estoque"
+              url={(f) => urlExportacoes.estoque(idRevenda, f, { texto: textoAdiado, tipo, filtros }, daUrl.filtro)}
+            />
           )}
         </Group>
       </Group>
+      <AvisoFiltroDaUrl idRevenda={idRevenda} filtro={daUrl.filtro} />
       {usuario.role === 'admin' && revenda.data && <BloqueiosRevenda idRevenda={idRevenda} siteAtivo={revenda.data.ativo} />}
       <Group gap="sm" align="flex-end">
         <TextInput
