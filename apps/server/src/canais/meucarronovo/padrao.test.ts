@@ -1,6 +1,7 @@
 import { postMeuCarroNovo } from '@intermedio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARRO, sandboxesNoAr, valorOk } from '../../../test/ajuda/veiculo-canal.ts';
+import { textoDoModelo } from '../padroes.ts';
 import type { SessaoCanal, VeiculoParaCanal } from '../publicacao.ts';
 import { publicacaoMeuCarroNovo as pub } from './publicacao.ts';
 
@@ -24,7 +25,7 @@ describe('Na Pista postPadrao', () => {
     const d = await rascunho();
     const r = postPadrao(d, CARRO, {
       tipo_anuncio: '2',
-      descricao: '{marca} {modelo} {versao}, {km} km. {observacao}',
+      descricao: '{marca} {modelo} {versao}, {km}. {observacao}',
       escolhas: { aceitaTroca: 'sim', adaptadoPne: 'nao' },
     });
     if (!('post' in r)) throw new Error(JSON.stringify(r));
@@ -32,7 +33,8 @@ describe('Na Pista postPadrao', () => {
     expect(r.post).toEqual({
       ...doRascunho,
       idTipoAnuncio: '2',
-      observacoes: 'Fiat Argo Drive 1.0 6V Flex 5p Mec., 18.500 km. Único dono.',
+      // The template filled by the channels' shared renderer (its formats are tested there).
+      observacoes: textoDoModelo('{marca} {modelo} {versao}, {km}. {observacao}', CARRO),
       aceitaTroca: true,
       adaptadoPne: false,
     });
