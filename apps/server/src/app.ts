@@ -54,6 +54,7 @@ import { criarEntradaLeads } from './modules/leads/entrada.service.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { criarLeadsService } from './modules/leads/leads.service.ts';
 import { tarefaColetarLeads, tarefaReceberLead } from './modules/leads/leads.tarefa.ts';
+import { criarRespostasService } from './modules/leads/respostas.service.ts';
 import { webhooksLeadsRoutes } from './modules/leads/webhooks.routes.ts';
 import { locaisAnuncioRoutes } from './modules/locais-anuncio/locais-anuncio.routes.ts';
 import { lotesRoutes } from './modules/lotes/lotes.routes.ts';
@@ -279,7 +280,7 @@ export async function buildApp(
   await app.register(lotesRoutes, { lotes });
   // Leads from the channels (issue 26): inbox API, webhooks and polling (docs/leads.md).
   const leads = criarLeadsService({ db: banco.db });
-  await app.register(leadsRoutes, { leads });
+  await app.register(leadsRoutes, { leads, respostas: criarRespostasService({ db: banco.db, integracoes, leads }) });
   const entradaLeads = criarEntradaLeads({
     db: banco.db,
     integracoes,

@@ -416,6 +416,13 @@ function veiculos(): Record<string, EntradaMatriz> {
       regra: 'revenda',
       exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/leads/${ID_INEXISTENTE}/estado`, payload: { estado: 'perdido' } }),
     },
+    'POST /api/revendas/:idRevenda/leads/:idLead/respostas': {
+      regra: 'revenda',
+      exemplo: (ids) => ({
+        url: `/api/revendas/${ids.revendaA}/leads/${ID_INEXISTENTE}/respostas`,
+        payload: { texto: 'Sim', chave: 'chave-12345' },
+      }),
+    },
     'DELETE /api/revendas/:idRevenda/leads/:idLead': {
       regra: 'revenda',
       exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/leads/${ID_INEXISTENTE}` }),

@@ -170,3 +170,76 @@ describe('iCarros (polling)', () => {
     expect(carla?.telefone).toBe('11955551234');
   });
 });
+
+describe('Mercado Livre answers', () => {
+  const respostas = async () =>
+    ((await (await fetch(`${base}/sandbox/mercadolivre/_respostas`)).json()) as { respostas: { question_id: number; text: string }[] })
+      .respostas;
+  const novaPergunta = async () => {
+    const r = await sandbox('mercadolivre/_lead', { tipo: 'pergunta', item_id: 'MLB123', texto: 'Qual o menor preço?' });
+    await processar();
+    const id = `q-${String(r.resource).split('/').at(-1)}`;
+    const [l] = await amb.banco.db.select().from(leads).where(eq(leads.id_externo, id));
+    if (!l) throw new Error('pergunta não gravada');
+    return { lead: l, idPergunta: Number(id.slice(2)) };
+  };
+  const responder = (idLead: string, corpo: unknown) =>
+    chamar('POST', `/api/revendas/${amb.ids.revendaA}/leads/${idLead}/respostas`, gestor, corpo);
+
+  it('a double click (same key, twice at once) posts one answer; the key again answers without sending; another answer → 409', async () => {
+    const { lead, idPergunta } = await novaPergunta();
+    const corpo = { texto: 'R$ 89.900, à vista.', chave: 'resposta-chave-1' };
+    const [a, b] = await Promise.all([responder(lead.id, corpo), responder(lead.id, corpo)]);
+    expect([a.statusCode, b.statusCode].sort(), `${a.body} ${b.body}`).toContain(200);
+    for (const r of [a, b]) if (r.statusCode !== 200) expect(r.statusCode).toBe(409);
+    expect((await respostas()).filter((x) => x.question_id === idPergunta)).toHaveLength(1);
+    const denovo = await responder(lead.id, corpo);
+    expect(denovo.statusCode, denovo.body).toBe(200);
+    const d = denovo.json().data;
+    expect(d.estado).toBe('respondido');
+    expect(d.mensagens.map((m: { autor: string; estado: string }) => [m.autor, m.estado])).toEqual([
+      ['comprador', 'recebida'],
+      ['revenda', 'enviada'],
+    ]);
+    const outra = await responder(lead.id, { texto: 'Outra resposta', chave: 'resposta-chave-2' });
+    expect(outra.statusCode).toBe(409);
+    expect(outra.json().data).toBe('Esta pergunta já foi respondida.');
+    expect((await respostas()).filter((x) => x.question_id === idPergunta)).toHaveLength(1);
+  });
+
+  it('a send that died after the channel answered is not sent again once its lease runs out', async () => {
+    const { lead, idPergunta } = await novaPergunta();
+    const corpo = { texto: 'Sim, aceita troca.', chave: 'resposta-queda-1' };
+    // The dead request: its row in flight with a lease already over, and its answer at the channel.
+    await amb.banco.db.insert(leadMensagens).values({
+      lead_id: lead.id,
+      revenda_id: lead.revenda_id,
+      autor: 'revenda',
+      texto: corpo.texto,
+      estado: 'enviando',
+      chave: corpo.chave,
+      lease_ate: new Date(Date.now() - 1000),
+    });
+    const direto = await fetch(`${base}/sandbox/mercadolivre/answers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer APP_USR-teste' },
+      body: JSON.stringify({ question_id: idPergunta, text: corpo.texto }),
+    });
+    expect(direto.status).toBe(200);
+    const r = await responder(lead.id, corpo);
+    expect(r.statusCode, r.body).toBe(200);
+    expect((await respostas()).filter((x) => x.question_id === idPergunta)).toHaveLength(1);
+    expect(r.json().data.mensagens.at(-1)).toMatchObject({ autor: 'revenda', estado: 'enviada' });
+  });
+
+  it('refused: a lead without conversation (422), an empty answer (400), a bad key (400)', async () => {
+    const [olx] = await doCanal('olx');
+    const sem = await responder(olx?.id ?? '', { texto: 'Oi', chave: 'resposta-olx-1' });
+    expect(sem.statusCode).toBe(422);
+    expect(sem.json().data).toContain('só as perguntas do Mercado Livre');
+    const { lead } = await novaPergunta();
+    expect((await responder(lead.id, { texto: '   ', chave: 'resposta-vazia' })).json().data).toContain('Escreva a resposta');
+    expect((await responder(lead.id, { texto: 'Oi', chave: 'x' })).statusCode).toBe(400);
+    expect(await respostas()).toHaveLength(2);
+  });
+});

@@ -7,6 +7,7 @@ import {
   leadResposta,
   listaLeadsResposta,
   mudarEstadoLead,
+  responderLead,
 } from '@intermedio/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,6 +15,7 @@ import { z } from 'zod';
 import { exigirSessao } from '../../auth/guardas.ts';
 import { sucesso } from '../../lib/http.ts';
 import type { LeadsService } from './leads.service.ts';
+import type { RespostasService } from './respostas.service.ts';
 
 const tags = ['leads'];
 const base = '/api/revendas/:idRevenda/leads';
@@ -25,9 +27,9 @@ const erros = { 400: envelopeErro, 401: envelopeErro, 403: envelopeErro, 404: en
  * The leads inbox API (issue 26 item 4; docs/leads.md): the reseller's users (gestor, client) see their reseller's
  * leads, an admin every reseller's (`GET /api/leads?revenda=`). Stable contract for the inbox screen.
  */
-export async function leadsRoutes(app: FastifyInstance, op: { leads: LeadsService }) {
+export async function leadsRoutes(app: FastifyInstance, op: { leads: LeadsService; respostas: RespostasService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { leads } = op;
+  const { leads, respostas } = op;
 
   r.get(
     '/api/leads',
@@ -117,5 +119,20 @@ export async function leadsRoutes(app: FastifyInstance, op: { leads: LeadsServic
       },
     },
     async (req) => sucesso(await leads.excluir(req.params.idRevenda, req.params.idLead)),
+  );
+
+  r.post(
+    `${base}/:idLead/respostas`,
+    {
+      config: { acesso: 'revenda' },
+      schema: {
+        tags,
+        summary: 'Responder uma pergunta do Mercado Livre (envio durável: a mesma chave nunca envia duas vezes)',
+        params: doLead,
+        body: responderLead,
+        response: { 200: leadResposta, ...erros, 409: envelopeErro, 422: envelopeErro, 502: envelopeErro },
+      },
+    },
+    async (req) => sucesso(await respostas.responder(req.params.idRevenda, req.params.idLead, req.body, exigirSessao(req).usuario)),
   );
 }
