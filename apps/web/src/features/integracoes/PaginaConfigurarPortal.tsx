@@ -25,6 +25,7 @@ import {
   validarFormulario,
   valoresIniciais,
 } from './fluxos';
+import { SecaoPadroes } from './SecaoPadroes';
 import { StatusIntegracao } from './StatusIntegracao';
 
 /** Configuration screen of one portal channel, /revenda/:idRevenda/configurar-{canal} (spec 1 §2, §4, §5). */
@@ -43,7 +44,10 @@ export function PaginaConfigurarPortal({ canal }: { canal: CanalPortal }) {
       ) : !data || !isFetchedAfterMount ? (
         <Carregando />
       ) : (
-        <Formulario canal={canal} idRevenda={idRevenda} registro={data} />
+        <>
+          <Formulario canal={canal} idRevenda={idRevenda} registro={data} />
+          <SecaoPadroes idRevenda={idRevenda} canal={canal} configurado={data.configurado} />
+        </>
       )}
     </Stack>
   );

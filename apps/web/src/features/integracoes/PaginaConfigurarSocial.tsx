@@ -19,6 +19,7 @@ import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { type CanalSocial, chamarIntegracao, useIntegracao, useSocialConfig } from './api';
 import { BotaoVoltar } from './PaginaConfigurarPortal';
+import { SecaoPadroes } from './SecaoPadroes';
 import { StatusIntegracao } from './StatusIntegracao';
 
 /** Name of the popup window (a second click reuses it) and its size (spec 1 §9: 430x580). */
@@ -61,7 +62,10 @@ export function PaginaConfigurarSocial({ canal }: { canal: CanalSocial }) {
       {isPending ? (
         <Carregando />
       ) : data ? (
-        <Painel canal={canal} idRevenda={idRevenda} registro={data} />
+        <>
+          <Painel canal={canal} idRevenda={idRevenda} registro={data} />
+          <SecaoPadroes idRevenda={idRevenda} canal={canal} configurado={data.configurado} />
+        </>
       ) : (
         <AlertaErro erro={error} tentarNovamente={() => void refetch()} />
       )}

@@ -1,10 +1,20 @@
-import { type CanalAutorizacao, type CanalId, integracao, socialConfig } from '@intermedio/contracts';
+import {
+  type CanalAutorizacao,
+  type CanalId,
+  campoPadrao,
+  integracao,
+  type PadroesPublicacao,
+  padroesPublicacao,
+  socialConfig,
+} from '@intermedio/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, api } from '@/lib/api';
 import { chaves, chavesIntegracaoSocial } from '@/lib/chaves';
 
 const seg = encodeURIComponent;
+
+const padroesDados = z.object({ padroes: padroesPublicacao, campos: z.array(campoPadrao) });
 
 /** The two social networks, configured through the authorisation popup. */
 export type CanalSocial = 'facebook' | 'instagram';
@@ -87,4 +97,19 @@ export function concluirAutorizacao(canal: CanalAutorizacao, retorno: { code?: s
   return api.post(`/api/integracao/${canal}/retorno`, retorno, {
     esquema: z.object({ id_revenda: z.string(), mensagem: z.string() }),
   });
+}
+
+/** GET /api/revendas/:idRevenda/integracoes/:canal/padroes — the "Padrões de publicação" and the fields the channel reads. */
+export function usePadroes(idRevenda: string, canal: CanalId, habilitado: boolean) {
+  return useQuery({
+    queryKey: chaves.revenda.detalhe(idRevenda, 'integracoes', `${canal}/padroes`),
+    enabled: habilitado,
+    refetchOnMount: 'always',
+    queryFn: ({ signal }) => api.get(`/api/revendas/${seg(idRevenda)}/integracoes/${canal}/padroes`, { esquema: padroesDados, signal }),
+  });
+}
+
+/** PUT /api/revendas/:idRevenda/integracoes/:canal/padroes — saves them (empty = "ask in the review"). */
+export function gravarPadroes(idRevenda: string, canal: CanalId, padroes: PadroesPublicacao) {
+  return api.put(`/api/revendas/${seg(idRevenda)}/integracoes/${canal}/padroes`, padroes, { esquema: padroesDados });
 }
