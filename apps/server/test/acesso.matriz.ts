@@ -432,6 +432,14 @@ function veiculos(): Record<string, EntradaMatriz> {
       regra: 'revenda',
       exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/veiculos/${ID_INEXISTENTE}/atualizar-anuncios`, payload: {} }),
     },
+    // Instagram's "Publicar de novo" (issue 24 item 1).
+    [`POST ${base}/:idVeiculo/publicar-de-novo`]: {
+      regra: 'revenda',
+      exemplo: (ids) => ({
+        url: `/api/revendas/${ids.revendaA}/veiculos/${ID_INEXISTENTE}/publicar-de-novo`,
+        payload: { canal: 'instagram' },
+      }),
+    },
   };
 }
 

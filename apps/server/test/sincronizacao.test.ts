@@ -5,6 +5,7 @@ import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.
 import { TAREFA_SINCRONIZAR } from '../src/modules/publicacao/sincronizacao.service.ts';
 import { type Ambiente, type Credencial, cabecalhos, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
 import { ambienteDePublicacao, registroDoEnvio } from './ajuda/publicacao.ts';
+import { configurarRedesSociais } from './ajuda/social.ts';
 import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
 /**
@@ -220,4 +221,33 @@ describe('"perguntar" e a configuração', () => {
     const b = await chamar('POST', `/api/revendas/${amb.ids.revendaB}/veiculos/${amb.ids.veiculoA}/atualizar-anuncios`, gestor, {});
     expect(b.statusCode).toBe(403);
   });
+});
+
+describe('"Publicar de novo" (Instagram não edita)', () => {
+  it('exclui e publica de novo o post guardado num clique; o clique duplo recebe 409; um canal que atualiza recusa', async () => {
+    await configurarRedesSociais(amb, gestor);
+    const id = amb.ids.veiculoA;
+    const e = await chamar('POST', '/api/integracao/instagram/enviar', gestor, {
+      id_veiculo: id,
+      veiculo_post: { ig_descricao: 'Fiat Argo revisado, publicação para publicar de novo no Instagram.' },
+    });
+    expect(e.statusCode, e.body).toBe(200);
+    const antes = String(e.json().data.id_anuncio);
+    const url = `/api/revendas/${amb.ids.revendaA}/veiculos/${id}/publicar-de-novo`;
+    const [um, dois] = await Promise.all([
+      chamar('POST', url, gestor, { canal: 'instagram' }),
+      chamar('POST', url, gestor, { canal: 'instagram' }),
+    ]);
+    expect([um.statusCode, dois.statusCode].sort()).toEqual([200, 409]);
+    const ok = um.statusCode === 200 ? um : dois;
+    expect(ok.json().data.mensagem).toContain('não permite excluir a publicação antiga pela integração: remova-a no aplicativo.');
+    const reg = await registroDoEnvio(amb, id, 'instagram');
+    expect(reg).toMatchObject({ estado: 'publicado', desatualizado: false, operacao: null, lease_ate: null });
+    expect(reg?.id_anuncio).toBeTruthy();
+    expect(reg?.id_anuncio).not.toBe(antes);
+    expect(reg?.envio).toMatchObject({ ig_descricao: 'Fiat Argo revisado, publicação para publicar de novo no Instagram.' });
+    const autoscar = await chamar('POST', url, gestor, { canal: 'autoscar' });
+    expect(autoscar.statusCode).toBe(422);
+    expect(autoscar.json().data).toBe('Autoscar atualiza o anúncio: use "Atualizar em todos os canais" ou "Tentar de novo".');
+  }, 60_000);
 });

@@ -16,5 +16,7 @@ export const MENSAGENS_SINCRONIZACAO = {
     `${canal} não confirmou a atualização do anúncio${detalhe ? ` (${detalhe})` : ''}. Ela será enviada de novo na próxima verificação.`,
   pedida: 'Atualização dos anúncios iniciada.',
   nadaAAtualizar: 'Nenhum anúncio deste veículo precisa ser atualizado.',
+  atualizavel: (canal: string) => `${canal} atualiza o anúncio: use "Atualizar em todos os canais" ou "Tentar de novo".`,
+  antigaNoAplicativo: (canal: string) => `${canal} não permite excluir a publicação antiga pela integração: remova-a no aplicativo.`,
   vendido: 'O anúncio de um veículo vendido não é atualizado: ele está sendo retirado dos canais.',
 } as const;

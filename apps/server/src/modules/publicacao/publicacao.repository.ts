@@ -353,6 +353,40 @@ export const publicacaoRepository = {
     return r ?? null;
   },
 
+  /**
+   * "Publicar de novo" (issue 24 item 1, a channel that cannot edit): the removal this caller holds ended at the channel,
+   * and the same row becomes the new send (pendente, its own key, the stored post, a lease) in ONE statement, so the
+   * advert record is never lost in between: a crash after it leaves a pending send for the reconciliation.
+   */
+  async republicar(
+    db: Executor,
+    a: Alvo,
+    chaveExclusao: string,
+    r: { chave: string; envio: Record<string, unknown>; leaseSegundos: number },
+  ) {
+    const [linha] = await db
+      .update(veiculoIntegracoes)
+      .set({
+        estado: 'pendente',
+        status: false,
+        chave: r.chave,
+        envio: r.envio,
+        lease_ate: leaseDe(r.leaseSegundos),
+        tentativa_em: sql`now()`,
+        respondido_em: null,
+        ultimo_erro: null,
+        id_anuncio: null,
+        url_anuncio: null,
+        dados: {},
+        desatualizado: false,
+        operacao: null,
+        updated_at: sql`now()`,
+      })
+      .where(and(daExclusao(a, chaveExclusao), eq(veiculoIntegracoes.estado, 'publicado')))
+      .returning();
+    return linha ?? null;
+  },
+
   /** Takes over a removal whose lease ran out (its request died), keeping its key. */
   reivindicarExclusao: (db: Executor, a: Alvo, chave: string, leaseSegundos: number) =>
     renovarVencido(db, daExclusao(a, chave), leaseSegundos),

@@ -608,6 +608,50 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
     },
 
     /**
+     * "Publicar de novo" (issue 24 item 1) for a channel that cannot edit its advert (Instagram): the stored post is
+     * published again in one click. Excluir's lease first (`tomarExclusao`: no send, change or removal meanwhile), the
+     * removal at the channel (Instagram answers `manual`: the old post stays there, to be removed in the app), then in
+     * ONE statement the removal ends and the same row becomes the new send under enviar's lease (`republicar`), then
+     * the channel's `enviar`. A crash before that statement: the reconciliation finishes the removal (the advert is
+     * gone, "Não publicado"); after it: a pending send, resolved by the reconciliation (`consultar`). Never two sends.
+     */
+    async publicarDeNovo(canal: CanalId, idVeiculo: string) {
+      const p = publicacaoDo(canal);
+      const rotulo = ROTULO_CANAL[canal];
+      if (p.atualizar) throw new ErroHttp(422, MS.atualizavel(rotulo));
+      const { c, v } = await carregar(canal, idVeiculo);
+      const a = { veiculoId: v.id, canal };
+      const reg = await repo.buscar(db, a);
+      if (reg?.estado === 'pendente') throw new ErroHttp(409, M.emAndamento(rotulo)); // a second click: already sending
+      if (reg?.estado !== 'publicado' || !reg.id_anuncio || !reg.envio) throw naoEncontrado(M.anuncioNaoEncontrado);
+      if (c.v.vevendido === 1) throw new ErroHttp(422, M.veiculoVendido);
+      const doCanal = await sessaoDe(canal, v.revendaId); // an inactive integration refuses before anything is taken
+      const post = reg.envio;
+      const tomado = await tomarExclusao(a, reg.id_anuncio);
+      if (!tomado) throw new ErroHttp(409, reg.operacao === 'alterar' ? M.alteracaoEmAndamento(rotulo) : M.exclusaoEmAndamento(rotulo));
+      const chaveExclusao = tomado.chave ?? '';
+      let r: Awaited<ReturnType<typeof excluirNoCanal>>;
+      try {
+        r = await mantendoLease(a, chaveExclusao, lease, () => excluirNoCanal(canal, v.revendaId, reg.id_anuncio ?? ''));
+      } catch (e) {
+        await repo.exclusaoAdiada(db, a, chaveExclusao);
+        throw e;
+      }
+      if (!r.ok) {
+        if (r.erro.tipo === 'transient') await repo.exclusaoAdiada(db, a, chaveExclusao);
+        else await repo.exclusaoNaoFeita(db, a, chaveExclusao, `${M.erroExcluir} ${textoDoErro(canal, r)}`);
+        throw new ErroHttp(explicarErro(canal, r.erro).statusCode, `${M.erroExcluir} ${explicarErro(canal, r.erro).message}`);
+      }
+      const chave = randomUUID();
+      const novo = await seNaoVendido(v.id, M.veiculoVendido, (tx) =>
+        repo.republicar(tx, a, chaveExclusao, { chave, envio: post, leaseSegundos: leaseEnvio(canal) }),
+      );
+      if (!novo) throw new ErroHttp(409, M.emAndamento(rotulo));
+      const resposta = await chamarCanal(a, chave, v, post, doCanal);
+      return r.valor === 'manual' ? { ...resposta, mensagem: `${resposta.mensagem} ${MS.antigaNoAplicativo(rotulo)}` } : resposta;
+    },
+
+    /**
      * `excluir`: takes the advert's removal (a lease, like a send or a change) BEFORE calling the channel, so a second
      * click or the sale's removal of the same advert never calls the channel again meanwhile (409, or the advert is
      * found already removed). "Already removed" counts as removed; the record is deleted (spec 3 §4).

@@ -69,4 +69,26 @@ export async function sincronizacaoRoutes(
       return sucesso(await sincronizacao.pedir(req.params.idVeiculo, req.body?.canal));
     },
   );
+
+  r.post(
+    '/api/revendas/:idRevenda/veiculos/:idVeiculo/publicar-de-novo',
+    {
+      config: { acesso: 'revenda' },
+      schema: {
+        tags,
+        summary: '"Publicar de novo" num canal que não edita o anúncio (Instagram): exclui e publica de novo o post guardado',
+        params: daRevenda.extend({ idVeiculo: idParam }),
+        body: z.strictObject({ canal: z.enum(CANAIS, 'Canal inválido.') }),
+        response: {
+          200: z.object({ status: z.literal('success'), data: z.looseObject({ estado: z.string(), mensagem: z.string() }) }),
+          ...erros,
+        },
+      },
+    },
+    async (req) => {
+      if ((await op.publicacao.revendaDoVeiculo(req.params.idVeiculo)) !== req.params.idRevenda)
+        throw naoEncontrado(M.veiculoNaoEncontrado);
+      return sucesso(await op.publicacao.publicarDeNovo(req.body.canal, req.params.idVeiculo));
+    },
+  );
 }

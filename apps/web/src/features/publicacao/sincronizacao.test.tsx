@@ -59,6 +59,10 @@ describe('Visualizar: atualizar os anúncios', () => {
       [`GET /api/revendas/${ID_REVENDA}/veiculos/${V}`]: sucesso(detalhe({ integracoes })),
       [MODO]: sucesso({ sincronizacao: modo }),
       [PEDIR]: sucesso({ mensagem: MS.pedida, anuncios: 1 }),
+      [`POST /api/revendas/${ID_REVENDA}/veiculos/${V}/publicar-de-novo`]: sucesso({
+        estado: 'publicado',
+        mensagem: 'Veículo publicado em Instagram.',
+      }),
     });
     renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/visualizar`);
     return f;
@@ -87,5 +91,13 @@ describe('Visualizar: atualizar os anúncios', () => {
     expect(within(await fila('Autoscar')).getByRole('button', { name: /Tentar de novo/ })).toBeInTheDocument();
     expect(within(await fila('Webmotors')).queryByRole('button', { name: /Tentar de novo/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Atualizar em todos os canais' })).not.toBeInTheDocument();
+  });
+
+  it('Instagram: "Publicar de novo" num clique publica de novo o post guardado', async () => {
+    const f = abrir('automatico');
+    fireEvent.click(within(await fila('Instagram')).getByRole('button', { name: 'Publicar de novo no Instagram' }));
+    expect(await screen.findByText('Veículo publicado em Instagram.')).toBeInTheDocument();
+    expect(corpoDe(f, `POST /api/revendas/${ID_REVENDA}/veiculos/${V}/publicar-de-novo`)).toEqual({ canal: 'instagram' });
+    expect(within(await fila('Autoscar')).queryByRole('button', { name: /Publicar de novo/ })).not.toBeInTheDocument();
   });
 });

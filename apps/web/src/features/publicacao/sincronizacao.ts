@@ -46,3 +46,24 @@ export function usePedirAtualizacao(idRevenda: string, idVeiculo: string) {
     onError: (e) => notifications.show({ color: 'red', message: mensagemDoErro(e) }),
   });
 }
+
+/**
+ * POST …/veiculos/:idVeiculo/publicar-de-novo: a channel that cannot edit its advert (Instagram) publishes the stored
+ * post again (removal, then a new send, durable on the server).
+ */
+export function usePublicarDeNovo(idRevenda: string, idVeiculo: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (canal: CanalId) =>
+      api.post(
+        `/api/revendas/${seg(idRevenda)}/veiculos/${seg(idVeiculo)}/publicar-de-novo`,
+        { canal },
+        {
+          esquema: z.looseObject({ mensagem: z.string() }),
+        },
+      ),
+    onSuccess: (r) => notifications.show({ color: 'green', message: r.mensagem }),
+    onError: (e) => notifications.show({ color: 'red', message: mensagemDoErro(e) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: chaves.revenda.sub(idRevenda, 'veiculos') }),
+  });
+}

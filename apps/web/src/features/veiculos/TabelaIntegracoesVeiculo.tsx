@@ -11,7 +11,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { usePedirAtualizacao, useSincronizacao } from '@/features/publicacao/sincronizacao';
+import { usePedirAtualizacao, usePublicarDeNovo, useSincronizacao } from '@/features/publicacao/sincronizacao';
 import { rotas } from '@/lib/rotas';
 import { DataHora } from '@/ui/Formatados';
 import { chavesVeiculos } from './api';
@@ -208,6 +208,7 @@ export function TabelaIntegracoesVeiculo({
   const excluir = useExcluirAnuncio();
   const modo = useSincronizacao(idRevenda).data;
   const atualizar = usePedirAtualizacao(idRevenda, idVeiculo);
+  const publicarDeNovo = usePublicarDeNovo(idRevenda, idVeiculo);
   const algumDesatualizado = integracoes.some((i) => i.publicado && i.desatualizado && !i.operacao && i.canal !== 'instagram');
   const confirmarExclusao = (i: IntegracaoVeiculo) =>
     excluir.mutate(
@@ -250,6 +251,19 @@ export function TabelaIntegracoesVeiculo({
         {acoes.includes('excluir') && (
           <Button size="compact-sm" variant="light" color="red" aria-label={`Excluir anúncio no ${nome}`} onClick={() => setExcluindo(i)}>
             Excluir
+          </Button>
+        )}
+        {/* Instagram cannot edit a post: its stored post is published again (issue 24 item 1). */}
+        {i.canal === 'instagram' && i.publicado && i.desatualizado && !i.operacao && !situacao?.vendido && (
+          <Button
+            size="compact-sm"
+            variant="light"
+            color="orange"
+            aria-label={`Publicar de novo no ${nome}`}
+            loading={publicarDeNovo.isPending}
+            onClick={() => publicarDeNovo.mutate(i.canal)}
+          >
+            Publicar de novo
           </Button>
         )}
         {podeTentarDeNovo(i) && !situacao?.vendido && (
