@@ -143,6 +143,27 @@ describe('postEmLote reads the stored defaults', () => {
     expect(e.json().data.estado).toBe('publicado');
   });
 
+  it("Na Pista: review without an ad type; the plan's types offered, and with the defaults a post that enviar accepts", async () => {
+    const c = await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/integracoes/meucarronovo`, gestor, {
+      status: true,
+      email_meucarronovo: 'loja@autodemo.test',
+      senha_meucarronovo: 's',
+    });
+    expect(c.statusCode, c.body).toBe(200);
+    expect(await publicacao.postEmLote('meucarronovo', amb.ids.veiculoA)).toEqual({ revisao: ['Anúncio'] });
+    const campos = (await chamar('GET', url('meucarronovo'), gestor)).json().data.campos as Campo[];
+    const destaque = campos.find((c) => c.campo === 'tipo_anuncio')?.opcoes?.find((o) => o.nome === 'Destaque');
+    const s = await chamar('PUT', url('meucarronovo'), gestor, { tipo_anuncio: destaque?.id, escolhas: { aceitaTroca: 'sim' } });
+    expect(s.statusCode, s.body).toBe(200);
+    expect((await chamar('PUT', url('meucarronovo'), gestor, { tipo_anuncio: '999' })).statusCode).toBe(400);
+    const r = await publicacao.postEmLote('meucarronovo', amb.ids.veiculoA);
+    if (!('post' in r)) throw new Error(JSON.stringify(r));
+    expect(r.post).toMatchObject({ idTipoAnuncio: destaque?.id, aceitaTroca: true });
+    const e = await chamar('POST', '/api/integracao/meucarronovo/enviar', gestor, { id_veiculo: amb.ids.veiculoA, veiculo_post: r.post });
+    expect(e.statusCode, e.body).toBe(200);
+    expect(e.json().data.estado).toBe('publicado');
+  });
+
   it('Autoscar: a car gives a post that enviar accepts; a motorcycle without defaults goes to review', async () => {
     await chamar('PUT', url('autoscar'), admin, { descricao: '{marca} {modelo} {ano} — {km}' });
     const r = await publicacao.postEmLote('autoscar', amb.ids.veiculoA);

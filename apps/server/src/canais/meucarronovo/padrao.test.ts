@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => sb.fechar());
 
 const sessao: SessaoCanal = { segredos: { senha_meucarronovo: 's' }, dados: { email_meucarronovo: 'loja@autodemo.test' } };
-const { postPadrao } = pub as Required<typeof pub>;
+const { postPadrao, opcoesPadrao } = pub as Required<typeof pub>;
 const rascunho = async (v: VeiculoParaCanal = CARRO) => valorOk(await pub.rascunho(sb.ctx('meucarronovo'), sessao, v));
 
 describe('Na Pista postPadrao', () => {
@@ -57,7 +57,9 @@ describe('Na Pista postPadrao', () => {
     expect(postPadrao(await rascunho(ambiguo), ambiguo, { tipo_anuncio: '1' })).toEqual({ revisao: ['Versão', 'Cor'] });
   });
 
-  it('names the defaults it reads', () => {
+  it("names the defaults it reads; the ad types offered are the current plan's", async () => {
     expect(pub.camposPadrao?.map((c) => c.campo)).toEqual(['tipo_anuncio', 'descricao', 'escolhas.adaptadoPne', 'escolhas.aceitaTroca']);
+    const opcoes = valorOk(await opcoesPadrao(sb.ctx('meucarronovo'), sessao));
+    expect(opcoes.tipo_anuncio?.map((t) => t.nome)).toEqual(['Simples', 'Destaque', 'Super destaque']);
   });
 });

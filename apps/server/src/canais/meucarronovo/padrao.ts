@@ -34,7 +34,7 @@ const SIM_NAO = [
 ];
 
 /**
- * What Na Pista's bulk publish reads: the ad type ("Anúncio", required: the code of one of the current plan's types),
+ * What Na Pista's bulk publish reads: the ad type ("Anúncio", required: one of the current plan's, `opcoesPadrao`),
  * the observations template, and ACEITA TROCA / ADAPTADO PARA PNE, which the screen starts unticked.
  * No title, phone or CEP: the advert has none.
  */

@@ -154,6 +154,15 @@ export const publicacaoMeuCarroNovo: PublicacaoVeiculo<RascunhoMeuCarroNovo, Pos
   postPadrao: postPadraoNaPista,
   camposPadrao: camposPadraoNaPista,
 
+  /** "Anúncio" of the defaults screen: the current plan's ad types (free slots are checked at each publish). */
+  async opcoesPadrao(ctx, sessao) {
+    const c = await conectar(ctx, sessao);
+    if (!c.ok) return c;
+    const plano = await planoVigente(ctx, c.valor.portador);
+    if (!plano.ok) return plano;
+    return ok({ tipo_anuncio: plano.valor.tiposAnuncio.filter((t) => t.id).map((t) => ({ id: t.id, nome: t.nome })) });
+  },
+
   async rascunho(ctx, sessao, v) {
     const c = await conectar(ctx, sessao);
     if (!c.ok) return c;
