@@ -139,6 +139,9 @@ await (await import('./vendas-lote.ts')).medirVendasLote(registrar);
 // Sync (issue 24 item 1): a price change on a vehicle on 3 sandbox channels, from the save until all hold it.
 await (await import('./sincronizacao.ts')).medirSincronizacao(registrar);
 
+// Dashboards (issue 25): the dealer's widgets for 2,000 vehicles and the admin's for 5,000 resellers, API vs the same SQL.
+await (await import('./dashboard.ts')).medirDashboard(registrar);
+
 // Provider scale (issue 18), on PGlite and PostgreSQL: bench/escala.ts. BENCH_ESCALA=0 skips it.
 const escala = process.env.BENCH_ESCALA === '0' ? [] : await medirEscala();
 
