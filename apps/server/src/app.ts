@@ -53,7 +53,7 @@ import { tarefaRenovarTokens } from './modules/integracoes/renovacao.tarefa.ts';
 import { criarEntradaLeads } from './modules/leads/entrada.service.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { criarLeadsService } from './modules/leads/leads.service.ts';
-import { tarefaColetarLeads, tarefaReceberLead } from './modules/leads/leads.tarefa.ts';
+import { tarefaAnonimizarLeads, tarefaColetarLeads, tarefaReceberLead } from './modules/leads/leads.tarefa.ts';
 import { criarRespostasService } from './modules/leads/respostas.service.ts';
 import { webhooksLeadsRoutes } from './modules/leads/webhooks.routes.ts';
 import { locaisAnuncioRoutes } from './modules/locais-anuncio/locais-anuncio.routes.ts';
@@ -291,6 +291,7 @@ export async function buildApp(
   });
   tarefas.registrar(tarefaReceberLead(entradaLeads));
   tarefas.registrar(tarefaColetarLeads(entradaLeads, (m) => app.log.warn(m)));
+  tarefas.registrar(tarefaAnonimizarLeads(banco.db, config.leadsRetencaoMeses, (m) => app.log.info(m)));
   await app.register(webhooksLeadsRoutes, { entrada: entradaLeads });
   await app.register(moderacaoRoutes, { moderacao: criarModeracaoService(banco.db) });
   const imagensRevenda = { imagens: criarImagensRevendaService(banco.db, armazenamento) };

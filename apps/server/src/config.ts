@@ -34,6 +34,8 @@ const esquemaAmbiente = z.object({
     .min(1)
     .max(24 * 90)
     .default(12),
+  /** Leads older than this are anonymised by the housekeeping job (issue 26 item 5, LGPD). */
+  LEADS_RETENCAO_MESES: z.coerce.number().int().min(1).max(120).default(24),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'deve começar com smtp:// ou smtps://')
@@ -89,6 +91,7 @@ export type Config = {
   webDist: string;
   logLevel: z.infer<typeof esquemaAmbiente>['LOG_LEVEL'];
   sessionTtlHours: number;
+  leadsRetencaoMeses: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   canais: ConfigCanais;
@@ -147,6 +150,7 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     sessionTtlHours: e.SESSION_TTL_HOURS,
+    leadsRetencaoMeses: e.LEADS_RETENCAO_MESES,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     canais: lerConfigCanais(limpo),

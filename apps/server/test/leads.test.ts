@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventos, leadMensagens, leads, veiculoIntegracoes } from '../src/db/schema/index.ts';
 import { type LeadRecebido, leadsRepository } from '../src/modules/leads/leads.repository.ts';
-import { type Ambiente, type Credencial, criarAmbiente } from './ajuda/ambiente.ts';
+import { TAREFA_ANONIMIZAR_LEADS } from '../src/modules/leads/leads.tarefa.ts';
+import { type Ambiente, type Credencial, configTeste, criarAmbiente } from './ajuda/ambiente.ts';
 import { chamarComo } from './ajuda/veiculos.ts';
 
 /** The inbox API (issue 26 item 4): leads stored by the intake's repository, read and changed through the routes. */
@@ -135,5 +136,31 @@ describe('leads: routes', () => {
     expect(await db.select().from(leads).where(eq(leads.id, l.id))).toEqual([]);
     expect(await db.select().from(leadMensagens).where(eq(leadMensagens.lead_id, l.id))).toEqual([]);
     expect((await chamar('DELETE', u, gestor)).statusCode).toBe(404);
+  });
+});
+
+describe('leads: retention', () => {
+  it('the housekeeping job anonymises leads older than 24 months (default), conversation included; newer ones stay', async () => {
+    const db = amb.banco.db;
+    const mes = 30 * 86_400_000;
+    const velho = await leadsRepository.gravar(db, recebido({ idExterno: 'VELHO', recebidoEm: new Date(Date.now() - 25 * mes) }));
+    await leadsRepository.mensagemRecebida(db, velho.lead, 'Meu CPF é 123', velho.lead.recebido_em, 'v-1');
+    const recente = await leadsRepository.gravar(db, recebido({ idExterno: 'RECENTE', recebidoEm: new Date(Date.now() - 23 * mes) }));
+    await amb.tarefas.executar(TAREFA_ANONIMIZAR_LEADS, {});
+    const [v] = await db.select().from(leads).where(eq(leads.id, velho.lead.id));
+    expect(v).toMatchObject({ nome: null, email: null, telefone: null, mensagem: null, bruto: null, canal: 'icarros', estado: 'novo' });
+    expect(v?.anonimizado_em).not.toBeNull();
+    expect((await db.select().from(leadMensagens).where(eq(leadMensagens.lead_id, velho.lead.id))).map((m) => m.texto)).toEqual([
+      'Dados removidos (LGPD)',
+    ]);
+    const [r] = await db.select().from(leads).where(eq(leads.id, recente.lead.id));
+    expect(r).toMatchObject({ nome: 'Maria Souza', anonimizado_em: null });
+    const lido = await chamar('GET', `/api/revendas/${amb.ids.revendaA}/leads/${velho.lead.id}`, gestor);
+    expect(lido.json().data).toMatchObject({ anonimizado: true, nome: null });
+  });
+
+  it('LEADS_RETENCAO_MESES sets the period (default 24)', () => {
+    expect(configTeste().leadsRetencaoMeses).toBe(24);
+    expect(configTeste({ LEADS_RETENCAO_MESES: '6' }).leadsRetencaoMeses).toBe(6);
   });
 });
