@@ -143,6 +143,11 @@ describe('sincronização depois de salvar (automático)', () => {
     expect(t.statusCode, t.body).toBe(200);
     expect(t.json().data).toEqual({ mensagem: 'Atualização dos anúncios iniciada.', anuncios: 1 });
     expect(pedidos()).toBe(antes + 1);
+    // "Tentar de novo" alone sends it again (refused again: the text still says so).
+    const tentado = (await registroDoEnvio(amb, p.id, 'autoscar'))?.tentativa_em?.getTime() ?? 0;
+    await sincronizar();
+    expect((await registroDoEnvio(amb, p.id, 'autoscar'))?.tentativa_em?.getTime()).toBeGreaterThan(tentado);
+    expect(await registroDoEnvio(amb, p.id, 'autoscar')).toMatchObject({ desatualizado: true, lease_ate: null });
     await salvar(p.id, { vevalor: '65.000,00', veobservacao: 'Texto aceito' }); // fixed meanwhile
     await sincronizar();
     expect(await naAutoscar(p.autoscar)).toMatchObject({ price: 65000, description: 'Texto aceito', alteracoes: 1 });
