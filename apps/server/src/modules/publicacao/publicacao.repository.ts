@@ -5,6 +5,18 @@ import { revendaIntegracoes, revendas, veiculoImagens, veiculoIntegracoes, veicu
 export type AnuncioRegistro = typeof veiculoIntegracoes.$inferSelect;
 /** What publishing reads of a photo (aggregated with the vehicle: no timestamps). */
 const COLUNAS_FOTO = ['id', 'posicao', 'imagem', 'file_name', 'file_url', 'file_thumb', 'file_original'] as const;
+/** What a channel gets of the reseller (`paraCanal`): not the whole row (its fiscal and billing data, logos…). */
+const DA_REVENDA = {
+  penome_fantasia: revendas.penome_fantasia,
+  petelefone1: revendas.petelefone1,
+  pecep_fiscal: revendas.pecep_fiscal,
+  peendereco_fiscal: revendas.peendereco_fiscal,
+  peendereco_fiscal_numero: revendas.peendereco_fiscal_numero,
+  pebairro_fiscal: revendas.pebairro_fiscal,
+  pecidade: revendas.pecidade,
+  peuf: revendas.peuf,
+  pehomepage: revendas.pehomepage,
+};
 export type FotoDoVeiculo = Pick<typeof veiculoImagens.$inferSelect, (typeof COLUNAS_FOTO)[number]>;
 type Alvo = { veiculoId: string; canal: string };
 const doAlvo = (a: Alvo) => and(eq(veiculoIntegracoes.veiculo_id, a.veiculoId), eq(veiculoIntegracoes.canal, a.canal));
@@ -47,7 +59,7 @@ export const publicacaoRepository = {
     const consulta = db
       .select({
         v: veiculos,
-        r: revendas,
+        r: DA_REVENDA,
         imagens: sql<FotoDoVeiculo[]>`(select coalesce(json_agg(json_build_object(${sql.raw(
           COLUNAS_FOTO.map((c) => `'${c}', f.${c}`).join(', '),
         )}) order by f.posicao), '[]'::json) from ${veiculoImagens} f where f.veiculo_id = ${veiculos.id})`,
