@@ -142,6 +142,9 @@ await (await import('./sincronizacao.ts')).medirSincronizacao(registrar);
 // Dashboards (issue 25): the dealer's widgets for 2,000 vehicles and the admin's for 5,000 resellers, API vs the same SQL.
 await (await import('./dashboard.ts')).medirDashboard(registrar);
 
+// Bulk publish (issue 24): 300 vehicles × 3 sandbox channels through incluir + enviar vs the channel calls alone.
+const notasLote = await (await import('./publicar-lote.ts')).medirPublicarLote(registrar);
+
 // Provider scale (issue 18), on PGlite and PostgreSQL: bench/escala.ts. BENCH_ESCALA=0 skips it.
 const escala = process.env.BENCH_ESCALA === '0' ? [] : await medirEscala();
 
@@ -154,6 +157,7 @@ const texto = [
   ...linhas,
   '',
   ...notasCarga.map((n) => `- ${n}`),
+  ...notasLote.map((n) => `- publicação em lote: ${n}`),
   '',
   ...(escala.length ? [tabelaEscala(escala)] : []),
 ].join('\n');
