@@ -13,6 +13,13 @@ const livre = and(
   or(isNull(loteItens.proxima_em), lte(loteItens.proxima_em, sql`now()`)),
 );
 
+/**
+ * Still this claim's: each claim adds one to `tentativas`, so the count names it (the lease's timestamp would not:
+ * PostgreSQL keeps microseconds, a JavaScript Date milliseconds).
+ */
+const daReivindicacao = (item: ItemRegistro) =>
+  and(eq(loteItens.id, item.id), eq(loteItens.estado, 'enviando'), eq(loteItens.tentativas, item.tentativas));
+
 /** Batches (lotes) and their items (lote_itens). */
 export const lotesRepository = {
   /** Of these ids, the vehicles of the reseller still in stock (not removed). */
@@ -114,12 +121,12 @@ export const lotesRepository = {
     return r;
   },
 
-  /** The item's outcome, written only while this worker still holds it (its lease). */
+  /** The item's outcome, written only while this worker's claim still holds it. */
   async concluir(db: Executor, item: ItemRegistro, estado: EstadoItemLote, motivo: string | null, revisao: string[] = []) {
     const [r] = await db
       .update(loteItens)
       .set({ estado, motivo, revisao, lease_ate: null, proxima_em: null, updated_at: sql`now()` })
-      .where(and(eq(loteItens.id, item.id), eq(loteItens.estado, 'enviando'), eq(loteItens.lease_ate, item.lease_ate ?? new Date(0))))
+      .where(daReivindicacao(item))
       .returning({ lote_id: loteItens.lote_id });
     return r;
   },
@@ -135,7 +142,7 @@ export const lotesRepository = {
         proxima_em: sql`now() + make_interval(secs => ${segundos})`,
         updated_at: sql`now()`,
       })
-      .where(and(eq(loteItens.id, item.id), eq(loteItens.estado, 'enviando'), eq(loteItens.lease_ate, item.lease_ate ?? new Date(0))));
+      .where(daReivindicacao(item));
   },
 
   /** "Cancelar": items not started become cancelado (the one in flight finishes); answers false when already over. */
