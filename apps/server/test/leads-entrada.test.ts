@@ -54,10 +54,17 @@ beforeAll(async () => {
     senha_icarros: 'segredo',
   });
   expect(ic.statusCode, ic.body).toBe(200);
+  const mo = await chamar('POST', '/api/integracao/mobiauto/configurar', gestor, {
+    id_revenda: amb.ids.revendaA,
+    email_integrador: 'loja@autodemo.test',
+    senha_integrador: 'segredo',
+  });
+  expect(mo.statusCode, mo.body).toBe(200);
   // The demo car is advertised on Mercado Livre as MLB123 and on iCarros as deal 555.
   await amb.banco.db.insert(veiculoIntegracoes).values([
     { veiculo_id: amb.ids.veiculoA, canal: 'mercadolivre', revenda_id: amb.ids.revendaA, id_anuncio: 'MLB123', estado: 'publicado' },
     { veiculo_id: amb.ids.veiculoA, canal: 'icarros', revenda_id: amb.ids.revendaA, id_anuncio: '555', estado: 'publicado' },
+    { veiculo_id: amb.ids.veiculoA, canal: 'mobiauto', revenda_id: amb.ids.revendaA, id_anuncio: '321', estado: 'publicado' },
   ]);
 }, 60_000);
 afterAll(() => amb?.encerrar());
@@ -168,6 +175,18 @@ describe('iCarros (polling)', () => {
       .from(leads)
       .where(and(eq(leads.canal, 'icarros'), eq(leads.nome, 'Carla')));
     expect(carla?.telefone).toBe('11955551234');
+  });
+});
+
+describe('Mobiauto (polling proposals, designed contract)', () => {
+  it('stores the dealer’s proposals as leads of type proposta; a second poll stores none twice', async () => {
+    await sandbox('mobiauto/_proposta', { dealId: 321, nome: 'Elisa' });
+    await sandbox('mobiauto/_proposta', { dealId: 321, nome: 'Fábio', data: new Date(Date.now() - 3 * 86_400_000).toISOString() });
+    await amb.tarefas.executar('leads-coletar', {});
+    await amb.tarefas.executar('leads-coletar', {});
+    const ls = await doCanal('mobiauto');
+    // Fábio's is older than the poll's 48 h window.
+    expect(ls.map((l) => [l.nome, l.tipo, l.veiculo_id, l.telefone])).toEqual([['Elisa', 'proposta', amb.ids.veiculoA, '5511944443333']]);
   });
 });
 

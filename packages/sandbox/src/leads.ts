@@ -241,3 +241,54 @@ export function leadsIcarros(raiz: FastifyInstance, dealerPadrao: number) {
       },
     );
 }
+
+type PropostaMobiauto = {
+  id: number;
+  dealId: number;
+  dealerId: number;
+  customer: { name: string; email: string; phone: string };
+  message: string;
+  createdAt: string;
+};
+
+/**
+ * Mobiauto (channels.md §5): the only lead call known is `POST /api/proposal/v1.0/{dealerId}`; its contract is not
+ * public, so this side is DESIGNED (docs/leads.md): a search, body `{startDate, endDate}` (ISO), answering the dealer's
+ * proposals of the period `[{id, dealId, customer: {name, email, phone}, message, createdAt}]`. Control at the sandbox
+ * root: `POST /_proposta {dealId, nome?, texto?, data?}`.
+ */
+export function leadsMobiauto(raiz: FastifyInstance, dealerPadrao: number) {
+  const propostas: PropostaMobiauto[] = [];
+  let proximo = 40_000;
+  raiz.post<{ Body: { dealerId?: number; dealId?: number; nome?: string; texto?: string; data?: string } | null }>(
+    '/_proposta',
+    PUBLICO,
+    async (req) => {
+      const b = req.body ?? {};
+      const p: PropostaMobiauto = {
+        id: proximo++,
+        dealId: Number(b.dealId ?? 0),
+        dealerId: Number(b.dealerId ?? dealerPadrao),
+        customer: { name: b.nome ?? 'Comprador Mobiauto', email: 'comprador@mobiauto.sandbox', phone: '+55 11 94444-3333' },
+        message: b.texto ?? 'Tenho interesse. Aceita financiamento?',
+        createdAt: b.data ?? new Date().toISOString(),
+      };
+      propostas.push(p);
+      return { proposta: p };
+    },
+  );
+  return (api: FastifyInstance) =>
+    api.post<{ Params: { dealerId: string }; Body: { startDate?: string; endDate?: string } | null }>(
+      '/proposal/v1.0/:dealerId',
+      PUBLICO,
+      async (req, reply) => {
+        const de = Date.parse(req.body?.startDate ?? '');
+        const ate = Date.parse(req.body?.endDate ?? '');
+        if (Number.isNaN(de) || Number.isNaN(ate))
+          return reply.code(400).send({ status: 400, error: 'Bad Request', message: 'startDate e endDate são obrigatórios' });
+        return propostas.filter(
+          (p) => p.dealerId === Number(req.params.dealerId) && Date.parse(p.createdAt) >= de && Date.parse(p.createdAt) <= ate,
+        );
+      },
+    );
+}

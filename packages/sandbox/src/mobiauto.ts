@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CAMBIOS_CATALOGO, COMBUSTIVEIS_CATALOGO, CORES_CATALOGO } from './catalogo-veiculos.ts';
 import { aplicarChaves, PUBLICO } from './comum.ts';
 import { sandboxKeycloak } from './keycloak.ts';
+import { leadsMobiauto } from './leads.ts';
 import {
   catalogoComCodigos,
   erroSpring as erro,
@@ -95,10 +96,12 @@ function validarDeal(d: Record<string, unknown>) {
 export async function sandboxMobiauto(app: FastifyInstance) {
   await sandboxKeycloak('mobiauto', '/api/dealer/v1.0/dealers', [{ id: DEALER_MOBIAUTO, name: 'Auto Demo Veículos' }])(app);
   const { anuncios, novoId } = vitrine<Deal>(app);
+  const rotaPropostas = leadsMobiauto(app, DEALER_MOBIAUTO);
 
   app.register(
     async (api) => {
       exigirTokenKeycloak(api, 'mobiauto');
+      rotaPropostas(api);
       api.get('/vehicle/v1.0/makes/CAR', PUBLICO, async () => marcas.map(nomeId));
       api.get<{ Params: { makeId: string } }>('/vehicle/v1.0/models/CAR/:makeId', PUBLICO, async (req) =>
         todosModelos(marcas)

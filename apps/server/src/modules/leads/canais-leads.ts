@@ -189,3 +189,42 @@ export async function coletarIcarros(a: Acesso, de: Date, ate: Date): Promise<Re
     })),
   );
 }
+
+// Mobiauto (designed: docs/leads.md) ---------------------------------------------------------------------------------
+
+const propostaMobiauto = z.object({
+  id: z.union([z.string(), z.number()]),
+  dealId: z.union([z.string(), z.number()]).nullish(),
+  customer: z.object({ name: texto, email: texto, phone: z.string().max(40).nullish() }).nullish(),
+  message: texto,
+  createdAt: z.string().nullish(),
+});
+
+/** `POST /api/proposal/v1.0/{dealerId}` `{startDate, endDate}`: the dealer's proposals of the period (designed). */
+export async function coletarMobiauto(a: Acesso, de: Date, ate: Date): Promise<Resultado<SemRevenda[]>> {
+  const s = sessaoKeycloak(a.sessao);
+  if (!s.ok) return s;
+  const api = apiJson(`${a.ctx.base}/api`, s.valor.token, a.ctx.timeoutMs);
+  const r = await api.enviar('POST', `/proposal/v1.0/${encodeURIComponent(s.valor.dealer)}`, {
+    startDate: de.toISOString(),
+    endDate: ate.toISOString(),
+  });
+  if (!r.ok) return r;
+  if (r.valor.status === 204) return ok([]);
+  if (r.valor.status !== 200) return falha(r.valor.status === 401 ? 'auth' : 'rejected', `Mobiauto: HTTP ${r.valor.status}`);
+  const lista = z.array(propostaMobiauto).safeParse(r.valor.json());
+  if (!lista.success) return falha('validation', 'propostas da Mobiauto em formato inesperado');
+  return ok(
+    lista.data.map((p) => ({
+      canal: 'mobiauto' as const,
+      idExterno: String(p.id),
+      tipo: 'proposta' as const,
+      idAnuncio: p.dealId != null ? String(p.dealId) : null,
+      nome: p.customer?.name ?? null,
+      email: p.customer?.email ?? null,
+      telefone: digitos(p.customer?.phone),
+      mensagem: p.message ?? null,
+      recebidoEm: data(p.createdAt),
+    })),
+  );
+}

@@ -10,6 +10,7 @@ import {
   avisoMercadoLivre,
   buscarMercadoLivre,
   coletarIcarros,
+  coletarMobiauto,
   doOlx,
   type LeadOlx,
   leadOlx,
@@ -123,20 +124,21 @@ export function criarEntradaLeads(dep: {
       return (await gravar(d.idRevenda, r.valor)).novo;
     },
 
-    /** The poll: iCarros leads of the last hours of every active integration; OLX webhooks registered where missing. */
+    /** The poll: iCarros leads and Mobiauto proposals of the last hours of every active integration; OLX webhooks registered where missing. */
     async coletar(agora = new Date()) {
       const ativos = await db
         .select({ revenda_id: revendaIntegracoes.revenda_id, canal: revendaIntegracoes.canal, config: revendaIntegracoes.config })
         .from(revendaIntegracoes)
-        .where(and(eq(revendaIntegracoes.status, true), sql`${revendaIntegracoes.canal} in ('icarros','olx')`));
+        .where(and(eq(revendaIntegracoes.status, true), sql`${revendaIntegracoes.canal} in ('icarros','mobiauto','olx')`));
       let novos = 0;
       for (const i of ativos) {
         const a = await acesso(i.revenda_id, i.canal as CanalId);
         if (!a) continue;
-        if (i.canal === 'icarros') {
-          const r = await coletarIcarros(a, new Date(agora.getTime() - JANELA_COLETA_HORAS * 3_600_000), agora);
+        if (i.canal === 'icarros' || i.canal === 'mobiauto') {
+          const coletar = i.canal === 'icarros' ? coletarIcarros : coletarMobiauto;
+          const r = await coletar(a, new Date(agora.getTime() - JANELA_COLETA_HORAS * 3_600_000), agora);
           if (!r.ok) {
-            dep.log(`leads do iCarros (${i.revenda_id}): ${r.erro.mensagem}`);
+            dep.log(`leads de ${i.canal} (${i.revenda_id}): ${r.erro.mensagem}`);
             continue;
           }
           for (const l of r.valor) if ((await gravar(i.revenda_id, l)).novo) novos++;
