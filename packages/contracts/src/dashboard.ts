@@ -41,6 +41,8 @@ export const painelRevenda = z.object({
   a_venda: z.number().int(),
   /** Cars marked sold in the last 30 days (veiculo_vendas), not sold posts. */
   vendidos_30_dias: z.number().int(),
+  /** Leads in state 'novo' (issue 26): nobody has taken them yet. */
+  leads_novos: z.number().int(),
   idade_estoque: z.array(z.object({ faixa: z.enum(FAIXAS_IDADE), quantidade: z.number().int() })),
   anuncios_por_canal: z.array(
     z.object({

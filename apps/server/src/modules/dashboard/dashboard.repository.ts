@@ -12,6 +12,7 @@ import { and, asc, count, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
 import {
   banners,
+  leads,
   moderacao,
   revendaIntegracoes,
   revendas,
@@ -59,6 +60,7 @@ function painelSql(idRevenda: string) {
       'a_venda', (select count(*) from estoque),
       'vendidos_30_dias', (select count(*) from ${veiculoVendas}
         where revenda_id = ${idRevenda} and vendido_em > now() - interval '30 days'),
+      'leads_novos', (select count(*) from ${leads} where revenda_id = ${idRevenda} and estado = 'novo'),
       'idade_estoque', (select json_agg(json_build_object('faixa', f.faixa,
           'quantidade', (select count(*) from estoque e where e.dias between f.de and f.ate)) order by f.de)
         from (values ('0–30', 0, 30), ('31–60', 31, 60), ('61–90', 61, 90), ('90+', 91, 2147483647)) f(faixa, de, ate)),
