@@ -5,6 +5,7 @@ import { telasDashboard } from '@/features/dashboard/telas';
 import { telasFipe } from '@/features/fipe/telas';
 import { telasImagensDestaque } from '@/features/imagens-destaque/telas';
 import { telasIntegracoes } from '@/features/integracoes/telas';
+import { telasLeads } from '@/features/leads/telas';
 import { telasLocaisAnuncio } from '@/features/locais-anuncio/telas';
 import { telasModeracao } from '@/features/moderacao/telas';
 import { telasNotificacoes } from '@/features/notificacoes/telas';
@@ -31,6 +32,7 @@ export const TELAS: readonly Tela[] = [
   ...telasImagensDestaque,
   ...telasBannersSite,
   ...telasNotificacoes,
+  ...telasLeads,
   ...telasOpcionais,
   ...telasLocaisAnuncio,
   ...telasFipe,

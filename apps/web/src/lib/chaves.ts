@@ -23,6 +23,7 @@ export const SUBRECURSOS_REVENDA = [
   'bannersSite',
   'notificacoes',
   'lotes',
+  'leads',
 ] as const;
 export type SubrecursoRevenda = (typeof SUBRECURSOS_REVENDA)[number];
 

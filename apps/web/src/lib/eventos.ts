@@ -30,6 +30,9 @@ export const INVALIDACOES: Record<string, Alvo[]> = {
   imagens_destaque: POR_REVENDA('imagensDestaque'),
   banners_site: POR_REVENDA('bannersSite'),
   notificacoes: POR_REVENDA('notificacoes'),
+  // Leads (issue 26): the inbox (a live list), a lead's page and the dashboard's "Leads novos".
+  leads: POR_REVENDA('leads', 'dashboard'),
+  lead_mensagens: POR_REVENDA('leads'),
   opcionais: [chaves.opcionais.todas],
   locais_anuncio: [chaves.locaisAnuncio.todas],
   fipe_manual: [chaves.fipe.todas],

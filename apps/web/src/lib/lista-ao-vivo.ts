@@ -54,6 +54,8 @@ export type OpcoesListaAoVivo<T> = {
    */
   linhaDoEvento: (e: EventoMudanca) => AlvoEvento | readonly AlvoEvento[] | null;
   enabled?: boolean;
+  /** Optional: how to download the whole list when `url` alone does not (e.g. a paged API read page by page). */
+  buscarLista?: (signal: AbortSignal) => Promise<T[]>;
 };
 
 /** Coalescing delay: a burst of events is patched once, shortly after its last event. */
@@ -232,7 +234,8 @@ export function useListaAoVivo<T>(op: OpcoesListaAoVivo<T>) {
 
   return useQuery({
     queryKey: op.queryKey,
-    queryFn: ({ signal }) => api.get(op.url, { esquema: esquemaEmDesenvolvimento(z.array(op.esquema)), signal }),
+    queryFn: ({ signal }) =>
+      op.buscarLista ? op.buscarLista(signal) : api.get(op.url, { esquema: esquemaEmDesenvolvimento(z.array(op.esquema)), signal }),
     enabled: op.enabled,
   });
 }

@@ -71,7 +71,14 @@ export const rotas = {
       listar: (idRevenda: string) => `${r(idRevenda)}/notificacoes/listar`,
       incluir: (idRevenda: string) => `${r(idRevenda)}/notificacoes/incluir`,
     },
+    /** The leads inbox (issue 26); `estado` opens it filtered (the dashboard's "Leads novos"). */
+    leads: {
+      listar: (idRevenda: string, estado?: string) => `${r(idRevenda)}/leads/listar${estado ? `?estado=${seg(estado)}` : ''}`,
+      ver: (idRevenda: string, idLead: string) => `${r(idRevenda)}/leads/${seg(idLead)}`,
+    },
   },
+  /** Every reseller's leads (admin), with a reseller filter. */
+  leads: { listar: () => '/leads/listar' },
 
   opcionais: {
     listar: () => '/opcionais/listar',

@@ -1,4 +1,4 @@
-import { IconBuildingStore, IconChecklist, IconGift, IconLayoutDashboard, IconMapPin, IconTable } from '@tabler/icons-react';
+import { IconBuildingStore, IconChecklist, IconGift, IconInbox, IconLayoutDashboard, IconMapPin, IconTable } from '@tabler/icons-react';
 import { rotas } from '@/lib/rotas';
 import { ICONE, ItemMenu, ItemMenuDuplo, ItemSolicitacoes } from './itens';
 
@@ -16,6 +16,7 @@ export function MenuAdmin({ solicitacoesUrl }: { solicitacoesUrl: string }) {
         ]}
       />
       <ItemMenu rotulo="Revenda free" icone={<IconGift {...ICONE} />} para={rotas.revendas.listarFree()} />
+      <ItemMenu rotulo="Leads" icone={<IconInbox {...ICONE} />} para={rotas.leads.listar()} />
       <ItemMenuDuplo
         rotulo="Opcionais"
         icone={<IconChecklist {...ICONE} />}

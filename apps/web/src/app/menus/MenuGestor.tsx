@@ -1,4 +1,13 @@
-import { IconCar, IconHistory, IconLayoutDashboard, IconPhoto, IconPlugConnected, IconTag, IconUsers } from '@tabler/icons-react';
+import {
+  IconCar,
+  IconHistory,
+  IconInbox,
+  IconLayoutDashboard,
+  IconPhoto,
+  IconPlugConnected,
+  IconTag,
+  IconUsers,
+} from '@tabler/icons-react';
 import { rotas } from '@/lib/rotas';
 import { ICONE, ItemMenu, ItemSolicitacoes } from './itens';
 
@@ -10,6 +19,7 @@ export function MenuGestor({ idRevenda, solicitacoesUrl }: { idRevenda: string |
       {idRevenda && (
         <>
           <ItemMenu rotulo="Veículos" icone={<IconCar {...ICONE} />} para={rotas.revenda.veiculos.listar(idRevenda)} />
+          <ItemMenu rotulo="Leads" icone={<IconInbox {...ICONE} />} para={rotas.revenda.leads.listar(idRevenda)} />
           <ItemMenu rotulo="Vendidos" icone={<IconTag {...ICONE} />} para={rotas.revenda.vendidos.listar(idRevenda)} />
           <ItemMenu rotulo="Banners" icone={<IconPhoto {...ICONE} />} para={rotas.revenda.banners.listar(idRevenda)} />
           <ItemMenu rotulo="Usuários" icone={<IconUsers {...ICONE} />} para={rotas.revenda.usuarios.listar(idRevenda)} />

@@ -11,9 +11,10 @@ import {
   sucesso,
 } from '@/test/utils';
 
-const painel = (falhos: number) => ({
+const painel = (falhos: number, leadsNovos = 4) => ({
   a_venda: 7,
   vendidos_30_dias: 3,
+  leads_novos: leadsNovos,
   idade_estoque: [
     { faixa: '0–30', quantidade: 4 },
     { faixa: '31–60', quantidade: 1 },
@@ -53,6 +54,12 @@ describe('Painel da revenda: legendas, números, gráficos e "Precisa de atenç�
     for (const nome of ['Usuários', 'Banners'])
       expect(within(screen.getByRole('region', { name: nome })).getByTestId(/^legenda-/)).toBeInTheDocument();
     expect(await within(veiculos).findByTestId('contador-veiculos')).toHaveTextContent('10');
+  });
+
+  it('mostra "Leads novos" com o link para a caixa de leads filtrada em Novo (issue 26)', async () => {
+    montar(() => 1);
+    expect(await screen.findByTestId('numero-leads-novos')).toHaveTextContent('4');
+    expect(screen.getByRole('link', { name: 'Leads novos' })).toHaveAttribute('href', `/revenda/${ID_REVENDA}/leads/listar?estado=novo`);
   });
 
   it('mostra À venda, vendidos em 30 dias e os três gráficos com tabela alternativa', async () => {

@@ -54,12 +54,18 @@ function linkAtencao(idRevenda: string, item: Item): string {
 /** "dd/mm" of a YYYY-MM-DD week start. */
 const diaMes = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
 
-function Numero({ id, rotulo, valor }: { id: string; rotulo: string; valor: number | undefined }) {
+function Numero({ id, rotulo, valor, para }: { id: string; rotulo: string; valor: number | undefined; para?: string }) {
   return (
     <Paper withBorder p="md" radius="md">
-      <Text size="sm" fw={500}>
-        {rotulo}
-      </Text>
+      {para ? (
+        <Anchor component={Link} to={para} size="sm" fw={500}>
+          {rotulo}
+        </Anchor>
+      ) : (
+        <Text size="sm" fw={500}>
+          {rotulo}
+        </Text>
+      )}
       {valor === undefined ? (
         <Skeleton height={36} width={60} />
       ) : (
@@ -78,9 +84,10 @@ export function PainelNegocio({ idRevenda }: { idRevenda: string }) {
   return (
     <Stack>
       {error && !data && <AlertaErro erro={error} tentarNovamente={() => void refetch()} />}
-      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
         <Numero id="a-venda" rotulo="À venda" valor={data?.a_venda} />
         <Numero id="vendidos-30-dias" rotulo="Vendidos nos últimos 30 dias" valor={data?.vendidos_30_dias} />
+        <Numero id="leads-novos" rotulo="Leads novos" valor={data?.leads_novos} para={rotas.revenda.leads.listar(idRevenda, 'novo')} />
       </SimpleGrid>
       <Paper component="section" aria-labelledby="titulo-atencao" withBorder p="md" radius="md" data-testid="atencao">
         <Title order={2} size="h4" id="titulo-atencao" mb="sm">

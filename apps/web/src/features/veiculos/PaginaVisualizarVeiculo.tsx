@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { urlExportacoes } from '@/features/exportacoes/api';
 import { MenuExportar } from '@/features/exportacoes/MenuExportar';
+import { LeadsDoVeiculo } from '@/features/leads/LeadsDoVeiculo';
 import { useRevenda } from '@/features/revendas/api';
 import { ModalVenda } from '@/features/vendas/ModalVenda';
 import { QuadroVenda } from '@/features/vendas/QuadroVenda';
@@ -179,6 +180,7 @@ export default function PaginaVisualizarVeiculo() {
           situacao={{ vendido: v.vevendido === 1, removido: v.veremovido === 1 }}
         />
       </Paper>
+      <LeadsDoVeiculo idRevenda={idRevenda} idVeiculo={v.id} />
     </Stack>
   );
 }

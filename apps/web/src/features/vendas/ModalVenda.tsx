@@ -2,6 +2,7 @@ import { MENSAGENS_VENDA as M } from '@intermedio/contracts';
 import { Checkbox, List, Loader, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { LeadsAbertosDaVenda } from '@/features/leads/LeadsAbertosDaVenda';
 import { useVeiculo } from '@/features/veiculos/api';
 import { mensagemDoErro } from '@/ui/AlertaErro';
 import { ModalConfirmacao } from '@/ui/ModalConfirmacao';
@@ -18,6 +19,8 @@ export function ModalVenda({ idRevenda, idVeiculo, nome, aoFechar }: Props) {
   const veiculo = useVeiculo(idRevenda, idVeiculo);
   const vender = useVender(idRevenda);
   const [publicarVendido, setPublicarVendido] = useState(false);
+  // After the sale: the vehicle's open leads (issue 26), then the modal closes.
+  const [vendido, setVendido] = useState(false);
   const publicados = (veiculo.data?.integracoes ?? []).filter((i) => i.publicado || i.estado === 'pendente');
 
   const confirmar = () =>
@@ -26,12 +29,13 @@ export function ModalVenda({ idRevenda, idVeiculo, nome, aoFechar }: Props) {
       {
         onSuccess: (r) => {
           avisarVenda({ idRevenda, idVeiculo, nome, mensagem: r.mensagem, venda: r.venda });
-          aoFechar();
+          setVendido(true);
         },
         onError: (e) => notifications.show({ color: 'red', message: mensagemDoErro(e) }),
       },
     );
 
+  if (vendido) return <LeadsAbertosDaVenda idRevenda={idRevenda} idVeiculo={idVeiculo} aoFechar={aoFechar} />;
   return (
     <ModalConfirmacao
       aberto
