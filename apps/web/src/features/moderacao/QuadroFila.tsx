@@ -230,7 +230,7 @@ export function QuadroFila<T extends Entrada>(p: Props<T>) {
         titulo="Confirmação"
         pergunta={MENSAGENS_MODERACAO.confirmarLote[p.fila]}
         confirmar="Validar"
-        cor="blue"
+        cor="intermedio"
         ocupado={validar.isPending}
         aoConfirmar={() => executar(visiveis, true)}
         aoFechar={() => setConfirmar(false)}

@@ -59,7 +59,7 @@ export default function PaginaVisualizarVeiculo() {
             </Badge>
           )}
           {podeVender && v.vevendido === 0 && v.veremovido === 0 && (
-            <Button color="blue.9" onClick={() => setVendendo(true)}>
+            <Button variant="light" onClick={() => setVendendo(true)}>
               Marcar como vendido
             </Button>
           )}

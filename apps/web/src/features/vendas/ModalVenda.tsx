@@ -42,7 +42,7 @@ export function ModalVenda({ idRevenda, idVeiculo, nome, aoFechar }: Props) {
       titulo={`Marcar como vendido: ${nome}`}
       pergunta={M.confirmar}
       confirmar="Marcar como vendido"
-      cor="blue.9"
+      cor="intermedio"
       ocupado={vender.isPending}
       aoConfirmar={confirmar}
       aoFechar={aoFechar}
