@@ -14,7 +14,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // One migrated database per run, copied by each file (test/ajuda/ambiente.ts novoBanco).
     globalSetup: ['test/ajuda/global.ts'],
-    testTimeout: 20_000,
+    // A test that needs 20 s on a quiet machine needs more on a loaded 2-core one (CI and shared machines): a hang
+    // still fails, later.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

@@ -11,7 +11,7 @@ export default mergeConfig(
       restoreMocks: true,
       // Screens load their code on demand (lazy routes): on a busy 2-core CI machine the first import of a chunk can
       // take seconds, which is neither a failure nor what these tests measure.
-      testTimeout: 20_000,
+      testTimeout: 40_000,
     },
   }),
 );

@@ -191,7 +191,7 @@ describe(`issue 10 item 10: tables stay bounded under a sign-in flood (${banco})
     await amb.banco.db.update(tentativasLogin).set({ created_at: new Date(Date.now() - 2 * 3_600_000) });
     await amb.tarefas.executar('auth-limpeza');
     expect(await amb.banco.db.select().from(tentativasLogin)).toHaveLength(0);
-  }, 60_000); // 200 sign-ins, each a password hash check: 21 s on a loaded 2-core machine (the default 20 s failed)
+  });
 });
 
 describe(`issue 23 item 6: a browser that signed in before is not locked out with the account (${banco})`, () => {
