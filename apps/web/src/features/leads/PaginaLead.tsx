@@ -19,6 +19,7 @@ import { ModalConfirmacao } from '@/ui/ModalConfirmacao';
 import { useExcluirLead, useLead, useMudarEstadoLead } from './api';
 import { ContatoLead } from './ContatoLead';
 import { EstadoLead } from './EstadoLead';
+import { podeResponder, RespostaPergunta } from './RespostaPergunta';
 import { VeiculoLead } from './VeiculoLead';
 
 export const PERGUNTA_EXCLUIR =
@@ -29,7 +30,8 @@ const ROTULO_ENVIO = { recebida: null, enviando: 'Enviando…', enviada: 'Enviad
 
 /** The conversation where the channel has one (Mercado Livre questions). */
 function Conversa({ lead }: { lead: LeadDetalhe }) {
-  if (lead.mensagens.length === 0) return null;
+  const responder = podeResponder(lead);
+  if (lead.mensagens.length === 0 && !responder) return null;
   return (
     <Paper component="section" aria-labelledby="titulo-conversa" withBorder p="md" radius="md">
       <Title order={2} size="h4" id="titulo-conversa" mb="sm">
@@ -62,6 +64,11 @@ function Conversa({ lead }: { lead: LeadDetalhe }) {
           </Stack>
         ))}
       </Stack>
+      {responder && (
+        <Stack mt="md">
+          <RespostaPergunta lead={lead} />
+        </Stack>
+      )}
     </Paper>
   );
 }

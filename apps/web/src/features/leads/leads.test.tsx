@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   comAltura,
   EventSourceFalso,
+  falha,
   ID_REVENDA,
   renderizarApp,
   respostaSessao,
@@ -195,6 +196,56 @@ describe('Página do lead (issue 26)', () => {
     fireEvent.click(within(dialogo).getByRole('button', { name: 'Excluir' }));
     expect(await screen.findByText('Lead excluído. Os dados pessoais foram apagados.')).toBeInTheDocument();
     expect(excluidos).toHaveLength(1);
+  });
+});
+
+describe('Resposta a uma pergunta do Mercado Livre (issue 26)', () => {
+  it('envia a resposta com uma chave; a nova tentativa depois de uma falha reusa a mesma chave', async () => {
+    const pergunta = comConversa(JOAO, {
+      mensagens: [
+        { id: 'm1', autor: 'comprador', texto: 'Aceita troca?', enviada_em: '2026-11-18T12:00:00.000Z', estado: 'recebida', erro: null },
+      ],
+    });
+    const respondida = comConversa(
+      { ...JOAO, estado: 'respondido' },
+      {
+        mensagens: [
+          ...pergunta.mensagens,
+          { id: 'm2', autor: 'revenda', texto: 'Aceitamos, sim.', enviada_em: '2026-11-18T13:00:00.000Z', estado: 'enviada', erro: null },
+        ],
+      },
+    );
+    const corpos: { texto: string; chave: string }[] = [];
+    montarCaixa([], `/revenda/${ID_REVENDA}/leads/l2`, {
+      [`GET ${BASE}/l2`]: sucesso(pergunta),
+      [`POST ${BASE}/l2/respostas`]: (_c, init) => {
+        corpos.push(JSON.parse(String(init.body)));
+        return corpos.length === 1 ? falha(502, 'O Mercado Livre não respondeu. Tente de novo com a mesma resposta.') : sucesso(respondida);
+      },
+    });
+    const caixa = await screen.findByRole('textbox', { name: 'Responder no Mercado Livre' });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar resposta' }));
+    expect(await screen.findByText('Escreva a resposta.')).toBeInTheDocument();
+    expect(corpos).toHaveLength(0);
+    fireEvent.change(caixa, { target: { value: 'Aceitamos, sim.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar resposta' }));
+    await waitFor(() => expect(corpos).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Enviar resposta' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar resposta' }));
+    expect(await screen.findByText('Resposta enviada ao Mercado Livre.')).toBeInTheDocument();
+    expect(corpos).toHaveLength(2);
+    expect(corpos[0]).toEqual(corpos[1]);
+    expect(corpos[0]?.texto).toBe('Aceitamos, sim.');
+    expect(corpos[0]?.chave.length).toBeGreaterThanOrEqual(8);
+    // Answered: the conversation shows it and the box is gone.
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Responder no Mercado Livre' })).not.toBeInTheDocument());
+    expect(within(screen.getByRole('region', { name: 'Conversa' })).getByText('Revenda')).toBeInTheDocument();
+  });
+
+  it('um lead que não é pergunta do Mercado Livre não tem caixa de resposta', async () => {
+    montarCaixa([], `/revenda/${ID_REVENDA}/leads/l1`, { [`GET ${BASE}/l1`]: sucesso(comConversa(MARIA)) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maria Souza' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Responder no Mercado Livre' })).not.toBeInTheDocument();
   });
 });
 
