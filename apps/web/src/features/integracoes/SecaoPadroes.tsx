@@ -6,7 +6,7 @@ import {
   type PadroesPublicacao,
   padroesPublicacao,
 } from '@intermedio/contracts';
-import { Button, Fieldset, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -106,9 +106,9 @@ function FormularioPadroes({
             ))}
             {erro !== null && <AlertaErro erro={erro} />}
             {salvos === JSON.stringify(form.values) && (
-              <Text role="status" c="green.8" size="sm" fw={500}>
-                <IconCircleCheck size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> {MENSAGENS_PADROES.salvos}
-              </Text>
+              <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
+                {MENSAGENS_PADROES.salvos}
+              </Alert>
             )}
             <Group justify="flex-end">
               <Button type="submit" loading={salvando}>
