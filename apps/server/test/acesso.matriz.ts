@@ -423,6 +423,8 @@ function veiculos(): Record<string, EntradaMatriz> {
         payload: { texto: 'Sim', chave: 'chave-12345' },
       }),
     },
+    'GET /api/revendas/:idRevenda/leads-distribuicao': { regra: 'revenda' },
+    'PUT /api/revendas/:idRevenda/leads-distribuicao': { regra: 'revenda', exemplo: () => ({ payload: { rodizio: false } }) },
     'DELETE /api/revendas/:idRevenda/leads/:idLead': {
       regra: 'revenda',
       exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/leads/${ID_INEXISTENTE}` }),

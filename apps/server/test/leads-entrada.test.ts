@@ -1,7 +1,7 @@
 import type { CanalId } from '@intermedio/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadMensagens, leads, veiculoIntegracoes } from '../src/db/schema/index.ts';
+import { leadMensagens, leads, usuarios, veiculoIntegracoes } from '../src/db/schema/index.ts';
 import { type DadosRecebimento, TAREFA_RECEBER_LEAD } from '../src/modules/leads/entrada.service.ts';
 import { type Ambiente, type Credencial, criarAmbiente, ouvir, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
 import { chamarComo } from './ajuda/veiculos.ts';
@@ -260,5 +260,31 @@ describe('Mercado Livre answers', () => {
     expect((await responder(lead.id, { texto: '   ', chave: 'resposta-vazia' })).json().data).toContain('Escreva a resposta');
     expect((await responder(lead.id, { texto: 'Oi', chave: 'x' })).statusCode).toBe(400);
     expect(await respostas()).toHaveLength(2);
+  });
+});
+
+describe('round-robin of new leads', () => {
+  it('off by default; on, new leads go in turn to the reseller’s active users; a redelivery is not reassigned', async () => {
+    const u = `/api/revendas/${amb.ids.revendaA}/leads-distribuicao`;
+    expect((await chamar('GET', u, gestor)).json().data).toEqual({ rodizio: false });
+    expect((await chamar('PUT', u, gestor, { rodizio: 'sim' })).statusCode).toBe(400);
+    const ligado = await chamar('PUT', u, gestor, { rodizio: true });
+    expect(ligado.statusCode, ligado.body).toBe(200);
+    const ativos = (await amb.banco.db.select().from(usuarios).where(eq(usuarios.revenda_id, amb.ids.revendaA))).filter(
+      (x) => x.ativo === 1,
+    );
+    const ids: string[] = [];
+    for (let i = 0; i < ativos.length + 1; i++) {
+      await sandbox('mercadolivre/_lead', { tipo: 'lead', item_id: 'MLB123', nome: `Rodízio ${i}`, entregas: 2 });
+      await processar();
+      const [l] = await amb.banco.db
+        .select()
+        .from(leads)
+        .where(eq(leads.nome, `Rodízio ${i}`));
+      ids.push(l?.atribuido_a ?? 'nenhum');
+    }
+    expect(new Set(ids.slice(0, ativos.length))).toEqual(new Set(ativos.map((a) => a.id)));
+    expect(ids.at(-1)).toBe(ids[0]);
+    expect(ids).not.toContain('nenhum');
   });
 });

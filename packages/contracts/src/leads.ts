@@ -116,3 +116,8 @@ export const responderLead = z.object({
 
 export const leadResposta = envelopeSucesso(leadDetalhe);
 export const listaLeadsResposta = envelopeSucesso(listaLeads);
+
+/** Round-robin of new leads among the reseller's active users (issue 26 item 3). */
+export const distribuicaoLeads = z.object({ rodizio: z.boolean({ message: 'Informe se o rodízio está ligado (true ou false).' }) });
+export type DistribuicaoLeads = z.infer<typeof distribuicaoLeads>;
+export const distribuicaoLeadsResposta = envelopeSucesso(distribuicaoLeads);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { alteradoEm, alteradoPor, criadoEm, criadoPor, idPrimario, sqlChaveOrdenacao } from './comum.ts';
 
 /** Reseller (spec 1 §3). Field names follow the spec: the reseller's mobile app shares this data. */
@@ -32,6 +32,8 @@ export const revendas = pgTable(
     plano: text('plano').notNull(),
     /** Sync of published adverts after a vehicle save (issue 24 item 1): 'automatico' or 'perguntar'. */
     sincronizacao: text('sincronizacao').$type<'automatico' | 'perguntar'>().notNull().default('automatico'),
+    /** Round-robin of new leads among the reseller's active users (issue 26 item 3); off by default. */
+    leads_rodizio: boolean('leads_rodizio').notNull().default(false),
     recursos: jsonb('recursos').$type<Record<string, boolean>>().notNull().default({}),
     pedatavencimento: smallint('pedatavencimento'),
     /** Monthly fee: exact numeric (the original kept it as text), shown as R$ 1.234,56. */

@@ -65,6 +65,7 @@ export function criarEntradaLeads(dep: {
   const gravar = async (idRevenda: string, l: Omit<LeadRecebido, 'idRevenda'> & { pergunta?: unknown }) => {
     const { pergunta: _p, ...dados } = l;
     const r = await repo.gravar(db, { ...dados, idRevenda });
+    if (r.novo) await repo.distribuir(db, r.lead.id, idRevenda);
     if (l.tipo === 'pergunta' && l.mensagem) await repo.mensagemRecebida(db, r.lead, l.mensagem, l.recebidoEm, `canal:${l.idExterno}`);
     return r;
   };

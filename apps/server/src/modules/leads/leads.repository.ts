@@ -1,7 +1,7 @@
 import { type CanalId, type FiltroLeads, FUSO_HORARIO, type Lead } from '@intermedio/contracts';
 import { and, asc, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
-import { leadMensagens, leads, usuarios, veiculoImagens, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
+import { leadMensagens, leads, revendas, usuarios, veiculoImagens, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
 
 export type LeadRegistro = typeof leads.$inferSelect;
 export type MensagemRegistro = typeof leadMensagens.$inferSelect;
@@ -153,6 +153,47 @@ export const leadsRepository = {
       .insert(leadMensagens)
       .values({ lead_id: lead.id, revenda_id: lead.revenda_id, autor: 'comprador', texto, estado: 'recebida', chave, enviada_em: em })
       .onConflictDoNothing({ target: [leadMensagens.lead_id, leadMensagens.chave] });
+  },
+
+  /**
+   * Round-robin (issue 26 item 3): when the reseller turned it on, a new lead goes to the active user of the reseller
+   * who got one longest ago (never first; then by age of account). Serialised per reseller by an advisory lock, so two
+   * leads at once go to two users. Answers the user id, or null (off, or nobody to give it to).
+   */
+  async distribuir(db: Executor, idLead: string, idRevenda: string): Promise<string | null> {
+    return db.transaction(async (tx) => {
+      const [r] = await tx.select({ rodizio: revendas.leads_rodizio }).from(revendas).where(eq(revendas.id, idRevenda));
+      if (!r?.rodizio) return null;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`leads-rodizio:${idRevenda}`}))`);
+      const ultimo = sql`(select max(${leads.created_at}) from ${leads} where ${leads.atribuido_a} = ${usuarios.id})`;
+      const [u] = await tx
+        .select({ id: usuarios.id })
+        .from(usuarios)
+        .where(and(eq(usuarios.revenda_id, idRevenda), eq(usuarios.ativo, 1)))
+        .orderBy(sql`${ultimo} asc nulls first`, asc(usuarios.created_at), asc(usuarios.id))
+        .limit(1);
+      if (!u) return null;
+      const feito = await tx
+        .update(leads)
+        .set({ atribuido_a: u.id, updated_at: sql`now()` })
+        .where(and(eq(leads.id, idLead), sql`${leads.atribuido_a} is null`))
+        .returning({ id: leads.id });
+      return feito.length ? u.id : null;
+    });
+  },
+
+  async rodizio(db: Executor, idRevenda: string) {
+    const [r] = await db.select({ rodizio: revendas.leads_rodizio }).from(revendas).where(eq(revendas.id, idRevenda));
+    return r?.rodizio;
+  },
+
+  async definirRodizio(db: Executor, idRevenda: string, rodizio: boolean) {
+    const feito = await db
+      .update(revendas)
+      .set({ leads_rodizio: rodizio })
+      .where(eq(revendas.id, idRevenda))
+      .returning({ id: revendas.id });
+    return feito.length > 0;
   },
 
   async listar(db: Executor, idRevenda: string | undefined, f: FiltroLeads) {

@@ -1,4 +1,6 @@
 import {
+  distribuicaoLeads,
+  distribuicaoLeadsResposta,
   envelopeErro,
   envelopeSucesso,
   filtroLeads,
@@ -134,5 +136,34 @@ export async function leadsRoutes(app: FastifyInstance, op: { leads: LeadsServic
       },
     },
     async (req) => sucesso(await respostas.responder(req.params.idRevenda, req.params.idLead, req.body, exigirSessao(req).usuario)),
+  );
+
+  r.get(
+    '/api/revendas/:idRevenda/leads-distribuicao',
+    {
+      config: { acesso: 'revenda' },
+      schema: {
+        tags,
+        summary: 'Rodízio de leads novos entre os usuários da revenda: ligado ou não',
+        params: daRevenda,
+        response: { 200: distribuicaoLeadsResposta, ...erros },
+      },
+    },
+    async (req) => sucesso(await leads.rodizio(req.params.idRevenda)),
+  );
+
+  r.put(
+    '/api/revendas/:idRevenda/leads-distribuicao',
+    {
+      config: { acesso: 'revenda' },
+      schema: {
+        tags,
+        summary: 'Ligar ou desligar o rodízio de leads novos entre os usuários ativos da revenda',
+        params: daRevenda,
+        body: distribuicaoLeads,
+        response: { 200: distribuicaoLeadsResposta, ...erros },
+      },
+    },
+    async (req) => sucesso(await leads.definirRodizio(req.params.idRevenda, req.body.rodizio)),
   );
 }

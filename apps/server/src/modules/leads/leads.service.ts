@@ -59,6 +59,17 @@ export function criarLeadsService(dep: { db: Db }) {
       return detalhe(idLead);
     },
 
+    async rodizio(idRevenda: string) {
+      const r = await repo.rodizio(db, idRevenda);
+      if (r === undefined) throw naoEncontrado('Revenda não encontrada.');
+      return { rodizio: r };
+    },
+
+    async definirRodizio(idRevenda: string, rodizio: boolean) {
+      if (!(await repo.definirRodizio(db, idRevenda, rodizio))) throw naoEncontrado('Revenda não encontrada.');
+      return { rodizio };
+    },
+
     /** Deleted on request (LGPD): the row and its conversation are gone. */
     async excluir(idRevenda: string, idLead: string) {
       await doLead(idRevenda, idLead);

@@ -1,0 +1,1 @@
+ALTER TABLE "revendas" ADD COLUMN "leads_rodizio" boolean DEFAULT false NOT NULL;
