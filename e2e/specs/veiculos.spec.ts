@@ -115,14 +115,19 @@ test('a gestor includes a vehicle with photos, views, changes, downloads, delete
   await linhaCom(page, 'Veículos', NOME)
     .getByRole('link', { name: `Visualizar ${NOME}` })
     .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Visualizar veículo' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Trilha de navegação' }).getByText('Visualizar veículo')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: NOME })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'ABC1D23' })).toBeVisible();
   await expect(page.getByRole('cell', { name: '35000' })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Baixar foto/ })).toHaveCount(2);
   const integracoes = page.getByRole('table', { name: 'Integrações' });
   for (const coluna of ['Integração', 'Status configuração', 'Status publicação', 'Ações'])
     await expect(integracoes.getByRole('columnheader', { name: coluna })).toBeVisible();
-  await expect(integracoes.getByRole('row')).toHaveCount(11);
+  // Issue 25 item 5: the configured channels lead, the others fold under "Configurar mais canais (n)": ten in all.
+  const maisCanais = page.getByRole('button', { name: /^Configurar mais canais \(\d+\)$/ });
+  await maisCanais.click();
+  await expect(maisCanais).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('table', { name: /^Integrações/ }).locator('tbody tr')).toHaveCount(10);
   const urlVisualizar = page.url();
 
   // Change: the form starts from the stored vehicle; the change log lists the change.

@@ -7,9 +7,9 @@ import {
 } from '@intermedio/contracts';
 import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconChevronDown } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { usePedirAtualizacao, usePublicarDeNovo, useSincronizacao } from '@/features/publicacao/sincronizacao';
 import { rotas } from '@/lib/rotas';
@@ -38,6 +38,9 @@ export function acoesIntegracao(
   if (veiculo.vendido || veiculo.removido) return [];
   return i.configurada && i.status_configuracao ? ['incluir'] : [];
 }
+
+/** A channel the reseller configured, or where the vehicle has (or had) a send: listed first (issue 25 item 5). */
+export const emUso = (i: IntegracaoVeiculo) => i.configurada || i.publicado || i.estado !== null || i.operacao !== null;
 
 /**
  * Sync (issue 24 item 1): a published advert left desatualizado after its update failed (the reason under it) can be
@@ -209,6 +212,10 @@ export function TabelaIntegracoesVeiculo({
   const modo = useSincronizacao(idRevenda).data;
   const atualizar = usePedirAtualizacao(idRevenda, idVeiculo);
   const publicarDeNovo = usePublicarDeNovo(idRevenda, idVeiculo);
+  const [maisCanais, setMaisCanais] = useState(false);
+  const idOutras = useId();
+  const principais = integracoes.filter(emUso);
+  const outras = integracoes.filter((i) => !emUso(i));
   const algumDesatualizado = integracoes.some((i) => i.publicado && i.desatualizado && !i.operacao && i.canal !== 'instagram');
   const confirmarExclusao = (i: IntegracaoVeiculo) =>
     excluir.mutate(
@@ -282,6 +289,61 @@ export function TabelaIntegracoesVeiculo({
     );
   };
 
+  /* On a phone the four columns become two (channel and its configuration; publication and actions), so the
+            actions are not cut off at 390 px (issue 23 item 17). */
+  const tabela = (lista: readonly IntegracaoVeiculo[], rotulo: string) => (
+    <Table.ScrollContainer minWidth={compacta ? 0 : 560}>
+      <Table striped withTableBorder aria-label={rotulo} layout={compacta ? 'fixed' : undefined}>
+        <Table.Thead>
+          {compacta ? (
+            <Table.Tr>
+              <Table.Th w="50%">Integração</Table.Th>
+              <Table.Th>Publicação</Table.Th>
+            </Table.Tr>
+          ) : (
+            <Table.Tr>
+              <Table.Th>Integração</Table.Th>
+              <Table.Th>Status configuração</Table.Th>
+              <Table.Th>Status publicação</Table.Th>
+              <Table.Th>Ações</Table.Th>
+            </Table.Tr>
+          )}
+        </Table.Thead>
+        <Table.Tbody>
+          {lista.map((i) =>
+            compacta ? (
+              <Table.Tr key={i.canal}>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  <Stack gap={4} align="flex-start">
+                    {ROTULO_CANAL[i.canal]}
+                    <StatusConfiguracao i={i} />
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={6} align="flex-start">
+                    <StatusPublicacao i={i} />
+                    {botoes(i)}
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              <Table.Tr key={i.canal}>
+                <Table.Td>{ROTULO_CANAL[i.canal]}</Table.Td>
+                <Table.Td>
+                  <StatusConfiguracao i={i} />
+                </Table.Td>
+                <Table.Td>
+                  <StatusPublicacao i={i} />
+                </Table.Td>
+                <Table.Td>{botoes(i)}</Table.Td>
+              </Table.Tr>
+            ),
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+
   return (
     <>
       {/* "Perguntar" (the reseller's setting): the adverts are updated when the reseller asks (issue 24 item 1). */}
@@ -297,58 +359,24 @@ export function TabelaIntegracoesVeiculo({
           </Button>
         </Group>
       )}
-      {/* On a phone the four columns become two (channel and its configuration; publication and actions), so the
-          actions are not cut off at 390 px (issue 23 item 17). */}
-      <Table.ScrollContainer minWidth={compacta ? 0 : 560}>
-        <Table striped withTableBorder aria-label="Integrações" layout={compacta ? 'fixed' : undefined}>
-          <Table.Thead>
-            {compacta ? (
-              <Table.Tr>
-                <Table.Th w="50%">Integração</Table.Th>
-                <Table.Th>Publicação</Table.Th>
-              </Table.Tr>
-            ) : (
-              <Table.Tr>
-                <Table.Th>Integração</Table.Th>
-                <Table.Th>Status configuração</Table.Th>
-                <Table.Th>Status publicação</Table.Th>
-                <Table.Th>Ações</Table.Th>
-              </Table.Tr>
-            )}
-          </Table.Thead>
-          <Table.Tbody>
-            {integracoes.map((i) =>
-              compacta ? (
-                <Table.Tr key={i.canal}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    <Stack gap={4} align="flex-start">
-                      {ROTULO_CANAL[i.canal]}
-                      <StatusConfiguracao i={i} />
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={6} align="flex-start">
-                      <StatusPublicacao i={i} />
-                      {botoes(i)}
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                <Table.Tr key={i.canal}>
-                  <Table.Td>{ROTULO_CANAL[i.canal]}</Table.Td>
-                  <Table.Td>
-                    <StatusConfiguracao i={i} />
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusPublicacao i={i} />
-                  </Table.Td>
-                  <Table.Td>{botoes(i)}</Table.Td>
-                </Table.Tr>
-              ),
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {tabela(principais, 'Integrações')}
+      {/* The channels the reseller has not configured (nor any advert on): folded, so the ones that matter lead. */}
+      {outras.length > 0 && (
+        <>
+          <Group>
+            <Button
+              variant="subtle"
+              aria-expanded={maisCanais}
+              aria-controls={idOutras}
+              leftSection={<IconChevronDown size={16} aria-hidden style={{ transform: maisCanais ? 'rotate(180deg)' : undefined }} />}
+              onClick={() => setMaisCanais((a) => !a)}
+            >
+              Configurar mais canais ({outras.length})
+            </Button>
+          </Group>
+          <div id={idOutras}>{maisCanais && tabela(outras, 'Integrações não configuradas')}</div>
+        </>
+      )}
       {excluir.erro && (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden />} withCloseButton onClose={excluir.limparErro}>
           {excluir.erro}

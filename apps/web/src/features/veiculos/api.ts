@@ -1,4 +1,5 @@
 import {
+  alteracaoVeiculo,
   type BuscarVersoesEntrada,
   compararChaves,
   type EventoMudanca,
@@ -30,6 +31,8 @@ export const urlVeiculos = {
   veiculo: (idRevenda: string, idVeiculo: string) => `${base(idRevenda)}/${seg(idVeiculo)}`,
   pacote: (idRevenda: string, idVeiculo: string) => `${base(idRevenda)}/${seg(idVeiculo)}/pacote`,
   alteracoes: (idRevenda: string, idVeiculo: string) => `${base(idRevenda)}/${seg(idVeiculo)}/alteracoes/arquivo`,
+  /** The same change log as data (the view's activity timeline). */
+  listaAlteracoes: (idRevenda: string, idVeiculo: string) => `${base(idRevenda)}/${seg(idVeiculo)}/alteracoes`,
   original: (idRevenda: string, idVeiculo: string, idImagem: string) =>
     `${base(idRevenda)}/${seg(idVeiculo)}/imagens/${seg(idImagem)}/original`,
   imagens: (idRevenda: string) => `/api/revendas/${seg(idRevenda)}/imagens?tipo=veiculo`,
@@ -96,6 +99,14 @@ export function useVeiculo(idRevenda: string, idVeiculo: string) {
   return useQuery({
     queryKey: chavesVeiculos.detalhe(idRevenda, idVeiculo),
     queryFn: ({ signal }) => api.get(urlVeiculos.veiculo(idRevenda, idVeiculo), { esquema: veiculo, signal }),
+  });
+}
+
+/** The vehicle's change log, newest first; under the detail's key, so whatever refreshes the vehicle refreshes it. */
+export function useAlteracoesVeiculo(idRevenda: string, idVeiculo: string) {
+  return useQuery({
+    queryKey: [...chavesVeiculos.detalhe(idRevenda, idVeiculo), 'alteracoes'],
+    queryFn: ({ signal }) => api.get(urlVeiculos.listaAlteracoes(idRevenda, idVeiculo), { esquema: z.array(alteracaoVeiculo), signal }),
   });
 }
 

@@ -90,7 +90,8 @@ describe('Preço FIPE no formulário e na visualização', { timeout: 60_000 }, 
     });
     renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/visualizar`);
     const linha = await screen.findByText('FIPE novembro/2026: R$ 70.000,00 (seu preço −5 %)', {}, LENTO);
-    await waitFor(() => expect(linha.closest('td')).toHaveTextContent('R$ 66.500,00'));
+    // Issue 25 item 5: beside the price in the page's heading.
+    await waitFor(() => expect(linha.closest('[data-testid="preco-veiculo"]')).toHaveTextContent('R$ 66.500,00'));
   });
 
   it('visualizar: FIPE sem o item (404) é "sem preço"; FIPE fora do ar (502) diz que está indisponível', async () => {

@@ -583,7 +583,12 @@ describe('Alterar e visualizar', { timeout: 60_000 }, () => {
       [`GET ${BASE}/${V}`]: sucesso(detalhe()),
     });
     const { unmount } = renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/visualizar`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Visualizar veículo' })).toBeInTheDocument();
+    // Issue 25 item 5: the vehicle's name is the h1, the screen's name the breadcrumb's current page above it.
+    expect(await screen.findByRole('heading', { level: 1, name: 'GM - Chevrolet Onix LT 1.0 Turbo' })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Trilha de navegação' })).getByText('Visualizar veículo')).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(screen.getByRole('cell', { name: 'ABC1D23' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Alterar' })).toHaveAttribute('href', `/revenda/${ID_REVENDA}/veiculos/${V}/alterar`);
     const tabela = screen.getByRole('table', { name: 'Integrações' });
@@ -683,6 +688,43 @@ describe('Alterar e visualizar', { timeout: 60_000 }, () => {
     } finally {
       window.matchMedia = original;
     }
+  });
+
+  it('visualizar: o título é o nome do veículo, com o preço e os selos de situação (À venda, Vendido, Removido, alterado)', async () => {
+    simularEventSource();
+    const chips = () => within(screen.getByRole('group', { name: 'Situação do veículo' }));
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}/${V}`]: sucesso(detalhe({ vevalor: '66500.00', vealterado: 1 })),
+    });
+    const { unmount } = renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/visualizar`);
+    const h1 = await screen.findByRole('heading', { level: 1 });
+    expect(h1).toHaveTextContent('GM - Chevrolet Onix LT 1.0 Turbo');
+    expect(screen.getByTestId('preco-veiculo')).toHaveTextContent('R$ 66.500,00');
+    expect(chips().getByText('À venda')).toBeInTheDocument();
+    expect(chips().getByText('Alterado aguardando validação')).toBeInTheDocument();
+    expect(chips().queryByText('Vendido')).not.toBeInTheDocument();
+    unmount();
+
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}/${V}`]: sucesso(detalhe({ vevendido: 1 })),
+    });
+    const segunda = renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/visualizar`);
+    await screen.findByRole('heading', { level: 1 });
+    expect(chips().getByText('Vendido')).toBeInTheDocument();
+    expect(chips().queryByText('À venda')).not.toBeInTheDocument();
+    expect(chips().queryByText('Alterado aguardando validação')).not.toBeInTheDocument();
+    segunda.unmount();
+
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}/${V}`]: sucesso(detalhe({ veremovido: 1 })),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/visualizar`);
+    await screen.findByRole('heading', { level: 1 });
+    expect(chips().getByText('Removido')).toBeInTheDocument();
+    expect(chips().queryByText('À venda')).not.toBeInTheDocument();
   });
 
   it('visualizar esconde Alterar também de um veículo removido cuja remoção ainda não foi validada (o servidor recusa a alteração)', async () => {
