@@ -37,6 +37,8 @@ import { bannersSiteRoutes } from './modules/banners-site/banners-site.routes.ts
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { exportacoesRoutes } from './modules/exportacoes/exportacoes.routes.ts';
 import { criarExportacoesService } from './modules/exportacoes/exportacoes.service.ts';
+import { feedRoutes } from './modules/feed/feed.routes.ts';
+import { criarFeedService } from './modules/feed/feed.service.ts';
 import { criarClienteFipe, transporteEmProcesso, transporteHttp } from './modules/fipe/fipe.client.ts';
 import { fipeRoutes } from './modules/fipe/fipe.routes.ts';
 import { criarFipeService } from './modules/fipe/fipe.service.ts';
@@ -190,6 +192,9 @@ export async function buildApp(
     remetente: config.mailFrom,
     dataDir: config.dataDir,
     log: (m) => app.log.info(m),
+  });
+  await app.register(feedRoutes, {
+    feed: criarFeedService({ db: banco.db, barramento, publicUrl: config.publicUrl, limitePorMinuto: config.feedLimitePorMinuto }),
   });
   await app.register(revendasRoutes, { revendas: criarRevendasService(banco.db, armazenamento) });
   await app.register(usuariosRoutes, {

@@ -75,6 +75,13 @@ const esquemaAmbiente = z.object({
     .min(1, 'deve ser pelo menos 1')
     .max(3600, 'deve ser no máximo 3600')
     .default(120),
+  /** Public site feed: requests per minute one client address may make to one feed (issue 27; 429 beyond). */
+  FEED_LIMITE_POR_MINUTO: z.coerce
+    .number({ error: 'deve ser um número inteiro' })
+    .int('deve ser um número inteiro')
+    .min(1, 'deve ser pelo menos 1')
+    .max(100000, 'deve ser no máximo 100000')
+    .default(120),
 });
 
 export type Config = {
@@ -109,6 +116,8 @@ export type Config = {
   sandboxInspecao: boolean;
   /** Seconds without a byte of an upload's body before it is cut (408). */
   envioSemProgressoSegundos: number;
+  /** Requests per minute per client address and feed. */
+  feedLimitePorMinuto: number;
 };
 
 export class ErroConfiguracao extends Error {}
@@ -174,6 +183,7 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reconciliarSegundos: e.RECONCILIAR_SEGUNDOS ?? null,
     sandboxInspecao: e.SANDBOX_INSPECAO,
     envioSemProgressoSegundos: e.ENVIO_SEM_PROGRESSO_SEGUNDOS,
+    feedLimitePorMinuto: e.FEED_LIMITE_POR_MINUTO,
   };
 }
 

@@ -83,6 +83,11 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
 
   // Users of a reseller (issue 3)
   'GET /api/revendas/:idRevenda/usuarios': { regra: 'gestorRevenda' },
+  // Site feed (issue 27): the setting is the gestor's (and an admin's); the feed itself is public (unknown slug: 404).
+  'GET /api/revendas/:idRevenda/feed': { regra: 'gestorRevenda' },
+  'PUT /api/revendas/:idRevenda/feed': { regra: 'gestorRevenda', exemplo: () => ({ payload: { ativo: false } }) },
+  'POST /api/revendas/:idRevenda/feed/novo-endereco': { regra: 'gestorRevenda', exemplo: () => ({ payload: {} }) },
+  'GET /feed/:arquivo': { regra: 'publico', exemplo: () => ({ url: '/feed/AAAAAAAAAAAAAAAAAAAAAAAA.json' }) },
   'POST /api/revendas/:idRevenda/usuarios': {
     regra: 'gestorRevenda',
     exemplo: () => {

@@ -45,8 +45,8 @@ async function chamar(base: string, metodo: string, url: string, payload: unknow
   return r.status;
 }
 
-/** Routes the matrix covers: the API, and the spec's calls kept outside /api (/fipe-manual/...). */
-const naMatriz = (url: string) => url.startsWith('/api') || url.startsWith('/fipe-manual');
+/** Routes the matrix covers: the API, and the spec's calls kept outside /api (/fipe-manual/..., the site feed /feed/...). */
+const naMatriz = (url: string) => url.startsWith('/api') || url.startsWith('/fipe-manual') || url.startsWith('/feed/');
 
 describe('access matrix', () => {
   it('lists every registered API route', () => {

@@ -8,6 +8,7 @@ export * from './dashboard.ts';
 export * from './documento.ts';
 export * from './eventos.ts';
 export * from './exportacoes.ts';
+export * from './feed.ts';
 export * from './fipe.ts';
 export * from './imagens-revenda.ts';
 export * from './integracao.ts';

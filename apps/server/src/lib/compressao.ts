@@ -63,6 +63,8 @@ export const compressao = fp(async (app: FastifyInstance) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     // A string's length never exceeds its UTF-8 size: shorter than the minimum in characters is shorter in bytes too.
     if (payload.length < MINIMO_BYTES / 3) return payload;
+    // Already encoded by its route (the site feed keeps its compressed bodies).
+    if (reply.getHeader('content-encoding')) return payload;
     const tipo = reply.getHeader('content-type');
     if (typeof tipo !== 'string' || !tipo.startsWith('application/json')) return payload;
     const corpo = typeof payload === 'string' ? Buffer.from(payload) : payload;

@@ -20,10 +20,12 @@ import { type Armazenamento, chaveValida, PREFIXO_ARQUIVOS } from './armazenamen
 export type Leitura = Record<string, string> | null;
 
 const BASE = { 'x-content-type-options': 'nosniff' };
+/** A dealer's site may also fetch() a public file or draw it on a canvas (issue 27: the site feed's photos). */
+const ABERTO = { 'cross-origin-resource-policy': 'cross-origin', 'access-control-allow-origin': '*' };
 /** Never changes and never becomes private: cached for a year, anywhere. */
-const PUBLICO = { ...BASE, 'cache-control': 'public, max-age=31536000, immutable', 'cross-origin-resource-policy': 'cross-origin' };
+const PUBLICO = { ...BASE, 'cache-control': 'public, max-age=31536000, immutable', ...ABERTO };
 /** A vehicle's public rendition turns private when the vehicle is removed: shared caches keep it an hour at most. */
-const FOTO_VEICULO = { ...BASE, 'cache-control': 'public, max-age=3600', 'cross-origin-resource-policy': 'cross-origin' };
+const FOTO_VEICULO = { ...BASE, 'cache-control': 'public, max-age=3600', ...ABERTO };
 /** Served to whoever may read it, never kept by a shared cache nor embedded by another site. */
 const PRIVADO = { ...BASE, 'cache-control': 'private, max-age=3600', 'cross-origin-resource-policy': 'same-origin' };
 

@@ -34,6 +34,9 @@ export const revendas = pgTable(
     sincronizacao: text('sincronizacao').$type<'automatico' | 'perguntar'>().notNull().default('automatico'),
     /** Round-robin of new leads among the reseller's active users (issue 26 item 3); off by default. */
     leads_rodizio: boolean('leads_rodizio').notNull().default(false),
+    /** Public site feed (issue 27 item 2): off by default; the slug is its random address (/feed/{slug}.json). */
+    feed_ativo: boolean('feed_ativo').notNull().default(false),
+    feed_slug: text('feed_slug').unique('revendas_feed_slug_key'),
     recursos: jsonb('recursos').$type<Record<string, boolean>>().notNull().default({}),
     pedatavencimento: smallint('pedatavencimento'),
     /** Monthly fee: exact numeric (the original kept it as text), shown as R$ 1.234,56. */
