@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { violacoesAxe } from '../ajuda/axe.ts';
 import { criarRevendaComGestor, linhaCom, PNG_1X1, sufixoUnico } from '../ajuda/cadastros.ts';
 import { CONTAS, comBanco, entrar, idRevendaPorNome } from '../ajuda/painel.ts';
 import { lerZip } from '../ajuda/zip.ts';
@@ -128,6 +129,19 @@ test('a gestor includes a vehicle with photos, views, changes, downloads, delete
   await maisCanais.click();
   await expect(maisCanais).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('table', { name: /^Integrações/ }).locator('tbody tr')).toHaveCount(10);
+  // The gallery's lightbox by keyboard (Enter opens, → moves, Esc closes); axe clean with it open at both widths.
+  await page.getByRole('list', { name: 'Fotos' }).getByRole('button', { name: 'Ampliar foto 2' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: `${NOME} — foto 2 de 2` })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  const ampliada = page.getByRole('dialog', { name: `${NOME} — foto 1 de 2` });
+  await expect(ampliada.getByRole('img', { name: `${NOME} foto 1` })).toBeVisible();
+  for (const largura of [390, 1366]) {
+    await page.setViewportSize({ width: largura, height: 844 });
+    expect(await violacoesAxe(page)).toEqual([]);
+  }
+  await page.keyboard.press('Escape');
+  await expect(ampliada).toBeHidden();
   const urlVisualizar = page.url();
 
   // Change: the form starts from the stored vehicle; the change log lists the change.
