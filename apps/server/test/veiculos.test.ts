@@ -4,6 +4,7 @@ import { MENSAGENS, PLACA_FORMATO, veiculoHistoricoResposta, veiculoLinha, veicu
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  fipeCache,
   moderacao,
   opcionais,
   revendaLocaisAnuncio,
@@ -275,6 +276,31 @@ describe('list and one row (issue 18 pattern)', () => {
     expect(lista.find((l) => l.id === sem)?.anuncios).toEqual([]);
     expect((await chamar('GET', `${base}/lista/${com}`, gestorA)).json().data.anuncios).toEqual(esperado);
     expect((await chamar('GET', `${base}/lista/${sem}`, gestorA)).json().data.anuncios).toEqual([]);
+  });
+
+  it('each row carries its price vs the cached FIPE price in % (issue 25 item 3), null when none is cached', async () => {
+    const carro = async (vefipe_codigo: string | null, vefipe_ano_modelo: number, vevalor: string) => {
+      const id = await incluir({ vefipe_marca: 'vs FIPE' });
+      await amb.banco.db.update(veiculos).set({ vefipe_codigo, vefipe_ano_modelo, vevalor }).where(eq(veiculos.id, id));
+      return id;
+    };
+    const acima10 = await carro('925001-1', 2023, '88000.00'); // 88.000 ÷ 80.000 (newest reference) = +10 %
+    const abaixo = await carro('925001-1', 2023, '72000.00'); // 72.000 ÷ 80.000 = −10 %
+    const acima = await carro('925002-2', 2022, '112500.00'); // 112.500 ÷ 100.000 = +12,5 %
+    const outroAno = await carro('925001-1', 2021, '50000.00'); // no cached price for that model year
+    const semCodigo = await carro(null, 2023, '50000.00');
+    const detalhe = (codeFipe: string, modelYear: number, price: string) => ({ codeFipe, modelYear, price, brand: 'Fiat' });
+    await amb.banco.db.insert(fipeCache).values([
+      { chave: 'vs|321|a', referencia: '321', resposta: detalhe('925001-1', 2023, 'R$ 80.000,00') },
+      { chave: 'vs|300|a', referencia: '300', resposta: detalhe('925001-1', 2023, 'R$ 40.000,00') }, // older month: ignored
+      { chave: 'vs|321|b', referencia: '321', resposta: detalhe('925002-2', 2022, 'R$ 100.000,00') },
+      { chave: 'vs|321|marcas', referencia: '321', resposta: [{ code: '21', name: 'Fiat' }] },
+    ]);
+    const resposta = (await chamar('GET', base, gestorA)).json();
+    expect(veiculoListaResposta.safeParse(resposta).error).toBeUndefined();
+    const vs = (id: string) => (resposta.data as { id: string; vs_fipe: number | null }[]).find((l) => l.id === id)?.vs_fipe;
+    expect([vs(acima10), vs(abaixo), vs(acima), vs(outroAno), vs(semCodigo)]).toEqual([10, -10, 12.5, null, null]);
+    expect((await chamar('GET', `${base}/lista/${acima}`, gestorA)).json().data.vs_fipe).toBe(12.5);
   });
 
   it('one row answers 404 once the vehicle left the list; the history row then answers', async () => {

@@ -377,6 +377,7 @@ export const veiculoLinha = z.object({
   dias_estoque: z.number().int(),
   miniatura: z.string().nullable().describe('fileThumb da primeira foto'),
   anuncios: z.array(anuncioLinha).describe('Os anúncios do veículo (um por canal com registro), por canal'),
+  vs_fipe: z.number().nullable().describe('Preço em relação ao preço FIPE em cache, em % (+ acima, − abaixo); null sem preço FIPE'),
 });
 export type VeiculoLinha = z.infer<typeof veiculoLinha>;
 

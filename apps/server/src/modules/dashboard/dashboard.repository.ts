@@ -24,6 +24,7 @@ import {
   veiculoVendas,
   vendidos,
 } from '../../db/schema/index.ts';
+import { PRECO_FIPE_CACHE } from '../fipe/preco-em-cache.ts';
 
 const SP = sql.raw(`'America/Sao_Paulo'`);
 
@@ -99,12 +100,11 @@ function painelSql(idRevenda: string) {
 const FIPE_EM_CACHE = sql.raw(`fipe as (
       select distinct on (c.resposta->>'codeFipe', (c.resposta->>'modelYear')::int)
         c.resposta->>'codeFipe' as codigo, (c.resposta->>'modelYear')::int as ano,
-        nullif(replace(regexp_replace(c.resposta->>'price', '[^0-9,]', '', 'g'), ',', '.'), '')::numeric as preco
+        ${PRECO_FIPE_CACHE.preco} as preco
       from fipe_cache c
       where c.resposta->>'codeFipe' in (select vefipe_codigo from estoque)
-        and jsonb_typeof(c.resposta->'modelYear') = 'number' and c.resposta->>'price' is not null
-      order by c.resposta->>'codeFipe', (c.resposta->>'modelYear')::int,
-        case when c.referencia ~ '^[0-9]+$' then c.referencia::int end desc nulls last, c.created_at desc
+        and ${PRECO_FIPE_CACHE.comPreco}
+      order by c.resposta->>'codeFipe', (c.resposta->>'modelYear')::int, ${PRECO_FIPE_CACHE.maisRecente}
     )`);
 
 /** CTEs v (not removed), estoque (not sold either) and fipe of a reseller. */

@@ -4,6 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/cliente.ts';
 import { linhasEmJson, textoIso } from '../../db/json.ts';
 import { veiculoImagens, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
+import { PRECO_FIPE_CACHE } from '../fipe/preco-em-cache.ts';
 
 /**
  * The stock list and the history (issue 18 pattern): ONE statement per list, the first photo by a lateral join
@@ -11,6 +12,8 @@ import { veiculoImagens, veiculoIntegracoes, veiculos } from '../../db/schema/in
  * The same statement with an id filter answers one row, so a screen patches its cached list on a live event.
  * The adverts' states (issue 24: the list's badges and filters) come in the same statement, one aggregated lateral
  * subquery per row on veiculo_integracoes' primary key (veiculo_id, canal): no query per row from the server.
+ * "vs FIPE" (issue 25 item 3): the price against the cached FIPE price of the vehicle's code and model year (the
+ * dashboard's rule, PRECO_FIPE_CACHE), one more lateral subquery; null when no price is cached.
  */
 const SP = sql.raw(`'America/Sao_Paulo'`);
 
@@ -33,6 +36,11 @@ function consulta<E extends Record<string, PgColumn | SQL.Aliased>>(db: Executor
     .from(vi)
     .where(eq(vi.veiculo_id, veiculos.id))
     .as('anuncios');
+  const P = PRECO_FIPE_CACHE;
+  // The newest cached price by an aggregate (no Sort node: the plan test keeps the list free of sorts).
+  const fipe = sql`lateral (select ${sql.raw(P.precoMaisRecente)} as preco from fipe_cache c
+    where c.resposta->>'codeFipe' = ${veiculos.vefipe_codigo} and c.resposta->'modelYear' = to_jsonb(${veiculos.vefipe_ano_modelo})
+      and ${sql.raw(P.comPreco)}) fipe`;
   return db
     .select({
       id: veiculos.id,
@@ -55,11 +63,14 @@ function consulta<E extends Record<string, PgColumn | SQL.Aliased>>(db: Executor
         ),
       miniatura: sql<string | null>`${capa.file_thumb}`.as('miniatura'),
       anuncios: sql<AnuncioLinha[]>`${anuncios.lista}`.as('anuncios'),
+      // Percent above (+) or below (−) FIPE, unrounded: the list paints > 10 red, as the dashboard counts it.
+      vs_fipe: sql<number | null>`((${veiculos.vevalor} / nullif(fipe.preco, 0) - 1) * 100)::float8`.as('vs_fipe'),
       ...extra,
     })
     .from(veiculos)
     .leftJoinLateral(capa, sql`true`)
     .leftJoinLateral(anuncios, sql`true`)
+    .leftJoin(fipe, sql`true`)
     .where(filtro)
     .orderBy(asc(veiculos.vevendido), sql`${veiculos.updated_at} desc nulls last`, sql`${veiculos.id} desc nulls last`);
 }

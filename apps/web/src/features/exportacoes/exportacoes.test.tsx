@@ -24,6 +24,7 @@ const linha = (extra: Partial<VeiculoLinha>): VeiculoLinha => ({
   created_at: '2026-01-01T12:00:00.000Z',
   updated_at: '2026-03-05T17:07:00.000Z',
   dias_estoque: 12,
+  vs_fipe: null,
   miniatura: null,
   anuncios: [],
   ...extra,

@@ -268,6 +268,7 @@ describe('Venda e leads do veículo (issue 26)', () => {
       created_at: '2026-01-01T12:00:00.000Z',
       updated_at: '2026-03-05T17:07:00.000Z',
       dias_estoque: 12,
+      vs_fipe: null,
       miniatura: null,
       anuncios: [],
     } satisfies VeiculoLinha;
