@@ -5,6 +5,7 @@ import { type Aplicacao, buildApp } from '../src/app.ts';
 import type { PublicacaoVeiculo } from '../src/canais/publicacao.ts';
 import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
 import { loteItens, lotes, veiculoIntegracoes } from '../src/db/schema/index.ts';
+import { lotesRepository } from '../src/modules/lotes/lotes.repository.ts';
 import { LIMITES_LOTE, TAREFA_LOTES } from '../src/modules/lotes/lotes.service.ts';
 import { type Ambiente, type Credencial, cabecalhos, ouvir } from './ajuda/ambiente.ts';
 import { ambienteComAutoscar } from './ajuda/publicacao.ts';
@@ -274,6 +275,35 @@ describe('ações em lote', () => {
     const again = (await criar({ acao: 'vendido', veiculos: ids })).json().data as Lote;
     await amb.tarefas.executar(TAREFA_LOTES);
     expect((await ler(again.id)).itens.map((i) => i.motivo)).toEqual(Array(2).fill('Este veículo já está marcado como vendido.'));
+  }, 60_000);
+
+  it('uma chamada ao canal mais longa que o lease do item: o lease é mantido e o item não é tomado de novo', async () => {
+    const [id] = await novosVeiculos(1);
+    const pub = (await criar({ acao: 'publicar', veiculos: [id], canais: ['autoscar'] })).json().data as Lote;
+    await amb.tarefas.executar(TAREFA_LOTES);
+    expect((await ler(pub.id)).itens.map((i) => i.estado)).toEqual(['publicado']);
+    const controle = (caminho: string, method = 'POST') => fetch(`${base}/sandbox/autoscar/${caminho}`, { method });
+    const antes = { ...LIMITES_LOTE };
+    Object.assign(LIMITES_LOTE, { leaseSegundos: 1 });
+    await controle('_reter'); // holds the next DELETE (the removal) until _liberar
+    const l = (await criar({ acao: 'retirar', veiculos: [id], canais: ['autoscar'] })).json().data as Lote;
+    const rodada = amb.tarefas.executar(TAREFA_LOTES);
+    try {
+      await expect
+        .poll(async () => ((await (await controle('_reter', 'GET')).json()) as { retida: boolean }).retida, { timeout: 20_000 })
+        .toBe(true);
+      await new Promise((ok) => setTimeout(ok, 2500)); // more than twice the item's lease
+      const [item] = await amb.banco.db.select().from(loteItens).where(eq(loteItens.lote_id, l.id));
+      expect(item?.estado).toBe('enviando');
+      // Another run (another instance) cannot claim it: the lease is still alive.
+      expect(await lotesRepository.reivindicar(amb.banco.db, item?.id ?? '', 1)).toBeUndefined();
+    } finally {
+      await controle('_liberar');
+      await rodada;
+      Object.assign(LIMITES_LOTE, antes);
+    }
+    const fim = await ler(l.id);
+    expect(fim.itens.map((i) => [i.estado, i.tentativas])).toEqual([['feito', 1]]);
   }, 60_000);
 
   it('servidor parado no meio do lote: outro, no mesmo banco, retoma e cada anúncio é criado uma vez', async () => {

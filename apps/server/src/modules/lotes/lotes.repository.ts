@@ -121,6 +121,14 @@ export const lotesRepository = {
     return r;
   },
 
+  /** Heartbeat: pushes the lease of an item still held by this claim `segundos` from now (a long channel call). */
+  prolongar(db: Executor, item: ItemRegistro, segundos: number) {
+    return db
+      .update(loteItens)
+      .set({ lease_ate: sql`now() + make_interval(secs => ${segundos})` })
+      .where(daReivindicacao(item));
+  },
+
   /** The item's outcome, written only while this worker's claim still holds it. */
   async concluir(db: Executor, item: ItemRegistro, estado: EstadoItemLote, motivo: string | null, revisao: string[] = []) {
     const [r] = await db

@@ -160,6 +160,33 @@ export function criarLotesService(dep: Dep) {
     }
   }
 
+  /**
+   * Keeps the item's lease alive while its channel call runs (every third of the lease, as publicacao's
+   * `mantendoLease` for sends): a send longer than the lease (iCarros, up to 7 minutes) is never claimed twice. Only
+   * a worker that died stops beating, and its item is taken again once the lease runs out.
+   */
+  async function mantendoLease<T>(item: ItemRegistro, limites: LimitesLote, chamada: () => Promise<T>): Promise<T> {
+    let emCurso: Promise<unknown> | undefined;
+    const timer = setInterval(
+      () => {
+        emCurso ??= repo
+          .prolongar(db, item, limites.leaseSegundos)
+          .catch((e: unknown) => dep.log(`lease do item ${item.id}: ${e instanceof Error ? e.message : String(e)}`))
+          .finally(() => {
+            emCurso = undefined;
+          });
+      },
+      (limites.leaseSegundos * 1000) / 3,
+    );
+    timer.unref();
+    try {
+      return await chamada();
+    } finally {
+      clearInterval(timer);
+      await emCurso;
+    }
+  }
+
   /** Runs one claimed item and writes its outcome (or its back-off) onto it. */
   async function executarItem(item: ItemRegistro, limites: LimitesLote) {
     const l = await repo.lote(db, item.lote_id);
@@ -233,7 +260,7 @@ export function criarLotesService(dep: Dep) {
         if (!item) return; // another run or instance took it
         contagem.itens++;
         try {
-          await executarItem(item, limites);
+          await mantendoLease(item, limites, () => executarItem(item, limites));
         } catch (e) {
           // Unexpected (database): the lease stays, so the item is taken again once it runs out.
           dep.log(`lote ${item.lote_id}, item ${item.id}: ${e instanceof Error ? e.message : String(e)}`);
