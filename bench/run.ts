@@ -141,6 +141,8 @@ await (await import('./sincronizacao.ts')).medirSincronizacao(registrar);
 
 // Dashboards (issue 25): the dealer's widgets for 2,000 vehicles and the admin's for 5,000 resellers, API vs the same SQL.
 await (await import('./dashboard.ts')).medirDashboard(registrar);
+// Site feed (issue 27): a reseller's 2,000 vehicles, cold and from cache, bytes compressed.
+await (await import('./feed.ts')).medirFeed(registrar);
 
 // Bulk publish (issue 24): 300 vehicles × 3 sandbox channels through incluir + enviar vs the channel calls alone.
 const notasLote = await (await import('./publicar-lote.ts')).medirPublicarLote(registrar);
