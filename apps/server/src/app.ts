@@ -52,6 +52,7 @@ import { padroesRoutes } from './modules/integracoes/padroes.routes.ts';
 import { criarPadroesService } from './modules/integracoes/padroes.service.ts';
 import { criarRenovacaoService, type RenovacaoService } from './modules/integracoes/renovacao.service.ts';
 import { tarefaRenovarTokens } from './modules/integracoes/renovacao.tarefa.ts';
+import { criarAvisoLeads, tarefaAvisarLead } from './modules/leads/aviso.service.ts';
 import { criarEntradaLeads } from './modules/leads/entrada.service.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { criarLeadsService } from './modules/leads/leads.service.ts';
@@ -319,6 +320,9 @@ export async function buildApp(
   });
   const notificacoes = criarNotificacoesService({ db: banco.db, tarefas, fcm, log: (m) => app.log.warn(m) });
   tarefas.registrar(tarefaLembrete(notificacoes));
+  tarefas.registrar(
+    tarefaAvisarLead(criarAvisoLeads({ db: banco.db, correio, fcm, publicUrl: config.publicUrl, log: (m) => app.log.warn(m) })),
+  );
   await app.register(notificacoesRoutes, { notificacoes });
   if (sandbox) {
     // Only the stand-ins something points to; their test routes only on test servers (SANDBOX_INSPECAO=1).

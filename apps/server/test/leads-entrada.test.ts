@@ -1,8 +1,10 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { CanalId } from '@intermedio/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadMensagens, leads, usuarios, veiculoIntegracoes } from '../src/db/schema/index.ts';
-import { type DadosRecebimento, TAREFA_RECEBER_LEAD } from '../src/modules/leads/entrada.service.ts';
+import { type DadosRecebimento, TAREFA_AVISAR_LEAD, TAREFA_RECEBER_LEAD } from '../src/modules/leads/entrada.service.ts';
 import { type Ambiente, type Credencial, criarAmbiente, ouvir, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
 import { chamarComo } from './ajuda/veiculos.ts';
 
@@ -31,6 +33,8 @@ const sandbox = async (caminho: string, corpo: unknown) => {
 const processar = async () => {
   const minhas = fila.splice(0).filter((j) => j.nome === TAREFA_RECEBER_LEAD);
   for (const j of minhas) await amb.tarefas.executar(TAREFA_RECEBER_LEAD, j.dados as DadosRecebimento);
+  // The notices they queued are the 'new-lead notice' tests' business: dropped here.
+  fila.splice(0, fila.length, ...fila.filter((j) => j.nome !== TAREFA_AVISAR_LEAD));
   return minhas.length;
 };
 const doCanal = (canal: CanalId) => amb.banco.db.select().from(leads).where(eq(leads.canal, canal));
@@ -286,5 +290,73 @@ describe('round-robin of new leads', () => {
     expect(new Set(ids.slice(0, ativos.length))).toEqual(new Set(ativos.map((a) => a.id)));
     expect(ids.at(-1)).toBe(ids[0]);
     expect(ids).not.toContain('nenhum');
+  });
+});
+
+describe('new-lead notice (push + e-mail)', () => {
+  const emailsCom = (texto: string) => {
+    const pasta = path.join(amb.config.dataDir, 'emails');
+    if (!existsSync(pasta)) return [];
+    return readdirSync(pasta)
+      .map((a) => readFileSync(path.join(pasta, a), 'utf8'))
+      .filter((t) => t.includes(texto))
+      .map((t) => /^To: (.+)$/m.exec(t)?.[1]?.trim());
+  };
+  const pushesCom = async (texto: string) =>
+    ((await (await fetch(`${base}/sandbox/fcm/_mensagens`)).json()) as { data: { token: string; body: string }[] }).data
+      .filter((m) => m.body.includes(texto))
+      .map((m) => m.token);
+  /** Stores the queued deliveries, then runs the notices they queued (each twice: a retried job). */
+  const processarComAviso = async () => {
+    const jobs = fila.splice(0);
+    for (const j of jobs.filter((x) => x.nome === TAREFA_RECEBER_LEAD))
+      await amb.tarefas.executar(TAREFA_RECEBER_LEAD, j.dados as DadosRecebimento);
+    const avisos = fila.splice(0).filter((x) => x.nome === TAREFA_AVISAR_LEAD);
+    for (const j of [...avisos, ...avisos]) await amb.tarefas.executar(TAREFA_AVISAR_LEAD, j.dados as { idLead: string });
+    return avisos.length;
+  };
+
+  it('round-robin off: each active gestor gets one e-mail and one push; a redelivery notifies nobody', async () => {
+    const u = `/api/revendas/${amb.ids.revendaA}/leads-distribuicao`;
+    expect((await chamar('PUT', u, gestor, { rodizio: false })).statusCode).toBe(200);
+    await amb.banco.db.update(usuarios).set({ push_token: 'tok-gestor-a' }).where(eq(usuarios.id, amb.ids.gestorA));
+    await amb.banco.db.update(usuarios).set({ push_token: 'tok-cliente-a' }).where(eq(usuarios.id, amb.ids.clienteA));
+    const gestores = (await amb.banco.db.select().from(usuarios).where(eq(usuarios.revenda_id, amb.ids.revendaA))).filter(
+      (x) => x.ativo === 1 && x.role === 'gestor',
+    );
+    expect(gestores.length).toBeGreaterThan(0);
+    const criado = await sandbox('mercadolivre/_lead', {
+      tipo: 'lead',
+      item_id: 'MLB123',
+      nome: 'Aviso Um',
+      texto: 'Quero ver',
+      entregas: 2,
+    });
+    expect(await processarComAviso()).toBeGreaterThan(0);
+    expect(emailsCom('Aviso Um').sort()).toEqual(gestores.map((g) => g.email).sort());
+    expect(await pushesCom('Aviso Um')).toEqual(['tok-gestor-a']);
+    const [l] = await amb.banco.db.select().from(leads).where(eq(leads.nome, 'Aviso Um'));
+    expect(l?.avisado_em).toBeTruthy();
+
+    // The channel posts the same notification again later: stored once, nobody notified again.
+    const r = await webhook('/api/webhooks/mercadolivre', criado.aviso);
+    expect(r.status).toBe(200);
+    expect(await processarComAviso()).toBe(0); // already notified: not even queued
+    expect(emailsCom('Aviso Um')).toHaveLength(gestores.length);
+    expect(await pushesCom('Aviso Um')).toHaveLength(1);
+  });
+
+  it('round-robin on: only the assigned user is notified', async () => {
+    const u = `/api/revendas/${amb.ids.revendaA}/leads-distribuicao`;
+    expect((await chamar('PUT', u, gestor, { rodizio: true })).statusCode).toBe(200);
+    await sandbox('mercadolivre/_lead', { tipo: 'lead', item_id: 'MLB123', nome: 'Aviso Dois', entregas: 1 });
+    await processarComAviso();
+    const [l] = await amb.banco.db.select().from(leads).where(eq(leads.nome, 'Aviso Dois'));
+    const [dono] = await amb.banco.db
+      .select()
+      .from(usuarios)
+      .where(eq(usuarios.id, l?.atribuido_a ?? ''));
+    expect(emailsCom('Aviso Dois')).toEqual([dono?.email]);
+    expect(await pushesCom('Aviso Dois')).toEqual(dono?.push_token ? [dono.push_token] : []);
   });
 });

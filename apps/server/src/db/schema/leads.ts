@@ -34,6 +34,8 @@ export const leads = pgTable(
     /** What the channel sent, minus what is already in the columns: kept small, erased with the rest. */
     bruto: jsonb('bruto').$type<Record<string, unknown>>(),
     anonimizado_em: timestamp('anonimizado_em', { withTimezone: true }),
+    /** When the new-lead notice (push + e-mail) was claimed: set once, so a retried job notifies nobody twice. */
+    avisado_em: timestamp('avisado_em', { withTimezone: true }),
     created_at: criadoEm(),
     updated_at: alteradoEm(),
   },

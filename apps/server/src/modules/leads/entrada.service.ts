@@ -21,6 +21,7 @@ import { type LeadRecebido, leadsRepository as repo } from './leads.repository.t
 
 export const TAREFA_RECEBER_LEAD = 'leads-receber';
 export const TAREFA_COLETAR_LEADS = 'leads-coletar';
+export const TAREFA_AVISAR_LEAD = 'leads-avisar';
 /** How far back each poll asks (the channels' lists are by day): overlapping polls store nothing twice. */
 export const JANELA_COLETA_HORAS = 48;
 
@@ -66,6 +67,8 @@ export function criarEntradaLeads(dep: {
     const { pergunta: _p, ...dados } = l;
     const r = await repo.gravar(db, { ...dados, idRevenda });
     if (r.novo) await repo.distribuir(db, r.lead.id, idRevenda);
+    // Not yet notified (a new lead, or one whose queueing was interrupted): the job claims it once.
+    if (!r.lead.avisado_em) await dep.enfileirar(TAREFA_AVISAR_LEAD, { idLead: r.lead.id });
     if (l.tipo === 'pergunta' && l.mensagem) await repo.mensagemRecebida(db, r.lead, l.mensagem, l.recebidoEm, `canal:${l.idExterno}`);
     return r;
   };
