@@ -149,6 +149,14 @@ describe('site feed (issue 27 item 2)', () => {
     expect((await ler(config.json, novoIp())).statusCode).toBe(200);
   });
 
+  it('limits one address over every feed too: guessed addresses end in 429, never an endless count', async () => {
+    const ip = novoIp();
+    const falso = () => `http://x/feed/${Math.random().toString(36).slice(2).padEnd(24, 'x').slice(0, 24)}.json`;
+    for (let i = 0; i < LIMITE * 10; i++) expect((await ler(falso(), ip)).statusCode).toBe(404);
+    expect((await ler(falso(), ip)).statusCode).toBe(429);
+    expect((await ler(config.json, ip)).statusCode).toBe(429);
+  });
+
   it('a live change reaches the next request (the cache is dropped by the change event)', async () => {
     const ip = novoIp();
     expect((await ler(config.json, ip)).json().veiculos.some((v: { id: string }) => v.id === ids.estoque)).toBe(true);

@@ -93,10 +93,15 @@ export function criarFeedService(op: { db: Db; barramento: Barramento; publicUrl
   return {
     invalidar,
 
-    /** Counts a request of `ip` to this feed (the sign-in's limiter, per minute); 429 beyond the limit. */
+    /**
+     * Counts a request of `ip` to this feed (the sign-in's limiter, per minute); 429 beyond the limit. The address is
+     * also counted over every feed (10× the limit), so guessed addresses cannot flood the limiter's table.
+     */
     async contar(slug: string, ip: string) {
+      const desde = new Date(Date.now() - 60_000);
       const ok = await sessoesRepository.reservarTentativa(op.db, [
-        { chave: `feed:${slug}|${ip}`, limite: op.limitePorMinuto, desde: new Date(Date.now() - 60_000) },
+        { chave: `feed:${slug}|${ip}`, limite: op.limitePorMinuto, desde },
+        { chave: `feed-ip:${ip}`, limite: op.limitePorMinuto * 10, desde },
       ]);
       if (!ok) throw new ErroHttp(429, MENSAGENS_FEED.limite);
     },
