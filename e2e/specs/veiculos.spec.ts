@@ -112,10 +112,15 @@ test('a gestor includes a vehicle with photos, views, changes, downloads, delete
   await expect(linhaCom(page, 'Veículos', NOME)).toHaveCount(0);
   await page.getByLabel('Filtrar', { exact: true }).fill('');
 
-  // View: data read-only, photos in the chosen order with download links, integrations table.
+  // The row's ⋯ menu (issue 25 item 4): the spec's actions, Excluir last; Escape closes it without opening the row.
   await linhaCom(page, 'Veículos', NOME)
-    .getByRole('link', { name: `Visualizar ${NOME}` })
+    .getByRole('button', { name: `Ações do veículo ${NOME}` })
     .click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Visualizar', 'Alterar', 'Marcar como vendido', 'Excluir']);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem')).toHaveCount(0);
+  // View: a click on the row opens it (Enter on the focused row too, see below).
+  await linhaCom(page, 'Veículos', NOME).getByText('ABC1D23').click();
   await expect(page.getByRole('navigation', { name: 'Trilha de navegação' }).getByText('Visualizar veículo')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: NOME })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'ABC1D23' })).toBeVisible();
@@ -153,7 +158,10 @@ test('a gestor includes a vehicle with photos, views, changes, downloads, delete
   await expect(page.getByText('Veículo gravado com sucesso!').first()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/revenda/${idRevenda}/veiculos/listar$`));
 
-  await page.goto(urlVisualizar);
+  // Enter on the focused row opens the view too.
+  await linhaCom(page, 'Veículos', NOME).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(urlVisualizar);
   await expect(page.getByRole('cell', { name: 'Preto' })).toBeVisible();
   const [foto] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Baixar foto 1' }).click()]);
   expect(foto.suggestedFilename()).toMatch(/\.png$/);
@@ -181,8 +189,9 @@ test('a gestor includes a vehicle with photos, views, changes, downloads, delete
   // Delete (a gestor's removal goes to the history).
   await page.goto(`/revenda/${idRevenda}/veiculos/listar`);
   await linhaCom(page, 'Veículos', NOME)
-    .getByRole('link', { name: `Excluir ${NOME}` })
+    .getByRole('button', { name: `Ações do veículo ${NOME}` })
     .click();
+  await page.getByRole('menuitem', { name: 'Excluir' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Excluir veículo' })).toBeVisible();
   await expect(page.getByText('Deseja remover este veículo?')).toBeVisible();
   await expect(page.getByRole('cell', { name: NOME })).toBeVisible();
@@ -353,6 +362,32 @@ test('the vehicle screens fit 390 px and 1366 px wide (no sideways scrolling of 
         ),
       );
       expect(linhasCabem, `linhas a ${largura} px`).toBe(true);
+      if (largura !== 1366) continue;
+      // Every spec column in view at 1366 px, side by side: no header cell covers another (issue 25 item 4).
+      const cabecalhos = await regiao.locator('thead th').evaluateAll((ths) =>
+        ths.map((th) => {
+          const r = th.getBoundingClientRect();
+          return { nome: th.textContent ?? '', esquerda: r.left, direita: r.right, corta: th.scrollWidth > th.clientWidth + 1 };
+        }),
+      );
+      expect(cabecalhos.map((c) => c.nome)).toEqual([
+        'Seleção',
+        'Foto',
+        'Veículo',
+        'Ano',
+        'Valor',
+        'vs FIPE',
+        'Dias em estoque',
+        'Atualizado em',
+        'Manutenção',
+      ]);
+      const caixa = await regiao.evaluate((el) => el.getBoundingClientRect().right);
+      cabecalhos.forEach((c, i) => {
+        const anterior = cabecalhos[i - 1];
+        if (anterior) expect(c.esquerda, `${c.nome} depois de ${anterior.nome}`).toBeGreaterThanOrEqual(anterior.direita - 0.5);
+        expect(c.direita, `${c.nome} dentro da lista`).toBeLessThanOrEqual(caixa + 0.5);
+        if (i > 0) expect(c.corta, `${c.nome} inteiro`).toBe(false);
+      });
     }
   }
 });

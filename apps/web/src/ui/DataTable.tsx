@@ -2,7 +2,7 @@ import { Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type ReactNode, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { formatarNumero } from '@/lib/formato';
 import { CampoBusca } from './CampoBusca';
 import { DetalhesLinha } from './DetalhesLinha';
@@ -47,7 +47,17 @@ export type DataTableProps<T> = {
   overscan?: number;
   /** The row's searchable text: shows a search box and the row count above the table. */
   buscar?: (linha: T) => string;
+  /**
+   * Opens the row (a click anywhere on it, or Enter on the focused row): the row becomes focusable. A click on a
+   * control inside it (checkbox, button, link, menu item) does not open it.
+   */
+  aoAbrirLinha?: (linha: T) => void;
+  /** The focusable row's accessible name (with `aoAbrirLinha`). */
+  rotuloLinha?: (linha: T) => string;
 };
+
+/** The controls of a row whose clicks are theirs, not the row's (a menu's dropdown bubbles through its portal). */
+const CONTROLE = 'a, button, input, label, select, textarea, [role="menu"], [role="menuitem"], [role="dialog"]';
 
 const ELIPSE: CSSProperties = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' };
 
@@ -108,6 +118,8 @@ export function DataTable<T>({
   vazio = 'Nenhum registro encontrado.',
   overscan = 8,
   buscar,
+  aoAbrirLinha,
+  rotuloLinha,
 }: DataTableProps<T>) {
   const rolagem = useRef<HTMLElement>(null);
   const [busca, setBusca] = useState('');
@@ -184,7 +196,17 @@ export function DataTable<T>({
                 key={chaveLinha(linha, item.index)}
                 aria-rowindex={item.index + 2}
                 // Stripes follow the row's index, not its DOM position (spacer rows would make them flicker).
-                style={{ height: alturaLinha, backgroundColor: fundo }}
+                style={{ height: alturaLinha, backgroundColor: fundo, cursor: aoAbrirLinha ? 'pointer' : undefined }}
+                {...(aoAbrirLinha && {
+                  tabIndex: 0,
+                  'aria-label': rotuloLinha?.(linha),
+                  onClick: (e: MouseEvent<HTMLElement>) => {
+                    if (!(e.target instanceof Element) || !e.target.closest(CONTROLE)) aoAbrirLinha(linha);
+                  },
+                  onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
+                    if (e.key === 'Enter' && e.target === e.currentTarget) aoAbrirLinha(linha);
+                  },
+                })}
               >
                 {colunas.map((c) => (
                   <Table.Td

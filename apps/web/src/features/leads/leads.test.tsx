@@ -300,7 +300,9 @@ describe('Venda e leads do veículo (issue 26)', () => {
         return sucesso(comConversa({ ...JOAO, estado: 'convertido' }));
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Marcar como vendido: GM - Chevrolet Onix LT 1.0 Turbo' }));
+    // The row's ⋯ menu (issue 25 item 4).
+    fireEvent.click(await screen.findByRole('button', { name: 'Ações do veículo GM - Chevrolet Onix LT 1.0 Turbo' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Marcar como vendido' }));
     const venda = await screen.findByRole('dialog', { name: 'Marcar como vendido: GM - Chevrolet Onix LT 1.0 Turbo' });
     expect(mudancas).toHaveLength(0);
     fireEvent.click(within(venda).getByRole('button', { name: 'Marcar como vendido' }));

@@ -3,7 +3,7 @@ import { Badge, Button, Checkbox, Chip, Group, Select, Stack, Text, TextInput, T
 import { useElementSize } from '@mantine/hooks';
 import { IconHistory, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { urlExportacoes } from '@/features/exportacoes/api';
 import { MenuExportar } from '@/features/exportacoes/MenuExportar';
 import { useIntegracoes } from '@/features/integracoes/api';
@@ -30,15 +30,16 @@ import {
 } from './anuncios';
 import { useVeiculos } from './api';
 import { BloqueiosRevenda } from './BloqueiosRevenda';
-import { colunaAno, colunaFoto, colunaSelecao, colunaValor, type Selecao } from './colunas';
+import { colunaAno, colunaFoto, colunaSelecao, colunaValor, colunaVsFipe, type Selecao } from './colunas';
 import { AvisoFiltroDaUrl, useFiltroDaUrl } from './FiltroDaUrl';
 import { filtrarVeiculos, nomeVeiculo, OPCOES_TIPO } from './rotulos';
 
 /**
- * Widths at 1366 px (issue 23 item 17): the fixed columns leave the name at least ~200 px of a 1102 px box (1366
- * less the menu and margins, less a scrollbar), so nothing scrolls under the sticky Manutenção column.
+ * Widths at 1366 px (issue 23 item 17, issue 25 item 4): the fixed columns leave the name at least ~200 px of a
+ * 1102 px box (1366 less the menu and margins, less a scrollbar), so nothing scrolls under the sticky Manutenção
+ * column (now one ⋯ menu).
  */
-const LARGURA = { ano: 92, valor: 128, estoque: 150, alterado: 140, manutencao: 244 } as const;
+const LARGURA = { ano: 92, valor: 128, vsFipe: 96, estoque: 150, alterado: 140, manutencao: 112 } as const;
 /** The row's height without badges (the photo's 80 px and the cell's padding), px. */
 const ALTURA_MINIMA = 96;
 /** A cell's padding, px: both sides, and top plus bottom with the row's line. */
@@ -85,6 +86,7 @@ function colunasVeiculos(
     },
     { ...colunaAno(), largura: LARGURA.ano },
     { ...colunaValor(), largura: LARGURA.valor },
+    { ...colunaVsFipe(), largura: LARGURA.vsFipe },
     // On a box too narrow for every column (a phone, a small window) these two go to the row's Mais panel
     // instead of scrolling under the sticky Manutenção column.
     {
@@ -109,55 +111,19 @@ function colunasVeiculos(
       cabecalho: 'Manutenção',
       largura: LARGURA.manutencao,
       fixa: true,
-      larguraTelefone: 64,
-      celulaTelefone: (v) => (
+      larguraTelefone: 56,
+      // One overflow menu (issue 25 item 4): the row's click opens the view; "Excluir" last, red, confirmed on its page.
+      celula: (v) => (
         <MenuAcoes
           nome={nomeVeiculo(v)}
+          rotulo={`Ações do veículo ${nomeVeiculo(v)}`}
           acoes={[
             { rotulo: 'Visualizar', para: rotas.revenda.veiculos.visualizar(idRevenda, v.id) },
             { rotulo: 'Alterar', para: rotas.revenda.veiculos.alterar(idRevenda, v.id) },
-            { rotulo: 'Excluir', para: rotas.revenda.veiculos.excluir(idRevenda, v.id) },
             ...(vender && v.vevendido === 0 ? [{ rotulo: 'Marcar como vendido', aoClicar: () => vender(v) }] : []),
+            { rotulo: 'Excluir', para: rotas.revenda.veiculos.excluir(idRevenda, v.id), perigo: true },
           ]}
         />
-      ),
-      // The buttons wrap: "Marcar como vendido" goes below the other three (two lines fit the row).
-      celula: (v) => (
-        <Group gap={6} wrap="wrap" style={{ rowGap: 4 }}>
-          <Button
-            component={Link}
-            to={rotas.revenda.veiculos.visualizar(idRevenda, v.id)}
-            size="compact-sm"
-            variant="light"
-            aria-label={`Visualizar ${nomeVeiculo(v)}`}
-          >
-            Visualizar
-          </Button>
-          <Button
-            component={Link}
-            to={rotas.revenda.veiculos.alterar(idRevenda, v.id)}
-            size="compact-sm"
-            variant="light"
-            aria-label={`Alterar ${nomeVeiculo(v)}`}
-          >
-            Alterar
-          </Button>
-          <Button
-            component={Link}
-            to={rotas.revenda.veiculos.excluir(idRevenda, v.id)}
-            size="compact-sm"
-            variant="light"
-            color="red"
-            aria-label={`Excluir ${nomeVeiculo(v)}`}
-          >
-            Excluir
-          </Button>
-          {vender && v.vevendido === 0 && (
-            <Button size="compact-sm" variant="light" onClick={() => vender(v)} aria-label={`Marcar como vendido: ${nomeVeiculo(v)}`}>
-              Marcar como vendido
-            </Button>
-          )}
-        </Group>
       ),
     },
   ];
@@ -197,6 +163,7 @@ function canaisDasLinhas(configurados: readonly CanalId[], linhas: readonly Veic
  */
 export default function PaginaVeiculos() {
   const { idRevenda = '' } = useParams();
+  const navegar = useNavigate();
   const { usuario } = useSessaoAtiva();
   const { data, error, refetch, isPending } = useVeiculos(idRevenda);
   const revenda = useRevenda(idRevenda);
@@ -344,6 +311,8 @@ export default function PaginaVeiculos() {
             chaveLinha={(v) => v.id}
             legenda="Veículos"
             alturaLinha={alturaLinha}
+            aoAbrirLinha={(v) => navegar(rotas.revenda.veiculos.visualizar(idRevenda, v.id))}
+            rotuloLinha={(v) => `Visualizar ${nomeVeiculo(v)}`}
             vazio={filtrando ? 'Nenhum veículo corresponde ao filtro.' : 'Nenhum veículo cadastrado.'}
           />
         )}

@@ -90,7 +90,11 @@ const pct = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 export function diferencaFipe(valor: number | string | null | undefined, preco: number): string | null {
   const v = lerValor(valor);
   if (v === null || v <= 0 || preco <= 0) return null;
-  const d = ((v - preco) / preco) * 100;
+  return formatarDiferenca(((v - preco) / preco) * 100);
+}
+
+/** A percentage gap as "+12,5 %", "−3 %" or "0 %" (one decimal at most). */
+export function formatarDiferenca(d: number): string {
   const texto = pct.format(Math.abs(d));
   return texto === '0' ? '0 %' : `${d > 0 ? '+' : '−'}${texto} %`;
 }

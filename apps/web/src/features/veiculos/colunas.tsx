@@ -1,8 +1,9 @@
 import type { VeiculoLinha } from '@intermedio/contracts';
-import { Checkbox, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Text, VisuallyHidden } from '@mantine/core';
 import type { ColunaTabela } from '@/ui/DataTable';
 import { Moeda } from '@/ui/Formatados';
 import { Miniatura } from '@/ui/Miniatura';
+import { formatarDiferenca } from './PrecoFipe';
 import { anoVeiculo, nomeVeiculo } from './rotulos';
 
 /** What the vehicle list and the history show of every vehicle. */
@@ -54,4 +55,34 @@ export const colunaSelecao = <T extends Veiculo & { id: string; veiplaca: string
       onChange={() => s.alternar(v.id)}
     />
   ),
+});
+
+/** Above this gap (%) a price is "acima da FIPE" (the dashboard's attention item counts the same). */
+export const LIMITE_ACIMA_FIPE = 10;
+
+/**
+ * "vs FIPE" (issue 25 item 3): the price against the FIPE price cached on the server, "+x %" / "−x %"; green below
+ * FIPE, red more than 10 % above, "—" when no FIPE price is known. Sortable (unknown last).
+ */
+export const colunaVsFipe = <T extends { vs_fipe: number | null }>(): ColunaTabela<T> => ({
+  id: 'vs_fipe',
+  cabecalho: 'vs FIPE',
+  largura: 96,
+  alinhar: 'right',
+  secundaria: 'telefone',
+  ordenar: (v) => v.vs_fipe,
+  celula: (v) =>
+    v.vs_fipe === null ? (
+      <span title="Sem preço FIPE">—</span>
+    ) : (
+      <Text
+        span
+        size="sm"
+        fw={500}
+        style={{ whiteSpace: 'nowrap' }}
+        c={v.vs_fipe < 0 ? 'green.9' : v.vs_fipe > LIMITE_ACIMA_FIPE ? 'red.9' : undefined}
+      >
+        {formatarDiferenca(v.vs_fipe)}
+      </Text>
+    ),
 });

@@ -224,18 +224,16 @@ describe('Tela da lista de veículos', { timeout: 60_000 }, () => {
     expect(within(onix).getByText(/R\$\s75\.990,00/)).toBeInTheDocument();
     expect(within(onix).getByText('12')).toBeInTheDocument();
     expect(within(onix).getByText('05/03/2026 14:07')).toBeInTheDocument();
-    expect(within(onix).getByRole('link', { name: 'Visualizar Chevrolet Onix LT 1.0 Turbo' })).toHaveAttribute(
-      'href',
-      `/revenda/${ID_REVENDA}/veiculos/v1/visualizar`,
-    );
-    expect(within(onix).getByRole('link', { name: 'Alterar Chevrolet Onix LT 1.0 Turbo' })).toHaveAttribute(
-      'href',
-      `/revenda/${ID_REVENDA}/veiculos/v1/alterar`,
-    );
-    expect(within(onix).getByRole('link', { name: 'Excluir Chevrolet Onix LT 1.0 Turbo' })).toHaveAttribute(
-      'href',
-      `/revenda/${ID_REVENDA}/veiculos/v1/excluir`,
-    );
+    // One ⋯ menu per row (issue 25 item 4): the spec's actions, "Excluir" last and red, to its confirmation page.
+    fireEvent.click(within(onix).getByRole('button', { name: 'Ações do veículo Chevrolet Onix LT 1.0 Turbo' }));
+    const itens = await screen.findAllByRole('menuitem');
+    expect(itens.map((i) => i.textContent)).toEqual(['Visualizar', 'Alterar', 'Marcar como vendido', 'Excluir']);
+    const v1 = `/revenda/${ID_REVENDA}/veiculos/v1`;
+    expect(itens[0]).toHaveAttribute('href', `${v1}/visualizar`);
+    expect(itens[1]).toHaveAttribute('href', `${v1}/alterar`);
+    expect(itens[3]).toHaveAttribute('href', `${v1}/excluir`);
+    expect(itens[3]?.getAttribute('style')).toContain('red');
+    expect(itens[2]?.getAttribute('style') ?? '').not.toContain('red');
     // A photo that does not load, and a vehicle without photo, show the spec's placeholder.
     const foto = within(onix).getByRole('img', { name: 'Foto de Chevrolet Onix LT 1.0 Turbo' });
     expect(within(onix).queryByText(IMAGEM_NAO_CARREGOU)).not.toBeInTheDocument();
@@ -251,6 +249,65 @@ describe('Tela da lista de veículos', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(tabela).queryByText('Chevrolet Onix LT 1.0 Turbo')).not.toBeInTheDocument());
     expect(within(tabela).getByText('Honda CG 160 Fan')).toBeInTheDocument();
     expect(screen.getByText('1 de 2 veículos')).toBeInTheDocument();
+  });
+
+  it('um clique na linha (ou Enter nela) abre o veículo; a caixa de seleção e o menu ⋯ não abrem', async () => {
+    simularEventSource();
+    simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR), [`GET ${BASE}`]: sucesso([linha()]) });
+    const { router } = renderizarApp(`/revenda/${ID_REVENDA}/veiculos/listar`);
+    const tabela = await screen.findByRole('table', { name: 'Veículos' });
+    const fila = () => within(tabela).getByText('Chevrolet Onix LT 1.0 Turbo').closest('tr') as HTMLElement;
+    const lista = `/revenda/${ID_REVENDA}/veiculos/listar`;
+    fireEvent.click(within(fila()).getByRole('checkbox', { name: /^Selecionar Chevrolet Onix/ }));
+    expect(within(fila()).getByRole('checkbox', { name: /^Selecionar Chevrolet Onix/ })).toBeChecked();
+    fireEvent.click(within(fila()).getByRole('button', { name: 'Ações do veículo Chevrolet Onix LT 1.0 Turbo' }));
+    expect(await screen.findByRole('menuitem', { name: 'Alterar' })).toBeInTheDocument();
+    fireEvent.keyDown(fila(), { key: ' ' });
+    // Navigation settles asynchronously: give it time before saying it did not happen.
+    await act(() => new Promise((fim) => setTimeout(fim, 100)));
+    expect(router.state.location.pathname).toBe(lista);
+    expect(fila()).toHaveAttribute('tabindex', '0');
+    const vista = `/revenda/${ID_REVENDA}/veiculos/v1/visualizar`;
+    fireEvent.keyDown(fila(), { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.pathname).toBe(vista));
+    await act(() => router.navigate(lista));
+    fireEvent.click(within(await screen.findByRole('table', { name: 'Veículos' })).getByText('2021/2022'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(vista));
+  });
+
+  it('vs FIPE: "+x %" vermelho acima de 10 %, "−x %" verde abaixo, "—" sem preço FIPE; ordena pela coluna', async () => {
+    simularEventSource();
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}`]: sucesso([
+        linha({ id: 'a', vefipe_name: 'Acima', vs_fipe: 12.54 }),
+        linha({ id: 'b', vefipe_name: 'Abaixo', vs_fipe: -3 }),
+        linha({ id: 'c', vefipe_name: 'Perto', vs_fipe: 10 }),
+        linha({ id: 'd', vefipe_name: 'Sem', vs_fipe: null }),
+      ]),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/listar`);
+    const tabela = await screen.findByRole('table', { name: 'Veículos' });
+    const coluna = within(tabela)
+      .getAllByRole('columnheader')
+      .findIndex((c) => c.textContent === 'vs FIPE');
+    expect(coluna).toBeGreaterThan(0);
+    const celula = (nome: string) =>
+      (within(tabela).getByText(`Chevrolet ${nome}`).closest('tr') as HTMLElement).children[coluna] as HTMLElement;
+    expect(celula('Acima').textContent).toBe('+12,5 %');
+    expect(celula('Abaixo').textContent).toBe('−3 %');
+    expect(celula('Perto').textContent).toBe('+10 %');
+    expect(celula('Sem').textContent).toBe('—');
+    const cor = (nome: string) => (celula(nome).querySelector('span') as HTMLElement).getAttribute('style') ?? '';
+    expect(cor('Acima')).toContain('red');
+    expect(cor('Abaixo')).toContain('green');
+    expect(cor('Perto')).not.toMatch(/red|green/);
+    fireEvent.click(within(tabela).getByRole('button', { name: /vs FIPE/ }));
+    const ordem = () =>
+      within(tabela)
+        .queryAllByText(/^Chevrolet (Acima|Abaixo|Perto|Sem)$/)
+        .map((e) => e.textContent);
+    await waitFor(() => expect(ordem()).toEqual(['Chevrolet Abaixo', 'Chevrolet Perto', 'Chevrolet Acima', 'Chevrolet Sem']));
   });
 
   it('um selo por canal configurado com o estado do anúncio; filtros Sem anúncio, Desatualizado, Falhou e mais de 60 dias', async () => {

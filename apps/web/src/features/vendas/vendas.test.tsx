@@ -87,7 +87,9 @@ describe('Marcar como vendido', () => {
     });
     renderizarApp(`/revenda/${ID_REVENDA}/veiculos/listar`);
     await screen.findByRole('heading', { level: 1, name: 'Veículos (1)' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Marcar como vendido: GM - Chevrolet Onix LT 1.0 Turbo' }));
+    // The row's ⋯ menu (issue 25 item 4).
+    fireEvent.click(await screen.findByRole('button', { name: 'Ações do veículo GM - Chevrolet Onix LT 1.0 Turbo' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Marcar como vendido' }));
     const dialogo = await screen.findByRole('dialog', { name: 'Marcar como vendido: GM - Chevrolet Onix LT 1.0 Turbo' });
     expect(within(dialogo).getByText('Confirma que este veículo foi vendido?')).toBeInTheDocument();
     const canais = await within(dialogo).findByRole('list', { name: 'Os anúncios serão retirados destes canais:' });
@@ -122,7 +124,9 @@ describe('Marcar como vendido', () => {
       },
     });
     renderizarApp(`/revenda/${ID_REVENDA}/veiculos/listar`);
-    fireEvent.click(await screen.findByRole('button', { name: 'Marcar como vendido: GM - Chevrolet Onix LT 1.0 Turbo' }));
+    // The row's ⋯ menu (issue 25 item 4).
+    fireEvent.click(await screen.findByRole('button', { name: 'Ações do veículo GM - Chevrolet Onix LT 1.0 Turbo' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Marcar como vendido' }));
     const dialogo = await screen.findByRole('dialog', { name: 'Marcar como vendido: GM - Chevrolet Onix LT 1.0 Turbo' });
     fireEvent.click(within(dialogo).getByRole('button', { name: 'Marcar como vendido' }));
     expect(await screen.findByText('Venda registrada.')).toBeInTheDocument();
