@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { CanalId } from '@intermedio/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadMensagens, leads, usuarios, veiculoIntegracoes } from '../src/db/schema/index.ts';
+import { leadMensagens, leads, revendaIntegracoes, usuarios, veiculoIntegracoes } from '../src/db/schema/index.ts';
 import { type DadosRecebimento, TAREFA_AVISAR_LEAD, TAREFA_RECEBER_LEAD } from '../src/modules/leads/entrada.service.ts';
 import { type Ambiente, type Credencial, criarAmbiente, ouvir, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
 import { chamarComo } from './ajuda/veiculos.ts';
@@ -358,5 +358,42 @@ describe('new-lead notice (push + e-mail)', () => {
       .where(eq(usuarios.id, l?.atribuido_a ?? ''));
     expect(emailsCom('Aviso Dois')).toEqual([dono?.email]);
     expect(await pushesCom('Aviso Dois')).toEqual(dono?.push_token ? [dono.push_token] : []);
+  });
+});
+
+describe('Mercado Livre seller shared by several resellers', () => {
+  const integracaoMl = (idRevenda: string) =>
+    and(eq(revendaIntegracoes.revenda_id, idRevenda), eq(revendaIntegracoes.canal, 'mercadolivre'));
+  const revendaDoLead = async (nome: string) => {
+    await sandbox('mercadolivre/_lead', { tipo: 'lead', item_id: 'MLB123', nome, entregas: 1 });
+    await processar();
+    return (await amb.banco.db.select().from(leads).where(eq(leads.nome, nome)))[0]?.revenda_id ?? 'nenhuma';
+  };
+
+  it('the lead goes to the active integration connected last, never to an inactive one', async () => {
+    const gestorB = await amb.entrar('gestorB');
+    const ml = await chamar('POST', '/api/integracao/mercadolivre/configurar', gestorB, {
+      id_revenda: amb.ids.revendaB,
+      code_ml: 'ml-leads-b',
+    });
+    expect(ml.statusCode, ml.body).toBe(200);
+    // Deterministic times: A connected first, B later.
+    await amb.banco.db
+      .update(revendaIntegracoes)
+      .set({ created_at: new Date('2026-01-01T00:00:00Z') })
+      .where(integracaoMl(amb.ids.revendaA));
+    await amb.banco.db
+      .update(revendaIntegracoes)
+      .set({ created_at: new Date('2026-02-01T00:00:00Z') })
+      .where(integracaoMl(amb.ids.revendaB));
+    expect(await revendaDoLead('Vendedor Dividido 1')).toBe(amb.ids.revendaB);
+    expect(await revendaDoLead('Vendedor Dividido 2')).toBe(amb.ids.revendaB);
+    // B deactivated: A's active integration gets it (not a 404 for B's inactive one).
+    await amb.banco.db.update(revendaIntegracoes).set({ status: false }).where(integracaoMl(amb.ids.revendaB));
+    expect(await revendaDoLead('Vendedor Dividido 3')).toBe(amb.ids.revendaA);
+    // A deactivated and B active again, even though A's row is older.
+    await amb.banco.db.update(revendaIntegracoes).set({ status: true }).where(integracaoMl(amb.ids.revendaB));
+    await amb.banco.db.update(revendaIntegracoes).set({ status: false }).where(integracaoMl(amb.ids.revendaA));
+    expect(await revendaDoLead('Vendedor Dividido 4')).toBe(amb.ids.revendaB);
   });
 });

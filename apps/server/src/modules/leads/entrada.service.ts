@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type CanalId, MENSAGENS_LEAD } from '@intermedio/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/cliente.ts';
 import { revendaIntegracoes } from '../../db/schema/index.ts';
 import { ErroHttp } from '../../lib/http.ts';
@@ -89,8 +89,14 @@ export function criarEntradaLeads(dep: {
         .select({ revenda_id: revendaIntegracoes.revenda_id, status: revendaIntegracoes.status })
         .from(revendaIntegracoes)
         .where(
-          and(eq(revendaIntegracoes.canal, 'mercadolivre'), sql`${revendaIntegracoes.config}->>'user_id_ml' = ${String(a.data.user_id)}`),
+          and(
+            eq(revendaIntegracoes.canal, 'mercadolivre'),
+            eq(revendaIntegracoes.status, true),
+            sql`${revendaIntegracoes.config}->>'user_id_ml' = ${String(a.data.user_id)}`,
+          ),
         )
+        // Several resellers with the same seller: the one that connected it last (docs/leads.md), never a random one.
+        .orderBy(desc(revendaIntegracoes.created_at), asc(revendaIntegracoes.revenda_id))
         .limit(1);
       if (!reg?.status) throw new ErroHttp(404, MENSAGENS_LEAD.webhookDesconhecido);
       const p = await dep.integracoes.paraPublicar(reg.revenda_id, 'mercadolivre');
