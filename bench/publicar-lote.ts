@@ -9,8 +9,9 @@
  * database transactions per send (driver-level counter, `apps/server/test/ajuda/transacoes.ts`; goal ≤ 3 besides
  * the sign-in session check of each request, shown too).
  * Webmotors' sandbox gives a dealer (CNPJ) 50 used-car slots on its "Básico" modality, as the channel does: the
- * vehicles are spread over resellers of 50 (copies of the demo reseller, each with its own CNPJ), and the direct
- * calls sign in with CNPJs of their own.
+ * vehicles are spread over resellers of 50 (copies of the demo reseller, each configured with its own CNPJ), and the
+ * direct calls sign in with CNPJs of their own, never reused in the process (the sandboxes keep their adverts per
+ * process, across the PGlite and PostgreSQL runs).
  * Runs on the embedded PGlite and, when DATABASE_URL is set, on that PostgreSQL server (a database created and dropped).
  * Alone: `node --import tsx bench/publicar-lote.ts` (replaces its section of bench/resultados.md), or within `npm run bench`.
  */
@@ -42,6 +43,9 @@ function cnpj(n: number) {
   const d1 = digito(base);
   return [...base, d1, digito([...base, d1])].join('');
 }
+
+/** The sandboxes keep their adverts per process: each dealer (CNPJ) of a run is new, across rounds and databases. */
+let proximoCnpj = 0;
 
 type Sessao = { cookie: string; csrf: string };
 
@@ -143,7 +147,11 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
     const revendasDoLote: string[] = [];
     const grupos = Math.ceil(VEICULOS / POR_REVENDA) * CONCORRENCIAS.length;
     for (let g = 0; g < grupos; g++) {
-      const trocas: Record<string, string> = { penome_fantasia: `'Lote ${g + 1}'`, peemail: `'lote${g + 1}@bench.test'` };
+      const trocas: Record<string, string> = {
+        penome_fantasia: `'Lote ${g + 1}'`,
+        peemail: `'lote${g + 1}@bench.test'`,
+        pecpf_cnpj: `'${cnpj(g)}'`,
+      };
       const lista = colunas.join(', ');
       const valores = colunas.map((c) => trocas[c] ?? c).join(', ');
       const r = await db.execute(
@@ -156,7 +164,7 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
       await chamar(base, admin, 'POST', '/api/integracao/meucarronovo/configurar', { id_revenda: id, ...NA_PISTA });
       await chamar(base, admin, 'POST', '/api/integracao/webmotors/configurar', {
         id_revenda: id,
-        cnpj_revenda: cnpj(g),
+        cnpj_revenda: cnpj(proximoCnpj++),
         email_webmotors: `loja${g}@autodemo.test`,
         senha_webmotors: 's',
       });
@@ -238,14 +246,15 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
 
       // Direct: the same channel operation with the same payload, n at once (Webmotors under CNPJs of their own).
       const sessoesWm = new Map<number, Awaited<ReturnType<typeof webmotors.configurar>>>();
-      const diretos = enviados.map((e, i) => ({ ...e, i }));
+      let nWm = 0;
+      const diretos = enviados.map((e, i) => ({ ...e, i, grupoWm: e.canal === 'webmotors' ? Math.floor(nWm++ / POR_REVENDA) : 0 }));
       const porChamada: number[] = [];
       const t1 = performance.now();
-      await emParalelo(diretos, n, async ({ canal, args, i }) => {
+      await emParalelo(diretos, n, async ({ canal, args, i, grupoWm }) => {
         const [ctx, sessao, v, post] = args;
         let s = sessao;
         if (canal === 'webmotors') {
-          const grupo = 1000 + k * 100 + Math.floor(i / 3 / POR_REVENDA);
+          const grupo = 100_000 + k * 1000 + grupoWm + proximoCnpj * 10;
           if (!sessoesWm.has(grupo))
             sessoesWm.set(
               grupo,
