@@ -32,6 +32,7 @@ import { useVeiculos } from './api';
 import { BloqueiosRevenda } from './BloqueiosRevenda';
 import { colunaAno, colunaFoto, colunaSelecao, colunaValor, colunaVsFipe, type Selecao } from './colunas';
 import { AvisoFiltroDaUrl, useFiltroDaUrl } from './FiltroDaUrl';
+import { FiltrosSalvos } from './FiltrosSalvos';
 import { filtrarVeiculos, nomeVeiculo, OPCOES_TIPO } from './rotulos';
 
 /**
@@ -274,6 +275,16 @@ export default function PaginaVeiculos() {
           ))}
         </Group>
       </Chip.Group>
+      <FiltrosSalvos
+        idUsuario={usuario.id}
+        atual={{ texto, tipo, filtros }}
+        podeSalvar={texto.trim() !== '' || tipo !== null || filtros.length > 0}
+        aoAplicar={(f) => {
+          setTexto(f.texto);
+          setTipo(f.tipo);
+          setFiltros(f.filtros);
+        }}
+      />
       {filtrando && data && (
         <Text size="sm" c="gray.7" aria-live="polite">
           {formatarNumero(linhas.length)} de {formatarNumero(data.length)} veículos

@@ -27,6 +27,7 @@ import { veiculoDetalhe as detalhe, ID_VEICULO as V } from '@/test/veiculo';
 import { IMAGEM_NAO_CARREGOU } from '@/ui/Miniatura';
 import { mover } from '@/ui/UploadFotos';
 import { ALTURA_LINHA_SELOS, filtrarPorAnuncios, linhasSelos } from './anuncios';
+import { chaveFiltrosSalvos } from './FiltrosSalvos';
 import { ANOS_FABRICACAO, ANOS_MODELO, filtrarVeiculos } from './rotulos';
 import { acoesIntegracao } from './TabelaIntegracoesVeiculo';
 import { paraEntrada, VALORES_NOVO, type ValoresVeiculo } from './valores';
@@ -308,6 +309,33 @@ describe('Tela da lista de veículos', { timeout: 60_000 }, () => {
         .queryAllByText(/^Chevrolet (Acima|Abaixo|Perto|Sem)$/)
         .map((e) => e.textContent);
     await waitFor(() => expect(ordem()).toEqual(['Chevrolet Abaixo', 'Chevrolet Perto', 'Chevrolet Acima', 'Chevrolet Sem']));
+  });
+
+  it('filtros salvos: salva o filtro atual com um nome (por usuário), reaplica pelo chip e remove', async () => {
+    simularEventSource();
+    simularApi({ 'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR), [`GET ${BASE}`]: sucesso([linha(), MOTO]) });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/listar`);
+    const tabela = await screen.findByRole('table', { name: 'Veículos' });
+    expect(screen.queryByRole('button', { name: 'Salvar filtro' })).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Filtrar'), { target: { value: 'cg fan' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Sem anúncio' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Nome do filtro' }), { target: { value: 'Motos paradas' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar filtro' }));
+    const chip = await screen.findByRole('button', { name: 'Aplicar filtro Motos paradas' });
+    expect(JSON.parse(localStorage.getItem(chaveFiltrosSalvos('g1')) ?? '[]')).toEqual([
+      { nome: 'Motos paradas', texto: 'cg fan', tipo: null, filtros: ['sem'] },
+    ]);
+    // Cleared, then re-applied from the chip: the text and the advert chip come back.
+    fireEvent.change(screen.getByLabelText('Filtrar'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Sem anúncio' }));
+    await waitFor(() => expect(within(tabela).getByText('Chevrolet Onix LT 1.0 Turbo')).toBeInTheDocument());
+    fireEvent.click(chip);
+    expect(screen.getByLabelText('Filtrar')).toHaveValue('cg fan');
+    expect(screen.getByRole('checkbox', { name: 'Sem anúncio' })).toBeChecked();
+    await waitFor(() => expect(within(tabela).queryByText('Chevrolet Onix LT 1.0 Turbo')).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Remover filtro Motos paradas' }));
+    expect(screen.queryByRole('button', { name: 'Aplicar filtro Motos paradas' })).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(chaveFiltrosSalvos('g1')) ?? 'null')).toEqual([]);
   });
 
   it('um selo por canal configurado com o estado do anúncio; filtros Sem anúncio, Desatualizado, Falhou e mais de 60 dias', async () => {
