@@ -395,6 +395,7 @@ function veiculos(): Record<string, EntradaMatriz> {
       regra: 'revenda',
       exemplo: () => ({ payload: { acao: 'publicar', veiculos: [ID_INEXISTENTE], canais: ['autoscar'] } }),
     },
+    'GET /api/revendas/:idRevenda/lotes': { regra: 'revenda' },
     'GET /api/revendas/:idRevenda/lotes/:idLote': {
       regra: 'revenda',
       exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/lotes/${ID_INEXISTENTE}` }),

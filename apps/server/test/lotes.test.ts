@@ -306,6 +306,31 @@ describe('ações em lote', () => {
     expect(fim.itens.map((i) => [i.estado, i.tentativas])).toEqual([['feito', 1]]);
   }, 60_000);
 
+  it('Ações em lote recentes: as 10 últimas da revenda, n de N e estado; outra revenda é recusada (403)', async () => {
+    const ids = await novosVeiculos(2);
+    const criados: string[] = [];
+    for (let i = 0; i < 11; i++) criados.push(((await criar({ acao: 'vendido', veiculos: ids })).json().data as Lote).id);
+    const l = (await criar({ acao: 'retirar', veiculos: ids, canais: CANAIS })).json().data as Lote;
+    const r = await chamar('GET', `/api/revendas/${amb.ids.revendaA}/lotes`, gestor);
+    expect(r.statusCode, r.body).toBe(200);
+    const lista = r.json().data as Omit<Lote, 'itens'>[];
+    expect(lista).toHaveLength(10);
+    expect(lista[0]).toMatchObject({ id: l.id, acao: 'retirar', canais: CANAIS, estado: 'executando', total: 4, concluidos: 0 });
+    expect(lista[0]).not.toHaveProperty('itens');
+    expect(lista.map((x) => x.id)).toEqual([l.id, ...criados.slice(2).reverse()]);
+    await amb.tarefas.executar(TAREFA_LOTES);
+    const depois = (await chamar('GET', `/api/revendas/${amb.ids.revendaA}/lotes`, gestor)).json().data as Omit<Lote, 'itens'>[];
+    expect(depois[0]).toMatchObject({ id: l.id, estado: 'concluido', total: 4, concluidos: 4 });
+    expect(depois[0]?.concluido_em).not.toBeNull();
+    // Reseller B's gestor: refused on A's route, and B's own list has none of A's batches.
+    const gestorB = await amb.entrar('gestorB');
+    const b = await amb.app.inject({ method: 'GET', url: `/api/revendas/${amb.ids.revendaA}/lotes`, headers: cabecalhos(gestorB) });
+    expect(b.statusCode).toBe(403);
+    const deB = await amb.app.inject({ method: 'GET', url: `/api/revendas/${amb.ids.revendaB}/lotes`, headers: cabecalhos(gestorB) });
+    expect(deB.statusCode, deB.body).toBe(200);
+    expect((deB.json().data as { id: string }[]).filter((x) => [l.id, ...criados].includes(x.id))).toEqual([]);
+  }, 60_000);
+
   it('servidor parado no meio do lote: outro, no mesmo banco, retoma e cada anúncio é criado uma vez', async () => {
     const ids = await novosVeiculos(3);
     const antes = await naSandbox();

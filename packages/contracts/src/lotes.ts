@@ -101,3 +101,10 @@ export const lote = z.object({
 });
 export type Lote = z.infer<typeof lote>;
 export const loteResposta = envelopeSucesso(lote);
+
+/** A recent batch on the list's "Ações em lote" menu: the batch without its items (n de N, state, when). */
+export const resumoLote = lote.omit({ itens: true });
+export type ResumoLote = z.infer<typeof resumoLote>;
+/** How many recent batches the list's menu shows. */
+export const LOTES_RECENTES = 10;
+export const lotesRecentesResposta = envelopeSucesso(z.array(resumoLote));

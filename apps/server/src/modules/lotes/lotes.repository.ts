@@ -1,5 +1,5 @@
 import { type AcaoLote, type CanalId, type EstadoItemLote, ITEM_LOTE_ABERTO } from '@intermedio/contracts';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
 import { loteItens, lotes, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
 
@@ -19,6 +19,9 @@ const livre = and(
  */
 const daReivindicacao = (item: ItemRegistro) =>
   and(eq(loteItens.id, item.id), eq(loteItens.estado, 'enviando'), eq(loteItens.tentativas, item.tentativas));
+
+/** In a subquery of lote_itens under a select from lotes: the outer batch's items (drizzle leaves columns unqualified). */
+const doLote = sql`${loteItens.lote_id} = ${sql.raw('"lotes"."id"')}`;
 
 /** Batches (lotes) and their items (lote_itens). */
 export const lotesRepository = {
@@ -61,6 +64,25 @@ export const lotesRepository = {
       .from(lotes)
       .where(and(eq(lotes.id, idLote), eq(lotes.revenda_id, idRevenda)));
     return l;
+  },
+
+  /** The reseller's latest batches, newest first, with N (items) and n (items no longer open). */
+  recentes(db: Executor, idRevenda: string, limite: number) {
+    return db
+      .select({
+        id: lotes.id,
+        acao: lotes.acao,
+        canais: lotes.canais,
+        estado: lotes.estado,
+        created_at: lotes.created_at,
+        concluido_em: lotes.concluido_em,
+        total: sql<number>`(select count(*)::int from ${loteItens} where ${doLote})`,
+        concluidos: sql<number>`(select count(*)::int from ${loteItens} where ${doLote} and not ${abertos})`,
+      })
+      .from(lotes)
+      .where(eq(lotes.revenda_id, idRevenda))
+      .orderBy(desc(lotes.created_at), desc(lotes.id))
+      .limit(limite);
   },
 
   async lote(db: Executor, idLote: string) {

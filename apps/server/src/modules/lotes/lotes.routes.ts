@@ -1,4 +1,4 @@
-import { criarLoteEntrada, envelopeErro, idParam, loteResposta } from '@intermedio/contracts';
+import { criarLoteEntrada, envelopeErro, idParam, loteResposta, lotesRecentesResposta } from '@intermedio/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,6 +33,20 @@ export async function lotesRoutes(app: FastifyInstance, op: { lotes: LotesServic
       },
     },
     async (req) => sucesso(await lotes.criar(req.params.idRevenda, req.body, exigirSessao(req).usuario)),
+  );
+
+  r.get(
+    base,
+    {
+      config: { acesso: 'revenda' },
+      schema: {
+        tags,
+        summary: 'As últimas ações em lote da revenda (mais recentes primeiro): ação, canais, n de N, estado e quando',
+        params: daRevenda,
+        response: { 200: lotesRecentesResposta, ...erros },
+      },
+    },
+    async (req) => sucesso(await lotes.recentes(req.params.idRevenda)),
   );
 
   r.get(

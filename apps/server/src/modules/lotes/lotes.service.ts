@@ -2,6 +2,7 @@ import {
   type CanalId,
   type CriarLoteEntrada,
   ITEM_LOTE_ABERTO,
+  LOTES_RECENTES,
   MENSAGENS_LOTE as M,
   MENSAGENS_SINCRONIZACAO as MS,
   ROTULO_CANAL,
@@ -232,6 +233,16 @@ export function criarLotesService(dep: Dep) {
       const l = await db.transaction((tx) => repo.criar(tx, { idRevenda, idUsuario: quem.id, acao: entrada.acao, canais }, itens));
       await dep.enfileirar(TAREFA_LOTES, {});
       return resposta(l.id);
+    },
+
+    /** The reseller's last LOTES_RECENTES batches (the list's "Ações em lote" menu), newest first, without items. */
+    async recentes(idRevenda: string) {
+      const ls = await repo.recentes(db, idRevenda, LOTES_RECENTES);
+      return ls.map((l) => ({
+        ...l,
+        created_at: l.created_at.toISOString(),
+        concluido_em: l.concluido_em?.toISOString() ?? null,
+      }));
     },
 
     async ler(idRevenda: string, idLote: string) {
