@@ -1,5 +1,6 @@
-import { type CriarLoteEntrada, lote } from '@intermedio/contracts';
+import { type CriarLoteEntrada, lote, resumoLote } from '@intermedio/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api } from '@/lib/api';
 import { chaves } from '@/lib/chaves';
 
@@ -8,20 +9,33 @@ const base = (idRevenda: string) => `/api/revendas/${seg(idRevenda)}/lotes`;
 
 export const urlLotes = {
   criar: base,
+  recentes: base,
   lote: (idRevenda: string, idLote: string) => `${base(idRevenda)}/${seg(idLote)}`,
   cancelar: (idRevenda: string, idLote: string) => `${base(idRevenda)}/${seg(idLote)}/cancelar`,
 };
 
 export const chavesLotes = {
   lote: (idRevenda: string, idLote: string) => [...chaves.revenda.sub(idRevenda, 'lotes'), idLote] as const,
+  recentes: (idRevenda: string) => chaves.revenda.lista(idRevenda, 'lotes'),
 };
+
+/** The reseller's last batches (the list's "Ações em lote" menu). Live: lotes / lote_itens events invalidate it. */
+export function useLotesRecentes(idRevenda: string) {
+  return useQuery({
+    queryKey: chavesLotes.recentes(idRevenda),
+    queryFn: ({ signal }) => api.get(urlLotes.recentes(idRevenda), { esquema: z.array(resumoLote), signal }),
+  });
+}
 
 /** Starts a bulk action; the answer is the batch, shown at once in the progress panel. */
 export function useCriarLote(idRevenda: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (entrada: CriarLoteEntrada) => api.post(urlLotes.criar(idRevenda), entrada, { esquema: lote }),
-    onSuccess: (l) => queryClient.setQueryData(chavesLotes.lote(idRevenda, l.id), l),
+    onSuccess: (l) => {
+      queryClient.setQueryData(chavesLotes.lote(idRevenda, l.id), l);
+      void queryClient.invalidateQueries({ queryKey: chavesLotes.recentes(idRevenda) });
+    },
   });
 }
 

@@ -176,4 +176,49 @@ describe('Ações em lote na lista de veículos', { timeout: 60_000 }, () => {
     await waitFor(() => expect(corpos).toEqual([{ acao: 'vendido', veiculos: ['v3'], canais: [] }]));
     expect(await screen.findByRole('dialog', { name: 'Ação em lote: Marcar como vendido' })).toBeInTheDocument();
   });
+  it('"Ações em lote" reabre o progresso de um lote recente; um lote em andamento aparece na lista e abre o seu', async () => {
+    simularEventSource();
+    const { itens: _i, ...resumo } = lote([]);
+    const rodando = { ...resumo, id: 'l2', total: 30, concluidos: 12 };
+    const antigo = {
+      ...resumo,
+      id: 'l1',
+      acao: 'retirar' as const,
+      canais: ['autoscar' as const],
+      estado: 'concluido' as const,
+      total: 2,
+      concluidos: 2,
+    };
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}`]: sucesso(LINHAS),
+      [`GET /api/revendas/${ID_REVENDA}/integracoes`]: sucesso(listaTeste({ autoscar: { status: true } })),
+      [`GET ${LOTES}`]: sucesso([rodando, antigo]),
+      [`GET ${LOTES}/l1`]: sucesso({
+        ...lote([item('v1', 'Fiat Argo Drive · AAA1A11', 'autoscar', { estado: 'feito', motivo: 'Anúncio retirado.' })], 'concluido'),
+        acao: 'retirar',
+      }),
+      [`GET ${LOTES}/l2`]: sucesso({ ...lote([]), id: 'l2', total: 30, concluidos: 12 }),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/listar`);
+    await screen.findByRole('table', { name: 'Veículos' });
+
+    // The running batch, live on the list: opens its progress panel.
+    fireEvent.click(await screen.findByRole('button', { name: 'Publicando… 12 de 30' }));
+    const painel = await screen.findByRole('dialog', { name: 'Ação em lote: Publicar em…' });
+    fireEvent.click(within(painel).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ação em lote: Publicar em…' })).not.toBeInTheDocument());
+
+    // The menu of recent batches: a finished one is reopened.
+    fireEvent.click(screen.getByRole('button', { name: 'Ações em lote' }));
+    const itens = await screen.findAllByRole('menuitem');
+    expect(itens.map((i) => i.textContent)).toEqual([
+      expect.stringMatching(/^Publicar em… Autoscar, Webmotors12 de 30 · Em andamento · /),
+      expect.stringMatching(/^Retirar de… Autoscar2 de 2 · Concluído · /),
+    ]);
+    fireEvent.click(itens[1] as HTMLElement);
+    const reaberto = await screen.findByRole('dialog', { name: 'Ação em lote: Retirar de…' });
+    expect(await within(reaberto).findByText('1 de 1 · Concluído')).toBeInTheDocument();
+    expect(within(reaberto).getByText('Anúncio retirado.')).toBeInTheDocument();
+  });
 });

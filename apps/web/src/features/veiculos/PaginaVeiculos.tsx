@@ -8,6 +8,7 @@ import { urlExportacoes } from '@/features/exportacoes/api';
 import { MenuExportar } from '@/features/exportacoes/MenuExportar';
 import { useIntegracoes } from '@/features/integracoes/api';
 import { BarraLote } from '@/features/lotes/BarraLote';
+import { LotesRecentes } from '@/features/lotes/LotesRecentes';
 import { PainelLote } from '@/features/lotes/PainelLote';
 import { useRevenda } from '@/features/revendas/api';
 import { ModalVenda } from '@/features/vendas/ModalVenda';
@@ -244,6 +245,7 @@ export default function PaginaVeiculos() {
           >
             Histórico
           </Button>
+          <LotesRecentes idRevenda={idRevenda} aoAbrir={setIdLote} />
           {/* Exportar (issue 25 item 6): the rows of the current filters; gestor and admin, as "Marcar como vendido". */}
           {podeVender && (
             <MenuExportar
