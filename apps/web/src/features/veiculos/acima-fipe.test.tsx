@@ -36,6 +36,7 @@ describe('"Preço mais de 10 % acima da FIPE" (issue 25 item 1)', () => {
       [`GET /api/revendas/${ID_REVENDA}/dashboard/painel`]: sucesso({
         a_venda: 2,
         vendidos_30_dias: 0,
+        leads_novos: 0,
         idade_estoque: [],
         anuncios_por_canal: [],
         vendas_por_semana: [],
