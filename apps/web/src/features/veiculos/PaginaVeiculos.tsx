@@ -17,9 +17,10 @@ import { rotas } from '@/lib/rotas';
 import { useSessaoAtiva } from '@/lib/sessao';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
-import { arranjarColunas, type ColunaTabela, DataTable } from '@/ui/DataTable';
-import { DataHora } from '@/ui/Formatados';
+import { arranjarColunas, type ColunaTabela, DataTable, LARGURA_TELEFONE } from '@/ui/DataTable';
+import { DataHora, Moeda } from '@/ui/Formatados';
 import { MenuAcoes } from '@/ui/MenuAcoes';
+import { Miniatura } from '@/ui/Miniatura';
 import {
   ALTURA_LINHA_SELOS,
   canaisDaLinha,
@@ -34,7 +35,7 @@ import { BloqueiosRevenda } from './BloqueiosRevenda';
 import { colunaAno, colunaFoto, colunaSelecao, colunaValor, colunaVsFipe, type Selecao } from './colunas';
 import { AvisoFiltroDaUrl, useFiltroDaUrl } from './FiltroDaUrl';
 import { FiltrosSalvos } from './FiltrosSalvos';
-import { filtrarVeiculos, nomeVeiculo, OPCOES_TIPO } from './rotulos';
+import { anoVeiculo, filtrarVeiculos, nomeVeiculo, OPCOES_TIPO } from './rotulos';
 
 /**
  * Widths at 1366 px (issue 23 item 17, issue 25 item 4): the fixed columns leave the name at least ~200 px of a
@@ -64,6 +65,7 @@ function colunasVeiculos(
       // No width: the name takes what the other columns leave (its badges wrap; the row height follows).
       larguraTelefone: 'auto',
       ordenar: nomeVeiculo,
+      celulaTelefone: (v) => <VeiculoNoTelefone v={v} canais={canaisDaLinha(configurados, v.anuncios)} />,
       celula: (v) => (
         <Stack gap={0}>
           <Text size="sm" fw={500} truncate="end" title={nomeVeiculo(v)}>
@@ -131,6 +133,31 @@ function colunasVeiculos(
   ];
 }
 
+/** The phone's thumbnail beside the name (issue 25 item 4), px, and its gap. */
+const FOTO_TELEFONE = { largura: 56, altura: 42, vao: 8 };
+
+/**
+ * The Veículo cell on a phone (390 px): photo, name, year and price, and the channel badges, all in the row (the
+ * Foto, Ano and Valor columns leave a phone-narrow box for the row's Mais panel).
+ */
+export function VeiculoNoTelefone({ v, canais }: { v: VeiculoLinha; canais: readonly CanalId[] }) {
+  return (
+    <Group gap={FOTO_TELEFONE.vao} wrap="nowrap" align="flex-start">
+      <Miniatura src={v.miniatura} alt={`Foto de ${nomeVeiculo(v)}`} largura={FOTO_TELEFONE.largura} altura={FOTO_TELEFONE.altura} />
+      <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+        <Text size="sm" fw={500} truncate="end" title={nomeVeiculo(v)}>
+          {nomeVeiculo(v)}
+        </Text>
+        <Text size="xs" c="gray.7" truncate="end">
+          {anoVeiculo(v)} · <Moeda valor={v.vevalor} />
+          {v.vevendido === 1 ? ' · Vendido' : ''}
+        </Text>
+        <SelosAnuncios canais={canais} anuncios={v.anuncios} />
+      </Stack>
+    </Group>
+  );
+}
+
 /** A vertical scrollbar's width at most (Windows), px: the name's cell may lose it. */
 const BARRA_ROLAGEM = 17;
 /** What a box of unknown width (not measured yet) is taken for: the list at 1366 px. */
@@ -147,7 +174,9 @@ function alturaLinhaVeiculos(cols: readonly ColunaTabela<VeiculoLinha>[], canais
     .filter((c) => c.id !== 'veiculo')
     .reduce((soma, c) => soma + (c.largura ?? 120), 0);
   const celula = Math.max(120, caixa - BARRA_ROLAGEM - outras);
-  const linhas = linhasSelos(canais, celula - RECUO_CELULA.lados);
+  // On a phone the thumbnail sits beside the badges (VeiculoNoTelefone).
+  const foto = larguraCaixa > 0 && larguraCaixa < LARGURA_TELEFONE ? FOTO_TELEFONE.largura + FOTO_TELEFONE.vao : 0;
+  const linhas = linhasSelos(canais, celula - RECUO_CELULA.lados - foto);
   return Math.max(ALTURA_MINIMA, RECUO_CELULA.vertical + ALTURA_TEXTO + linhas * ALTURA_LINHA_SELOS);
 }
 

@@ -7,7 +7,8 @@ import {
   type VeiculoLinha,
   veiculoEntrada,
 } from '@intermedio/contracts';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listaTeste } from '@/features/integracoes/teste-dados';
 import {
@@ -28,6 +29,7 @@ import { IMAGEM_NAO_CARREGOU } from '@/ui/Miniatura';
 import { mover } from '@/ui/UploadFotos';
 import { ALTURA_LINHA_SELOS, filtrarPorAnuncios, linhasSelos } from './anuncios';
 import { chaveFiltrosSalvos } from './FiltrosSalvos';
+import { VeiculoNoTelefone } from './PaginaVeiculos';
 import { ANOS_FABRICACAO, ANOS_MODELO, filtrarVeiculos } from './rotulos';
 import { acoesIntegracao } from './TabelaIntegracoesVeiculo';
 import { paraEntrada, VALORES_NOVO, type ValoresVeiculo } from './valores';
@@ -336,6 +338,21 @@ describe('Tela da lista de veículos', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remover filtro Motos paradas' }));
     expect(screen.queryByRole('button', { name: 'Aplicar filtro Motos paradas' })).not.toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(chaveFiltrosSalvos('g1')) ?? 'null')).toEqual([]);
+  });
+
+  it('num telefone a célula Veículo mostra foto, nome, ano, preço e os selos dos canais', () => {
+    const v = linha({ anuncios: [{ canal: 'olx', estado: 'publicado' }] });
+    render(
+      <MantineProvider>
+        <VeiculoNoTelefone v={v} canais={['olx', 'webmotors']} />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('img', { name: 'Foto de Chevrolet Onix LT 1.0 Turbo' })).toBeInTheDocument();
+    expect(screen.getByText('Chevrolet Onix LT 1.0 Turbo')).toBeInTheDocument();
+    expect(screen.getByText(/2021\/2022/)).toBeInTheDocument();
+    expect(screen.getByText(/R\$\s75\.990,00/)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Olx: publicado' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Webmotors: sem anúncio' })).toBeInTheDocument();
   });
 
   it('um selo por canal configurado com o estado do anúncio; filtros Sem anúncio, Desatualizado, Falhou e mais de 60 dias', async () => {
