@@ -28,8 +28,15 @@ beforeAll(async () => {
     insert into veiculo_imagens (veiculo_id, revenda_id, posicao, file_name, file_url, file_thumb, file_original)
     select v.id, v.revenda_id, p, 'foto' || p || '.jpg', '/arquivos/x' || p, '/arquivos/t' || p, '/arquivos/o' || p
     from veiculos v cross join generate_series(0, 9) p where v.revenda_id = ${amb.ids.revendaA}`);
+  // A provider's FIPE cache: the list's "vs FIPE" looks a vehicle's prices up by code, never by reading it all.
+  await db.execute(sql`
+    insert into fipe_cache (chave, referencia, resposta)
+    select 'preco:' || i, '320', jsonb_build_object('codeFipe', '00' || i || '-1', 'modelYear', 2021, 'price', 'R$ 50.000,00')
+    from generate_series(1, 5000) i`);
+  await db.execute(sql`update veiculos set vefipe_codigo = '00' || (50000 - floor(vevalor)::int + 1) || '-1'`);
   await db.execute(sql`analyze veiculos`);
   await db.execute(sql`analyze veiculo_imagens`);
+  await db.execute(sql`analyze fipe_cache`);
 }, 120_000);
 afterAll(() => amb.encerrar());
 
@@ -51,7 +58,8 @@ describe(`vehicle list plan at 2,000 vehicles × 10 photos (${banco})`, () => {
     expect(texto).toContain('veiculos_revenda_lista_idx');
     expect(texto).toContain('veiculo_imagens_veiculo_idx');
     expect(texto).not.toMatch(/SubPlan/);
-    expect(texto).not.toMatch(/Seq Scan on (veiculos|veiculo_imagens)/);
+    expect(texto).not.toMatch(/Seq Scan on (veiculos|veiculo_imagens|fipe_cache)/);
+    expect(texto).toContain('fipe_cache_codigo_idx');
   });
 
   it('the index serves the ORDER BY: read in index order the plan needs no sort', async () => {

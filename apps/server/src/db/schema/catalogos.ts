@@ -35,9 +35,15 @@ export const fipeManual = pgTable(
 );
 
 /** Answers of the vehicle-price lookup, cached per request and reference month. */
-export const fipeCache = pgTable('fipe_cache', {
-  chave: text('chave').primaryKey(),
-  referencia: text('referencia').notNull(),
-  resposta: jsonb('resposta').notNull(),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const fipeCache = pgTable(
+  'fipe_cache',
+  {
+    chave: text('chave').primaryKey(),
+    referencia: text('referencia').notNull(),
+    resposta: jsonb('resposta').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The vehicle list's "vs FIPE" and the dashboard look a vehicle's cached prices up by its FIPE code: without this,
+  // every listed vehicle read the whole cache.
+  (t) => [index('fipe_cache_codigo_idx').on(sql`(${t.resposta}->>'codeFipe')`)],
+);

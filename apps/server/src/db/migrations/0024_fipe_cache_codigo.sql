@@ -1,0 +1,2 @@
+-- The vehicle list's "vs FIPE" column and the dashboard's "acima da FIPE" look cached prices up by FIPE code.
+CREATE INDEX "fipe_cache_codigo_idx" ON "fipe_cache" USING btree (("resposta"->>'codeFipe'));
