@@ -62,11 +62,11 @@ describe('Padrões de publicação (issue 24 item 3)', () => {
     const s = await secao();
     const plano = s.getByLabelText('Modalidade do anúncio');
     expect(plano).toHaveValue('12');
-    expect(within(plano).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Perguntar na revisão',
-      'Básico (usados)',
-      'Destaque (usados)',
-    ]);
+    expect(
+      within(plano)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Perguntar na revisão', 'Básico (usados)', 'Destaque (usados)']);
     const obs = s.getByLabelText('Observações');
     expect(obs.tagName).toBe('TEXTAREA');
     expect(obs).toHaveAccessibleDescription(/\{marca\} \{modelo\} \{versao\} \{ano\} \{km\} \{preco\}/);
@@ -81,11 +81,14 @@ describe('Padrões de publicação (issue 24 item 3)', () => {
   });
 
   it('validated by the contract schema (nothing sent), and a refusal of the server shown on its field', async () => {
-    const { puts } = abrir('webmotors', registroTeste('webmotors', { status: true }), () =>
-      new Response(
-        JSON.stringify({ status: 'error', data: 'Dados inválidos. plano: Opção inválida', campos: { plano: 'Opção inválida' } }),
-        { status: 400, headers: { 'content-type': 'application/json' } },
-      ),
+    const { puts } = abrir(
+      'webmotors',
+      registroTeste('webmotors', { status: true }),
+      () =>
+        new Response(
+          JSON.stringify({ status: 'error', data: 'Dados inválidos. plano: Opção inválida', campos: { plano: 'Opção inválida' } }),
+          { status: 400, headers: { 'content-type': 'application/json' } },
+        ),
     );
     const s = await secao();
     fireEvent.change(s.getByLabelText('Observações'), { target: { value: 'x'.repeat(5001) } });
