@@ -65,7 +65,7 @@ describe('OLX: authorization server and API on two hosts (channels.md §1)', () 
       'https://painel.exemplo.com.br/integracao/olx/retorno',
     ]);
     expect(consentimentoOlx(c, 'xyz')).toBe(
-      'https://auth.olx.com.br/oauth?response_type=code&client_id=intermedio-sandbox&redirect_uri=https%3A%2F%2Fpainel.exemplo.com.br%2Fintegracao%2Folx%2Fretorno&scope=basic_user_info+autoupload&state=xyz',
+      'https://auth.olx.com.br/oauth?response_type=code&client_id=intermedio-sandbox&redirect_uri=https%3A%2F%2Fpainel.exemplo.com.br%2Fintegracao%2Folx%2Fretorno&scope=basic_user_info+autoupload+autoservice&state=xyz',
     );
   });
 
