@@ -128,7 +128,7 @@ test('every list fits 390 px: the row name, Mais and the actions in view, nothin
       caminho: `/revenda/${id}/veiculos/listar`,
       tabela: 'Veículos',
       linha: `Ativo ${sufixo}`,
-      acao: /^Ações:/,
+      acao: /^Ações do veículo /,
       menu: 'Marcar como vendido',
     },
     {

@@ -1,22 +1,15 @@
-import { Button, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Text } from '@mantine/core';
 
 /**
- * An empty list (issue 25 item 7): one sentence saying what the screen is for, and its primary action, instead of a
- * bare "Nenhum registro encontrado.".
+ * An empty list (issue 25 item 7): one sentence saying what the screen is for, and which action starts it, instead
+ * of a bare "Nenhum registro encontrado.". The action is named, not repeated as a second link: the screen's own
+ * button sits right above the table, and two links of the same name would confuse a screen-reader user.
  */
-export function EstadoVazio({ texto, acao }: { texto: string; acao?: { rotulo: string; para: string } }) {
+export function EstadoVazio({ texto, acao }: { texto: string; acao?: { rotulo: string } }) {
   return (
-    <Stack gap="xs" align="flex-start" py="sm" data-testid="estado-vazio">
-      <Text size="sm" c="gray.8">
-        {texto}
-      </Text>
-      {acao && (
-        <Button component={Link} to={acao.para} size="compact-sm" variant="light" leftSection={<IconPlus size={14} aria-hidden />}>
-          {acao.rotulo}
-        </Button>
-      )}
-    </Stack>
+    <Text component="div" size="sm" c="gray.8" py="sm" data-testid="estado-vazio">
+      {texto}
+      {acao && ` Para começar, use “${acao.rotulo}”.`}
+    </Text>
   );
 }

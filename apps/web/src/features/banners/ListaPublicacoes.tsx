@@ -299,7 +299,7 @@ export function ListaPublicacoes({ d }: { d: DefinicaoLista }) {
               legenda={d.painel}
               alturaLinha={compacta ? 132 : 96}
               buscar={texto}
-              vazio={<EstadoVazio texto={d.paraQue} acao={{ rotulo: d.novo, para: d.rotaIncluir(idRevenda) }} />}
+              vazio={<EstadoVazio texto={d.paraQue} acao={{ rotulo: d.novo }} />}
             />
           )}
         </Stack>

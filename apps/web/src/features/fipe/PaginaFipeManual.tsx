@@ -96,7 +96,7 @@ export default function PaginaFipeManual() {
           vazio={
             <EstadoVazio
               texto="A FIPE manual dá marca, modelo e preço aos veículos que a tabela FIPE não traz."
-              acao={{ rotulo: 'Novo Veículo', para: rotas.fipe.incluir() }}
+              acao={{ rotulo: 'Novo Veículo' }}
             />
           }
           buscar={(v) => `${ROTULO_TIPO_FIPE[v.tipo]} ${v.marca_api} ${v.modelo_api} ${v.versao_api} ${v.anomod}`}

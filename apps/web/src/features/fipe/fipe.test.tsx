@@ -89,7 +89,7 @@ describe('Veículos FIPE Manual (/fipe/listar)', { timeout: 20_000 }, () => {
     // The empty list says what it is for and offers its primary action (issue 25 item 7).
     const vazio = await screen.findByTestId('estado-vazio');
     expect(vazio).toHaveTextContent('A FIPE manual dá marca, modelo e preço aos veículos que a tabela FIPE não traz.');
-    expect(within(vazio).getByRole('link', { name: 'Novo Veículo' })).toHaveAttribute('href', '/fipe/incluir');
+    expect(vazio).toHaveTextContent('Para começar, use “Novo Veículo”.');
     expect(chamadas(api, '/fipe-manual/listar').length).toBeGreaterThanOrEqual(2);
   });
 

@@ -94,7 +94,7 @@ export function ListaImagensRevenda({ d }: { d: DefinicaoImagens }) {
           legenda={d.titulo}
           alturaLinha={96}
           buscar={(i) => i.imagem_name}
-          vazio={<EstadoVazio texto={d.paraQue} acao={{ rotulo: 'Incluir imagem', para: d.rotaIncluir(idRevenda) }} />}
+          vazio={<EstadoVazio texto={d.paraQue} acao={{ rotulo: 'Incluir imagem' }} />}
         />
       )}
       <ModalConfirmacao

@@ -159,7 +159,7 @@ export default function PaginaNotificacoes() {
           vazio={
             <EstadoVazio
               texto="As notificações chegam aos aparelhos dos clientes desta revenda que aceitaram recebê-las."
-              acao={{ rotulo: 'Nova notificação', para: rotas.revenda.notificacoes.incluir(idRevenda) }}
+              acao={{ rotulo: 'Nova notificação' }}
             />
           }
           alturaLinha={64}

@@ -282,7 +282,7 @@ export function ListaRevendas({ plano, titulo }: { plano: PlanoLista; titulo: st
           vazio={
             <EstadoVazio
               texto="Cada revenda tem seu estoque, seus usuários e suas integrações com os canais."
-              acao={{ rotulo: 'Nova revenda', para: rotas.revendas.incluir() }}
+              acao={{ rotulo: 'Nova revenda' }}
             />
           }
         />

@@ -145,7 +145,7 @@ export default function PaginaUsuarios() {
           vazio={
             <EstadoVazio
               texto="Os usuários desta revenda entram no painel para cuidar do estoque, das fotos e das publicações."
-              acao={{ rotulo: 'Novo usuário', para: rotas.revenda.usuarios.incluir(idRevenda) }}
+              acao={{ rotulo: 'Novo usuário' }}
             />
           }
           buscar={(u) => `${u.nome} ${u.email} ${u.telefone1 ?? ''}`}

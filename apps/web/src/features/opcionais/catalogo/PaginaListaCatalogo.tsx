@@ -79,7 +79,7 @@ export function PaginaListaCatalogo({ def }: { def: DefinicaoCatalogo }) {
           chaveLinha={(i) => i.id}
           legenda={def.titulo}
           buscar={(i) => i.descricao}
-          vazio={<EstadoVazio texto={def.paraQue} acao={{ rotulo: def.novo, para: def.rotas.incluir() }} />}
+          vazio={<EstadoVazio texto={def.paraQue} acao={{ rotulo: def.novo }} />}
         />
       )}
     </Stack>
