@@ -264,12 +264,14 @@ export const publicacaoRepository = {
   /**
    * The channel took the change: the lease ends and the advert is current again, unless the vehicle was changed
    * after the change read it (`lidoEm`, the vehicle's version then): that edit is not on the channel.
+   * Compared at milliseconds: `lidoEm` came through a JavaScript Date, PostgreSQL keeps microseconds, and an untouched
+   * vehicle must not look newer than the version read (the sync looped re-sending it on PostgreSQL).
    */
   async alterado(db: Executor, a: Alvo, chave: string, lidoEm: Date, r: { urlAnuncio?: string; dados?: Record<string, unknown> }) {
     const [linha] = await db
       .update(veiculoIntegracoes)
       .set({
-        desatualizado: sql`exists (select 1 from ${veiculos} where ${veiculos.id} = ${veiculoIntegracoes.veiculo_id} and ${veiculos.updated_at} > ${lidoEm.toISOString()}::timestamptz)`,
+        desatualizado: sql`exists (select 1 from ${veiculos} where ${veiculos.id} = ${veiculoIntegracoes.veiculo_id} and date_trunc('milliseconds', ${veiculos.updated_at}) > ${lidoEm.toISOString()}::timestamptz)`,
         ultimo_erro: null,
         lease_ate: null,
         operacao: null,
