@@ -73,8 +73,10 @@ test('três veículos publicados em lote na Autoscar e na Webmotors, progresso a
   expect(await violacoesAxe(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(painel).toBeHidden();
-  await expect(tabela.getByRole('img', { name: 'Autoscar: publicado' })).toHaveCount(3);
-  await expect(tabela.getByRole('img', { name: 'Webmotors: publicado' })).toHaveCount(3);
+  // The list's badges follow the adverts through live events, row by row: with the whole suite running in parallel a
+  // full run once saw the last Webmotors row arrive after the default 7 s (they were all there when it gave up).
+  await expect(tabela.getByRole('img', { name: 'Autoscar: publicado' })).toHaveCount(3, { timeout: 20_000 });
+  await expect(tabela.getByRole('img', { name: 'Webmotors: publicado' })).toHaveCount(3, { timeout: 20_000 });
   await semRolagemLateral(page, 1366);
 
   // A phone: Retirar de… Webmotors, then Publicar em… it again.
