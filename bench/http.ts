@@ -1,21 +1,47 @@
 import { get as httpGet } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
-/** Signs the demo admin in: the session cookie and the CSRF token of its writes. */
-export async function entrarComoAdmin(base: string) {
+export type Sessao = { cookie: string; csrf: string };
+
+/** Signs a demo user in (password demo1234): the session cookie and the CSRF token of its writes. */
+export async function entrar(base: string, email: string): Promise<Sessao> {
   const r = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@intermedio.test', senha: 'demo1234' }),
+    body: JSON.stringify({ email, senha: 'demo1234' }),
   });
   const cookie =
     r.headers
       .getSetCookie()
       .find((c) => c.startsWith('intermedio_sessao='))
       ?.split(';')[0] ?? '';
-  const { data } = (await r.json()) as { data: { csrf: string } };
-  return { cookie, csrf: data.csrf };
+  return { cookie, csrf: ((await r.json()) as { data: { csrf: string } }).data.csrf };
 }
+
+/** Signs the demo admin in. */
+export const entrarComoAdmin = (base: string) => entrar(base, 'admin@intermedio.test');
+
+/** One API call; throws unless 200 (a bench never measures a failure). */
+export async function chamar<T = Record<string, unknown>>(
+  base: string,
+  s: Sessao,
+  metodo: string,
+  url: string,
+  corpo?: unknown,
+): Promise<T> {
+  const r = await fetch(`${base}${url}`, {
+    method: metodo,
+    headers: { cookie: s.cookie, 'x-csrf-token': s.csrf, ...(corpo ? { 'content-type': 'application/json' } : {}) },
+    body: corpo ? JSON.stringify(corpo) : undefined,
+  });
+  const texto = await r.text();
+  if (r.status !== 200) throw new Error(`${metodo} ${url}: ${r.status} ${texto}`);
+  return (JSON.parse(texto) as { data: T }).data;
+}
+
+/** The p-quantile (nearest rank) of `xs`. */
+export const percentil = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * p) - 1)] ?? 0;
 
 /**
  * One GET as a browser makes it over HTTPS (brotli and gzip accepted), timed until its last byte has arrived: the

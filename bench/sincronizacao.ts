@@ -16,41 +16,13 @@ import { fileURLToPath } from 'node:url';
 import type { CanalId } from '@intermedio/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { chamar, entrar, percentil } from './http.ts';
 import { bancoPostgres, type Registrar } from './veiculos.ts';
 
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MUDANCAS = 20;
 const CANAIS: CanalId[] = ['autoscar', 'webmotors', 'meucarronovo'];
 const NA_PISTA = { email_meucarronovo: 'loja@autodemo.test', senha_meucarronovo: 's' };
-const percentil = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * p) - 1)] ?? 0;
-
-type Sessao = { cookie: string; csrf: string };
-
-async function entrar(base: string, email: string): Promise<Sessao> {
-  const r = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, senha: 'demo1234' }),
-  });
-  const cookie =
-    r.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('intermedio_sessao='))
-      ?.split(';')[0] ?? '';
-  return { cookie, csrf: ((await r.json()) as { data: { csrf: string } }).data.csrf };
-}
-
-/** One API call; throws unless 200 (the bench never measures a failure). */
-async function chamar<T = Record<string, unknown>>(base: string, s: Sessao, metodo: string, url: string, corpo?: unknown): Promise<T> {
-  const r = await fetch(`${base}${url}`, {
-    method: metodo,
-    headers: { cookie: s.cookie, 'x-csrf-token': s.csrf, ...(corpo ? { 'content-type': 'application/json' } : {}) },
-    body: corpo ? JSON.stringify(corpo) : undefined,
-  });
-  const texto = await r.text();
-  if (r.status !== 200) throw new Error(`${metodo} ${url}: ${r.status} ${texto}`);
-  return (JSON.parse(texto) as { data: T }).data;
-}
 
 async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   const { buildApp } = await import('../apps/server/src/app.ts');
