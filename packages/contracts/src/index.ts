@@ -11,6 +11,7 @@ export * from './exportacoes.ts';
 export * from './feed.ts';
 export * from './fipe.ts';
 export * from './imagens-revenda.ts';
+export * from './importacao.ts';
 export * from './integracao.ts';
 export * from './leads.ts';
 export * from './lotes.ts';
