@@ -92,8 +92,13 @@ describe('leads: routes', () => {
     expect((await lista(gestor, `${u}?canal=olx`)).itens.map((l) => l.id_externo)).toEqual(['OLX-1']);
     expect((await lista(gestor, `${u}?veiculo=${amb.ids.veiculoA}`)).itens.map((l) => l.id_externo)).toEqual(['IC-1']);
     expect((await lista(gestor, `${u}?de=2026-09-30&ate=2026-10-01`)).itens.map((l) => l.id_externo)).toEqual(['OLX-1']);
-    expect((await lista(gestor, `${u}?busca=alvares`)).total).toBe(0); // accents are the user's: plain ilike
-    expect((await lista(gestor, `${u}?busca=Álvares`)).itens.map((l) => l.id_externo)).toEqual(['OLX-1']);
+    // Accent- and case-insensitive both ways: "joao" finds "João", "ÁLVARES" and "alvares" find "Álvares".
+    for (const busca of ['joao', 'JOAO', 'Álvares', 'ÁLVARES', 'alvares', 'joão álv'])
+      expect(
+        (await lista(gestor, `${u}?busca=${encodeURIComponent(busca)}`)).itens.map((l) => l.id_externo),
+        busca,
+      ).toEqual(['OLX-1']);
+    expect((await lista(gestor, `${u}?busca=joana`)).total).toBe(0);
     expect((await lista(gestor, `${u}?busca=98765-4321`)).total).toBe(3);
     expect((await lista(gestor, `${u}?busca=100%25`)).total).toBe(0);
     expect((await lista(gestor, `${u}?estado=novo`)).total).toBe(3);

@@ -1,5 +1,13 @@
-import { type CanalId, type FiltroLeads, FUSO_HORARIO, type Lead } from '@intermedio/contracts';
-import { and, asc, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type CanalId,
+  chaveOrdenacao,
+  type FiltroLeads,
+  FUSO_HORARIO,
+  type Lead,
+  ORDENACAO_ACENTOS_DE,
+  ORDENACAO_ACENTOS_PARA,
+} from '@intermedio/contracts';
+import { and, asc, desc, eq, ilike, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
 import { leadMensagens, leads, revendas, usuarios, veiculoImagens, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
 
@@ -22,6 +30,9 @@ export type LeadRecebido = {
 };
 
 const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Accent-insensitive ILIKE ("joao" finds "João"): the column without accents against the term without accents. */
+const contemSemAcento = (coluna: SQLWrapper, termo: string) =>
+  sql`translate(${coluna}, ${ORDENACAO_ACENTOS_DE}, ${ORDENACAO_ACENTOS_PARA}) ilike ${`%${escaparLike(chaveOrdenacao(termo))}%`}`;
 const diaSp = (coluna: SQL | typeof leads.recebido_em) => sql`(${coluna} at time zone ${FUSO_HORARIO})::date`;
 
 const colunasLista = {
@@ -205,12 +216,11 @@ export const leadsRepository = {
     if (f.de) conds.push(sql`${diaSp(leads.recebido_em)} >= ${f.de}::date`);
     if (f.ate) conds.push(sql`${diaSp(leads.recebido_em)} <= ${f.ate}::date`);
     if (f.busca) {
-      const t = `%${escaparLike(f.busca)}%`;
       const digitos = f.busca.replace(/\D/g, '');
       const busca = or(
-        ilike(leads.nome, t),
-        ilike(leads.email, t),
-        ilike(leads.mensagem, t),
+        contemSemAcento(leads.nome, f.busca),
+        contemSemAcento(leads.email, f.busca),
+        contemSemAcento(leads.mensagem, f.busca),
         ...(digitos.length >= 3 ? [ilike(leads.telefone, `%${digitos}%`)] : []),
       );
       if (busca) conds.push(busca);

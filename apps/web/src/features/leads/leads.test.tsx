@@ -142,6 +142,10 @@ describe('Caixa de leads (issue 26)', () => {
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: '98765' } });
     await waitFor(() => expect(within(tabela).queryByRole('link', { name: 'João Lima' })).not.toBeInTheDocument());
     expect(within(tabela).getByRole('link', { name: 'Maria Souza' })).toBeInTheDocument();
+    // Search without accents: "joao" finds "João"
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'joao' } });
+    await waitFor(() => expect(within(tabela).queryByRole('link', { name: 'Maria Souza' })).not.toBeInTheDocument());
+    expect(within(tabela).getByRole('link', { name: 'João Lima' })).toBeInTheDocument();
   });
 
   it('um lead novo aparece ao vivo, sem baixar a lista de novo', async () => {
