@@ -367,9 +367,17 @@ test('the vehicle screens fit 390 px and 1366 px wide (no sideways scrolling of 
         // (A demo car's photo may be missing on disk: its placeholder shows instead, so any row's photo will do.)
         await expect(regiao.getByRole('img', { name: /^Foto de / }).first()).toBeVisible();
         const primeira = regiao.locator('tbody tr[aria-rowindex]').first();
-        await expect(primeira.getByText(/\d{4}\/\d{4} · R\$/)).toBeVisible();
+        await expect(primeira.getByText(/R\$\s[\d.]+,\d{2} · \d{4}\/\d{4}/)).toBeVisible();
+        await page.screenshot({ path: test.info().outputPath('lista-390.png') });
         continue;
       }
+      // Compact rows at 1366 px (issue 25 item 4): at most 64 px, with the thumbnail and every channel's badge.
+      const alturas = await regiao
+        .locator('tbody tr[aria-rowindex]')
+        .evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height));
+      expect(alturas.length).toBeGreaterThan(0);
+      expect(Math.max(...alturas), 'altura das linhas a 1366 px').toBeLessThanOrEqual(64);
+      await page.screenshot({ path: test.info().outputPath('lista-1366.png') });
       // Every spec column in view at 1366 px, side by side: no header cell covers another (issue 25 item 4).
       const cabecalhos = await regiao.locator('thead th').evaluateAll((ths) =>
         ths.map((th) => {

@@ -40,6 +40,8 @@ export type DataTableProps<T> = {
   legenda: string;
   /** Fixed height of every row, px. */
   alturaLinha?: number;
+  /** Cells' padding above and below, px (Mantine's default 7); a compact list uses less. */
+  espacamentoVertical?: number;
   /** Height of the scrolling area (CSS). */
   altura?: CSSProperties['height'];
   /** Shown in a single row when there are no rows. */
@@ -114,6 +116,7 @@ export function DataTable<T>({
   chaveLinha,
   legenda,
   alturaLinha = 48,
+  espacamentoVertical,
   altura = 'calc(100dvh - 220px)',
   vazio = 'Nenhum registro encontrado.',
   overscan = 8,
@@ -154,7 +157,13 @@ export function DataTable<T>({
       aria-label={legenda}
       style={{ height: altura, minHeight: alturaLinha * 4, overflow: 'auto', position: 'relative' }}
     >
-      <Table stickyHeader highlightOnHover aria-rowcount={linhas.length + 1} style={{ tableLayout: 'fixed', minWidth: larguraMinima }}>
+      <Table
+        stickyHeader
+        highlightOnHover
+        verticalSpacing={espacamentoVertical}
+        aria-rowcount={linhas.length + 1}
+        style={{ tableLayout: 'fixed', minWidth: larguraMinima }}
+      >
         <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{legenda}</caption>
         <Table.Thead style={{ zIndex: 1 }}>
           <Table.Tr aria-rowindex={1}>

@@ -23,6 +23,7 @@ import { MenuAcoes } from '@/ui/MenuAcoes';
 import { Miniatura } from '@/ui/Miniatura';
 import {
   ALTURA_LINHA_SELOS,
+  ALTURA_LINHA_SELOS_COMPACTOS,
   canaisDaLinha,
   FILTROS_ANUNCIO,
   type FiltroAnuncio,
@@ -43,48 +44,58 @@ import { anoVeiculo, filtrarVeiculos, nomeVeiculo, OPCOES_TIPO } from './rotulos
  * column (now one ⋯ menu).
  */
 const LARGURA = { ano: 92, valor: 128, vsFipe: 96, estoque: 150, alterado: 140, manutencao: 112 } as const;
-/** The row's height without badges (the photo's 80 px and the cell's padding), px. */
-const ALTURA_MINIMA = 96;
+/**
+ * Compact rows (issue 25 item 4: at most 64 px at 1366 px, ten channels included): the cells' padding, the
+ * thumbnail, one line of name, then the badges — full names on one line when they fit, else the compact ones.
+ */
+const ESPACAMENTO_VERTICAL = 4;
 /** A cell's padding, px: both sides, and top plus bottom with the row's line. */
-const RECUO_CELULA = { lados: 20, vertical: 15 };
-/** Name (sm) and type line (xs) above the badges, px. */
-const ALTURA_TEXTO = 41;
+const RECUO_CELULA = { lados: 20, vertical: 2 * ESPACAMENTO_VERTICAL + 1 };
+const FOTO_LISTA = { largura: 64, altura: 48 };
+/** The name's line (sm), px. */
+const ALTURA_NOME = 22;
+/** The row's height without badges: the thumbnail and the cell's padding, px. */
+const ALTURA_MINIMA = FOTO_LISTA.altura + RECUO_CELULA.vertical;
 
 function colunasVeiculos(
   idRevenda: string,
   vender: ((v: VeiculoLinha) => void) | null,
   configurados: readonly CanalId[],
   selecao: Selecao,
+  compacto: boolean,
 ): ColunaTabela<VeiculoLinha>[] {
   return [
     colunaSelecao(selecao),
-    colunaFoto(),
+    colunaFoto(FOTO_LISTA),
     {
       id: 'veiculo',
       cabecalho: 'Veículo',
       // No width: the name takes what the other columns leave (its badges wrap; the row height follows).
       larguraTelefone: 'auto',
       ordenar: nomeVeiculo,
-      celulaTelefone: (v) => <VeiculoNoTelefone v={v} canais={canaisDaLinha(configurados, v.anuncios)} />,
+      celulaTelefone: (v) => <VeiculoNoTelefone v={v} canais={canaisDaLinha(configurados, v.anuncios)} compacto={compacto} />,
       celula: (v) => (
         <Stack gap={0}>
-          <Text size="sm" fw={500} truncate="end" title={nomeVeiculo(v)}>
-            {nomeVeiculo(v)}
-          </Text>
           <Group gap={6} wrap="nowrap">
-            <Text size="xs" c="gray.7">
-              {ROTULO_TIPO_VEICULO[v.vetipoveiculo]}
-              {v.veiplaca ? ` · ${v.veiplaca}` : ''}
-              {v.vecodigo_interno ? ` · Cód. ${v.vecodigo_interno}` : ''}
+            <Text size="sm" truncate="end" title={tituloVeiculo(v)} style={{ minWidth: 0 }}>
+              <Text span fw={500} inherit>
+                {nomeVeiculo(v)}
+              </Text>
+              {/* Plate and code: what a dealer looks a car up by; the type is the list's filter (and in the title). */}
+              {detalheVeiculo(v) && (
+                <Text span size="xs" c="gray.7">
+                  {` · ${detalheVeiculo(v)}`}
+                </Text>
+              )}
             </Text>
             {v.vevendido === 1 && (
-              <Badge color="orange" variant="light" size="xs">
+              <Badge color="orange" variant="light" size="xs" style={{ flexShrink: 0 }}>
                 Vendido
               </Badge>
             )}
           </Group>
           {/* One badge per channel with the advert's state (issue 24); in this cell so a phone shows them too. */}
-          <SelosAnuncios canais={canaisDaLinha(configurados, v.anuncios)} anuncios={v.anuncios} />
+          <SelosAnuncios canais={canaisDaLinha(configurados, v.anuncios)} anuncios={v.anuncios} compacto={compacto} />
         </Stack>
       ),
     },
@@ -133,14 +144,21 @@ function colunasVeiculos(
   ];
 }
 
-/** The phone's thumbnail beside the name (issue 25 item 4), px, and its gap. */
+const detalheVeiculo = (v: VeiculoLinha) =>
+  [v.veiplaca, v.vecodigo_interno ? `Cód. ${v.vecodigo_interno}` : ''].filter(Boolean).join(' · ');
+/** The name cell's tooltip: the whole name, the type, plate and code (the line may be cut). */
+const tituloVeiculo = (v: VeiculoLinha) =>
+  [nomeVeiculo(v), ROTULO_TIPO_VEICULO[v.vetipoveiculo], detalheVeiculo(v)].filter(Boolean).join(' · ');
+
+/** The phone's thumbnail beside the name (issue 25 item 4), px, and its gap; the year and price line (xs), px. */
 const FOTO_TELEFONE = { largura: 56, altura: 42, vao: 8 };
+const ALTURA_LINHA_TELEFONE = 19;
 
 /**
- * The Veículo cell on a phone (390 px): photo, name, year and price, and the channel badges, all in the row (the
+ * The Veículo cell on a phone (390 px): photo, name, price and year, and the channel badges, all in the row (the
  * Foto, Ano and Valor columns leave a phone-narrow box for the row's Mais panel).
  */
-export function VeiculoNoTelefone({ v, canais }: { v: VeiculoLinha; canais: readonly CanalId[] }) {
+export function VeiculoNoTelefone({ v, canais, compacto = false }: { v: VeiculoLinha; canais: readonly CanalId[]; compacto?: boolean }) {
   return (
     <Group gap={FOTO_TELEFONE.vao} wrap="nowrap" align="flex-start">
       <Miniatura src={v.miniatura} alt={`Foto de ${nomeVeiculo(v)}`} largura={FOTO_TELEFONE.largura} altura={FOTO_TELEFONE.altura} />
@@ -149,10 +167,14 @@ export function VeiculoNoTelefone({ v, canais }: { v: VeiculoLinha; canais: read
           {nomeVeiculo(v)}
         </Text>
         <Text size="xs" c="gray.7" truncate="end">
-          {anoVeiculo(v)} · <Moeda valor={v.vevalor} />
+          {/* The price first: on a narrow phone the year is what gets cut. */}
+          <Text span inherit fw={600} c="dark">
+            <Moeda valor={v.vevalor} />
+          </Text>
+          {` · ${anoVeiculo(v)}`}
           {v.vevendido === 1 ? ' · Vendido' : ''}
         </Text>
-        <SelosAnuncios canais={canais} anuncios={v.anuncios} />
+        <SelosAnuncios canais={canais} anuncios={v.anuncios} compacto={compacto} />
       </Stack>
     </Group>
   );
@@ -164,20 +186,25 @@ const BARRA_ROLAGEM = 17;
 const CAIXA_PADRAO = 1102;
 
 /**
- * The fixed height of the list's rows (the list is virtualised): enough for the badges of the row with the most
- * channels (`canais`, every channel any row shows) wrapped in the name's cell, in a box `larguraCaixa` px wide.
+ * The fixed height of the list's rows (the list is virtualised) and the badges' form: enough for the badges of the
+ * row with the most channels (`canais`, every channel any row shows) in the name's cell of a box `larguraCaixa` px
+ * wide. Full badges when they fit on one line, else compact ones (two lines of them hold ten channels at 1366 px).
  */
-function alturaLinhaVeiculos(cols: readonly ColunaTabela<VeiculoLinha>[], canais: readonly CanalId[], larguraCaixa: number) {
-  if (canais.length === 0) return ALTURA_MINIMA;
+function linhaVeiculos(cols: readonly ColunaTabela<VeiculoLinha>[], canais: readonly CanalId[], larguraCaixa: number) {
+  if (canais.length === 0) return { altura: ALTURA_MINIMA, compacto: false };
   const caixa = larguraCaixa > 0 ? larguraCaixa : CAIXA_PADRAO;
   const outras = arranjarColunas(cols, caixa)
     .filter((c) => c.id !== 'veiculo')
     .reduce((soma, c) => soma + (c.largura ?? 120), 0);
   const celula = Math.max(120, caixa - BARRA_ROLAGEM - outras);
-  // On a phone the thumbnail sits beside the badges (VeiculoNoTelefone).
-  const foto = larguraCaixa > 0 && larguraCaixa < LARGURA_TELEFONE ? FOTO_TELEFONE.largura + FOTO_TELEFONE.vao : 0;
-  const linhas = linhasSelos(canais, celula - RECUO_CELULA.lados - foto);
-  return Math.max(ALTURA_MINIMA, RECUO_CELULA.vertical + ALTURA_TEXTO + linhas * ALTURA_LINHA_SELOS);
+  // On a phone the thumbnail sits beside the name, with the year and price line (VeiculoNoTelefone).
+  const telefone = larguraCaixa > 0 && larguraCaixa < LARGURA_TELEFONE;
+  const largura = celula - RECUO_CELULA.lados - (telefone ? FOTO_TELEFONE.largura + FOTO_TELEFONE.vao : 0);
+  const texto = ALTURA_NOME + (telefone ? ALTURA_LINHA_TELEFONE : 0);
+  const compacto = linhasSelos(canais, largura) > 1;
+  const linhas = linhasSelos(canais, largura, compacto);
+  const selos = linhas * (compacto ? ALTURA_LINHA_SELOS_COMPACTOS : ALTURA_LINHA_SELOS);
+  return { altura: Math.max(ALTURA_MINIMA, RECUO_CELULA.vertical + texto + selos), compacto };
 }
 
 /** Every channel some row shows a badge for: the configured ones and those of a removed configuration's adverts. */
@@ -228,9 +255,18 @@ export default function PaginaVeiculos() {
     }),
     [selecionados],
   );
+  const vender = podeVender ? setVendendo : null;
+  // The badges' form does not change any width: the layout is measured on the full-badge columns.
+  const colsCheias = useMemo(
+    () => colunasVeiculos(idRevenda, vender, configurados, selecao, false),
+    [idRevenda, vender, configurados, selecao],
+  );
+  // Sized on every row (not only the filtered ones) so the rows keep their height while filtering.
+  const canais = useMemo(() => canaisDasLinhas(configurados, data ?? []), [configurados, data]);
+  const { altura: alturaLinha, compacto } = linhaVeiculos(colsCheias, canais, larguraCaixa);
   const cols = useMemo(
-    () => colunasVeiculos(idRevenda, podeVender ? setVendendo : null, configurados, selecao),
-    [idRevenda, podeVender, configurados, selecao],
+    () => (compacto ? colunasVeiculos(idRevenda, vender, configurados, selecao, true) : colsCheias),
+    [compacto, colsCheias, idRevenda, vender, configurados, selecao],
   );
   const linhas = useMemo(
     () => daUrl.filtrar(filtrarPorAnuncios(filtrarVeiculos(data ?? [], textoAdiado, tipo), filtros)),
@@ -247,9 +283,6 @@ export default function PaginaVeiculos() {
       return novo;
     });
   const filtrando = textoAdiado.trim() !== '' || tipo !== null || filtros.length > 0 || daUrl.filtro !== null;
-  // Sized on every row (not only the filtered ones) so the rows keep their height while filtering.
-  const canais = useMemo(() => canaisDasLinhas(configurados, data ?? []), [configurados, data]);
-  const alturaLinha = alturaLinhaVeiculos(cols, canais, larguraCaixa);
 
   return (
     <Stack>
@@ -353,6 +386,7 @@ export default function PaginaVeiculos() {
             chaveLinha={(v) => v.id}
             legenda="Veículos"
             alturaLinha={alturaLinha}
+            espacamentoVertical={ESPACAMENTO_VERTICAL}
             aoAbrirLinha={(v) => navegar(rotas.revenda.veiculos.visualizar(idRevenda, v.id))}
             rotuloLinha={(v) => `Visualizar ${nomeVeiculo(v)}`}
             vazio={filtrando ? 'Nenhum veículo corresponde ao filtro.' : 'Nenhum veículo cadastrado.'}

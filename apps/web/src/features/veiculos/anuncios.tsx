@@ -26,11 +26,31 @@ export function canaisDaLinha(configurados: readonly CanalId[], anuncios: readon
   return [...configurados, ...extras];
 }
 
+/**
+ * Two- or three-letter names for the compact badges of the vehicle list (issue 25 item 4: rows of at most 64 px
+ * with ten channels); the badge's accessible name and tooltip keep the full "Webmotors: publicado".
+ */
+const SIGLA: Record<CanalId, string> = {
+  autoline: 'AL',
+  autoscar: 'AS',
+  facebook: 'FB',
+  icarros: 'iC',
+  instagram: 'IG',
+  mercadolivre: 'ML',
+  mobiauto: 'MA',
+  meucarronovo: 'NP',
+  olx: 'OLX',
+  webmotors: 'WM',
+};
+
 /** Gap between a row's badges, px: side by side and between lines. */
 const VAO_SELOS = 4;
 const VAO_LINHAS_SELOS = 2;
 /** Height of one line of badges (a 16 px badge plus the gap below it), px. */
 export const ALTURA_LINHA_SELOS = 16 + VAO_LINHAS_SELOS;
+/** A compact badge: fixed width and height (so a line holds a known number), px. */
+const SELO_COMPACTO = { largura: 38, altura: 14 };
+export const ALTURA_LINHA_SELOS_COMPACTOS = SELO_COMPACTO.altura + VAO_LINHAS_SELOS;
 
 /** Each badge's width in Chromium, px (its bold 10 px text, sign and padding): measured on the list. */
 const LARGURA_MEDIDA: Record<CanalId, number> = {
@@ -52,11 +72,11 @@ const larguraSelo = (canal: CanalId) => Math.ceil(1.1 * (LARGURA_MEDIDA[canal] +
  * How many lines the badges of `canais` take in a cell `largura` px wide (the wrap of SelosAnuncios): the list's
  * virtualised rows have a fixed height, so the page sizes them for the badges of the row with the most channels.
  */
-export function linhasSelos(canais: readonly CanalId[], largura: number): number {
+export function linhasSelos(canais: readonly CanalId[], largura: number, compacto = false): number {
   let linhas = 0;
   let usado = 0;
   for (const canal of canais) {
-    const w = larguraSelo(canal);
+    const w = compacto ? SELO_COMPACTO.largura : larguraSelo(canal);
     if (linhas === 0 || usado + VAO_SELOS + w > largura) {
       linhas += 1;
       usado = w;
@@ -65,8 +85,19 @@ export function linhasSelos(canais: readonly CanalId[], largura: number): number
   return linhas;
 }
 
-/** One small badge per channel, coloured by the advert's state, named "Webmotors: publicado" for screen readers. */
-export function SelosAnuncios({ canais, anuncios }: { canais: readonly CanalId[]; anuncios: readonly AnuncioLinha[] }) {
+/**
+ * One small badge per channel, coloured by the advert's state, named "Webmotors: publicado" for screen readers.
+ * `compacto`: the sign and the channel's initials in a fixed-size badge ("✓ WM").
+ */
+export function SelosAnuncios({
+  canais,
+  anuncios,
+  compacto = false,
+}: {
+  canais: readonly CanalId[];
+  anuncios: readonly AnuncioLinha[];
+  compacto?: boolean;
+}) {
   if (canais.length === 0) return null;
   return (
     <Group gap={VAO_SELOS} wrap="wrap" style={{ rowGap: VAO_LINHAS_SELOS }}>
@@ -85,9 +116,10 @@ export function SelosAnuncios({ canais, anuncios }: { canais: readonly CanalId[]
             role="img"
             aria-label={nome}
             title={nome}
-            px={4}
+            px={compacto ? 0 : 4}
+            {...(compacto && { w: SELO_COMPACTO.largura, h: SELO_COMPACTO.altura })}
           >
-            {s.sinal} {CURTO[canal] ?? ROTULO_CANAL[canal]}
+            {s.sinal} {compacto ? SIGLA[canal] : (CURTO[canal] ?? ROTULO_CANAL[canal])}
           </Badge>
         );
       })}

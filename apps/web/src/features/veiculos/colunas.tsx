@@ -10,12 +10,13 @@ import { anoVeiculo, nomeVeiculo } from './rotulos';
 type Veiculo = Pick<VeiculoLinha, 'miniatura' | 'vefipe_marca' | 'vefipe_name' | 'veano_fabricacao' | 'vefipe_ano_modelo' | 'vevalor'>;
 
 /** The list's and the history's photo, year and price columns, alike on both screens (in the row's Mais panel on a phone). */
-export const colunaFoto = <T extends Veiculo>(): ColunaTabela<T> => ({
+/** `foto`: the thumbnail's box, px (default the spec's 100×80; the vehicle list's compact rows use less). */
+export const colunaFoto = <T extends Veiculo>(foto = { largura: 100, altura: 80 }): ColunaTabela<T> => ({
   id: 'foto',
   cabecalho: 'Foto',
-  largura: 124,
+  largura: foto.largura + 24,
   secundaria: 'telefone',
-  celula: (v) => <Miniatura src={v.miniatura} alt={`Foto de ${nomeVeiculo(v)}`} />,
+  celula: (v) => <Miniatura src={v.miniatura} alt={`Foto de ${nomeVeiculo(v)}`} largura={foto.largura} altura={foto.altura} />,
 });
 
 export const colunaAno = <T extends Veiculo>(): ColunaTabela<T> => ({

@@ -27,7 +27,7 @@ import {
 import { veiculoDetalhe as detalhe, ID_VEICULO as V } from '@/test/veiculo';
 import { IMAGEM_NAO_CARREGOU } from '@/ui/Miniatura';
 import { mover } from '@/ui/UploadFotos';
-import { ALTURA_LINHA_SELOS, filtrarPorAnuncios, linhasSelos } from './anuncios';
+import { ALTURA_LINHA_SELOS_COMPACTOS, filtrarPorAnuncios, linhasSelos } from './anuncios';
 import { chaveFiltrosSalvos } from './FiltrosSalvos';
 import { VeiculoNoTelefone } from './PaginaVeiculos';
 import { ANOS_FABRICACAO, ANOS_MODELO, filtrarVeiculos } from './rotulos';
@@ -349,8 +349,8 @@ describe('Tela da lista de veículos', { timeout: 60_000 }, () => {
     );
     expect(screen.getByRole('img', { name: 'Foto de Chevrolet Onix LT 1.0 Turbo' })).toBeInTheDocument();
     expect(screen.getByText('Chevrolet Onix LT 1.0 Turbo')).toBeInTheDocument();
-    expect(screen.getByText(/2021\/2022/)).toBeInTheDocument();
-    expect(screen.getByText(/R\$\s75\.990,00/)).toBeInTheDocument();
+    // The price first, then the year: a narrow phone cuts the year, not the price.
+    expect(screen.getByText(/2021\/2022/)).toHaveTextContent(/^R\$\s75\.990,00 · 2021\/2022$/);
     expect(screen.getByRole('img', { name: 'Olx: publicado' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Webmotors: sem anúncio' })).toBeInTheDocument();
   });
@@ -406,7 +406,7 @@ describe('Tela da lista de veículos', { timeout: 60_000 }, () => {
     await waitFor(() => expect(visiveis()).toHaveLength(3));
   });
 
-  it('a 1366 px (1102 px de lista) as colunas cabem sem rolar sob Manutenção; com os dez canais a altura da linha cabe os selos', async () => {
+  it('a 1366 px (1102 px de lista) as colunas cabem sem rolar sob Manutenção; com os dez canais a linha tem até 64 px e cabe os selos compactos', async () => {
     simularEventSource();
     simularApi({
       'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
@@ -425,15 +425,21 @@ describe('Tela da lista de veículos', { timeout: 60_000 }, () => {
     const soma = cabecalhos.reduce((total, c) => total + (Number.parseFloat(c.style.width) || 120), 0);
     // 1366 less the menu (232) and the margins (32), less a scrollbar (17): nothing scrolls under the sticky column.
     expect(soma).toBeLessThanOrEqual(1366 - 232 - 32 - 17);
-    // The name's cell is what the others leave; the ten badges wrap in it and the row is tall enough for them.
+    // The name's cell is what the others leave: the ten full badges would take four lines; the compact ones take
+    // two, and the row (issue 25: at most 64 px) is tall enough for the name and them.
     const celula = 1366 - 232 - 32 - 17 - (soma - 120) - 20;
-    const linhasDeSelos = linhasSelos(CANAIS, celula);
-    expect(linhasDeSelos).toBeGreaterThanOrEqual(4);
-    const altura = Number.parseFloat((within(tabela).getByText('Chevrolet Onix LT 1.0 Turbo').closest('tr') as HTMLElement).style.height);
-    expect(altura).toBeGreaterThanOrEqual(15 + 41 + linhasDeSelos * ALTURA_LINHA_SELOS);
+    expect(linhasSelos(CANAIS, celula)).toBeGreaterThanOrEqual(3);
+    const compactas = linhasSelos(CANAIS, celula, true);
+    expect(compactas).toBeLessThanOrEqual(2);
+    const fila = within(tabela).getByText('Chevrolet Onix LT 1.0 Turbo').closest('tr') as HTMLElement;
+    const altura = Number.parseFloat(fila.style.height);
+    expect(altura).toBeLessThanOrEqual(64);
+    expect(altura).toBeGreaterThanOrEqual(9 + 22 + compactas * ALTURA_LINHA_SELOS_COMPACTOS);
+    // Compact badges show the initials; the accessible name stays whole.
+    expect(within(fila).getByRole('img', { name: 'Webmotors: sem anúncio' })).toHaveTextContent('– WM');
   });
 
-  it('sem canal configurado a linha fica com 96 px; as colunas são as mesmas', async () => {
+  it('sem canal configurado a linha fica com 57 px (miniatura de 48 px); as colunas são as mesmas', async () => {
     simularEventSource();
     simularApi({
       'GET /api/auth/sessao': respostaSessao(SESSAO_ADMIN),
@@ -444,7 +450,7 @@ describe('Tela da lista de veículos', { timeout: 60_000 }, () => {
     renderizarApp(`/revenda/${ID_REVENDA}/veiculos/listar`);
     const tabela = await screen.findByRole('table', { name: 'Veículos' });
     const fila = within(tabela).getByText('Chevrolet Onix LT 1.0 Turbo').closest('tr') as HTMLElement;
-    expect(fila.style.height).toBe('96px');
+    expect(fila.style.height).toBe('57px');
     expect(within(tabela).queryAllByRole('img', { name: /: sem anúncio$/ })).toHaveLength(0);
   });
 
