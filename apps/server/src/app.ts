@@ -249,7 +249,11 @@ export async function buildApp(
     log: (m) => app.log.warn(m),
   });
   tarefas.registrar(tarefaSincronizar(sincronizacao, (m) => app.log.warn(m)));
-  tarefas.registrar(tarefaReconciliar(publicacaoVeiculo, (m) => app.log.warn(m), enfileirarSincronizacao));
+  // RECONCILIAR_SEGUNDOS: also a round every N seconds, once per tick across the instances (not one per instance).
+  tarefas.registrar({
+    ...tarefaReconciliar(publicacaoVeiculo, (m) => app.log.warn(m), enfileirarSincronizacao),
+    ...(config.reconciliarSegundos ? { aCadaSegundos: config.reconciliarSegundos } : {}),
+  });
   await app.register(publicacaoRoutes, { publicacao: publicacaoVeiculo });
   await app.register(sincronizacaoRoutes, { sincronizacao, publicacao: publicacaoVeiculo });
   // Banners and sold items (issue 9): lists, include, publishing to Instagram / Facebook.
@@ -371,13 +375,7 @@ export async function buildApp(
   await tarefas.enviar(TAREFA_RECONCILIAR, {});
   // A batch left unfinished by a stopped server resumes now (its items' leases permitting), not at the next minute.
   await tarefas.enviar(TAREFA_LOTES, {});
-  // RECONCILIAR_SEGUNDOS: the same job queued more often than its minute schedule (the queue keeps one pending).
-  const reconciliarAmiude = config.reconciliarSegundos
-    ? setInterval(() => void tarefas.enviar(TAREFA_RECONCILIAR, {}).catch(() => {}), config.reconciliarSegundos * 1000)
-    : undefined;
-  reconciliarAmiude?.unref();
   app.addHook('onClose', async () => {
-    clearInterval(reconciliarAmiude);
     await tarefas.parar();
     await barramento.fechar();
     if (!op.banco) await banco.fechar();

@@ -18,6 +18,13 @@ export type Tarefa<D extends object = Record<string, never>> = {
   unica?: boolean;
   /** A job running longer than this is failed and retried (default 15 minutes). */
   limiteMinutos?: number;
+  /**
+   * Seconds: a round every this many seconds besides `agenda`, once per tick across every instance. The ticks are
+   * slots of this length on the database's clock; every job of the queue (each instance's tick, `agenda`'s,
+   * `enviar`'s) takes its slot (pg-boss `singletonSeconds`), so a slot runs at most one job however many instances
+   * queue it. Each instance queues at the middle of each slot, so a slot is missed only if every instance is down.
+   */
+  aCadaSegundos?: number;
 };
 
 type Registro = Tarefa<object>;
@@ -48,6 +55,8 @@ export class Tarefas {
   readonly #trabalhadores = new Map<string, string>();
 
   readonly #intervalo: number;
+  /** Timers of the `aCadaSegundos` rounds of this instance. */
+  readonly #relogios = new Set<ReturnType<typeof setTimeout>>();
 
   /** `intervaloSegundos`: how often each worker polls its queue (pg-boss's minimum is 0.5). */
   constructor(banco: Banco, op: { log: (m: string) => void; intervaloSegundos?: number }) {
@@ -104,9 +113,32 @@ export class Tarefas {
         if (job) await t.executar(job.data);
       });
       this.#trabalhadores.set(t.nome, trabalhador);
-      if (t.agenda) await boss.schedule(t.nome, t.agenda, {}, { tz: 'America/Sao_Paulo' });
+      const janela = t.aCadaSegundos ? { singletonSeconds: t.aCadaSegundos } : {};
+      if (t.agenda) await boss.schedule(t.nome, t.agenda, {}, { tz: 'America/Sao_Paulo', ...janela });
       else await boss.unschedule(t.nome);
+      if (t.aCadaSegundos) this.#aCada(t.nome, t.aCadaSegundos);
     }
+  }
+
+  /** Queues `nome` at the middle of every slot of `segundos` (this instance's clock; the slot is the database's). */
+  #aCada(nome: string, segundos: number) {
+    const ms = segundos * 1000;
+    const proximo = () => {
+      const agora = Date.now();
+      const meio = Math.floor(agora / ms) * ms + ms / 2;
+      const relogio = setTimeout(
+        () => {
+          this.#relogios.delete(relogio);
+          if (!this.#boss) return;
+          void this.enviar(nome, {}).catch((e: unknown) => this.#log(`tarefas: ${nome}: ${e instanceof Error ? e.message : String(e)}`));
+          proximo();
+        },
+        meio > agora ? meio - agora : meio + ms - agora,
+      );
+      relogio.unref();
+      this.#relogios.add(relogio);
+    };
+    proximo();
   }
 
   /**
@@ -118,9 +150,11 @@ export class Tarefas {
     if (!this.#registros.has(nome)) throw new Error(`Tarefa desconhecida: ${nome}`);
     await this.iniciar();
     const boss = this.#boss as PgBoss;
+    const janela = this.#registros.get(nome)?.aCadaSegundos;
     const id = await boss.send(nome, dados, {
       ...(op.depoisDe ? { startAfter: op.depoisDe } : {}),
       ...(op.chaveUnica ? { singletonKey: op.chaveUnica } : {}),
+      ...(janela ? { singletonSeconds: janela } : {}),
     });
     const trabalhador = this.#trabalhadores.get(nome);
     if (!op.depoisDe && trabalhador) boss.notifyWorker(trabalhador);
@@ -154,6 +188,8 @@ export class Tarefas {
     if (!boss) return;
     this.#boss = null;
     this.#trabalhadores.clear();
+    for (const r of this.#relogios) clearTimeout(r);
+    this.#relogios.clear();
     await boss.stop({ graceful: true, wait: true, timeout: Math.max(1000, esperaMs) });
   }
 }
