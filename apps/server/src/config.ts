@@ -82,6 +82,15 @@ const esquemaAmbiente = z.object({
     .min(1, 'deve ser pelo menos 1')
     .max(100000, 'deve ser no máximo 100000')
     .default(120),
+  /** Test servers and benches only: the import's fetches (feeds, photos) may reach exactly 127.0.0.1 / ::1. */
+  IMPORTACAO_PERMITIR_LOOPBACK: booleano01.default(false),
+  /** Stock import: the time one photo URL may take (resolution, redirects and download). */
+  IMPORTACAO_FOTO_SEGUNDOS: z.coerce
+    .number({ error: 'deve ser um número inteiro de segundos' })
+    .int('deve ser um número inteiro de segundos')
+    .min(1, 'deve ser pelo menos 1')
+    .max(600, 'deve ser no máximo 600')
+    .default(30),
 });
 
 export type Config = {
@@ -118,6 +127,10 @@ export type Config = {
   envioSemProgressoSegundos: number;
   /** Requests per minute per client address and feed. */
   feedLimitePorMinuto: number;
+  /** The import's safe fetches may reach 127.0.0.1 / ::1 (lib/rede-segura): test servers and benches only. */
+  importacaoPermitirLoopback: boolean;
+  /** Seconds one photo URL of an import may take. */
+  importacaoFotoSegundos: number;
 };
 
 export class ErroConfiguracao extends Error {}
@@ -184,6 +197,8 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxInspecao: e.SANDBOX_INSPECAO,
     envioSemProgressoSegundos: e.ENVIO_SEM_PROGRESSO_SEGUNDOS,
     feedLimitePorMinuto: e.FEED_LIMITE_POR_MINUTO,
+    importacaoPermitirLoopback: e.IMPORTACAO_PERMITIR_LOOPBACK,
+    importacaoFotoSegundos: e.IMPORTACAO_FOTO_SEGUNDOS,
   };
 }
 

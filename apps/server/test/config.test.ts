@@ -59,4 +59,15 @@ describe('configuration', () => {
         /RECONCILIAR_SEGUNDOS: deve ser um número inteiro de segundos$/,
       );
   });
+
+  it('IMPORTACAO_PERMITIR_LOOPBACK off unless 1 (test servers only); IMPORTACAO_FOTO_SEGUNDOS 30 by default, 1 to 600', () => {
+    const c = lerConfig({ DATA_DIR: dir() });
+    expect(c).toMatchObject({ importacaoPermitirLoopback: false, importacaoFotoSegundos: 30 });
+    expect(lerConfig({ DATA_DIR: dir(), IMPORTACAO_PERMITIR_LOOPBACK: '1', IMPORTACAO_FOTO_SEGUNDOS: '5' })).toMatchObject({
+      importacaoPermitirLoopback: true,
+      importacaoFotoSegundos: 5,
+    });
+    expect(() => lerConfig({ DATA_DIR: dir(), IMPORTACAO_PERMITIR_LOOPBACK: 'sim' })).toThrowError(/IMPORTACAO_PERMITIR_LOOPBACK/);
+    expect(() => lerConfig({ DATA_DIR: dir(), IMPORTACAO_FOTO_SEGUNDOS: '0' })).toThrowError(/IMPORTACAO_FOTO_SEGUNDOS: deve ser pelo menos 1$/);
+  });
 });
