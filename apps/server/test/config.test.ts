@@ -68,6 +68,8 @@ describe('configuration', () => {
       importacaoFotoSegundos: 5,
     });
     expect(() => lerConfig({ DATA_DIR: dir(), IMPORTACAO_PERMITIR_LOOPBACK: 'sim' })).toThrowError(/IMPORTACAO_PERMITIR_LOOPBACK/);
-    expect(() => lerConfig({ DATA_DIR: dir(), IMPORTACAO_FOTO_SEGUNDOS: '0' })).toThrowError(/IMPORTACAO_FOTO_SEGUNDOS: deve ser pelo menos 1$/);
+    expect(() => lerConfig({ DATA_DIR: dir(), IMPORTACAO_FOTO_SEGUNDOS: '0' })).toThrowError(
+      /IMPORTACAO_FOTO_SEGUNDOS: deve ser pelo menos 1$/,
+    );
   });
 });
