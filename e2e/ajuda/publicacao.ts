@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { cp } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { criarRevendaComGestor, linhaCom, sufixoUnico } from './cadastros.ts';
 import { comBanco, entrar } from './painel.ts';
@@ -110,6 +112,41 @@ export function copiarVeiculoDemo(idRevenda: string, tipo: 'carro' | 'moto' = 'c
   });
 }
 export const copiarCarroDemo = (idRevenda: string) => copiarVeiculoDemo(idRevenda);
+
+/**
+ * A copy of the first demo car whose photos are files of `idRevenda` (copied on disk into its folder), so the form
+ * can save it: the server refuses a photo stored in another reseller's folder ("Imagem inválida…").
+ */
+export async function copiarCarroDemoComFotos(idRevenda: string): Promise<string> {
+  const idVeiculo = await copiarVeiculoDemo(idRevenda);
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR não definida: os scripts de e2e devem passar o DATA_DIR do servidor');
+  await comBanco(async (c) => {
+    const { rows } = await c.query<Record<'id' | 'imagem' | 'file_url' | 'file_thumb' | 'file_original', string | null>>(
+      'select id, imagem, file_url, file_thumb, file_original from veiculo_imagens where veiculo_id = $1',
+      [idVeiculo],
+    );
+    const deOutra = /\/?revendas\/([0-9a-f-]{36})\//;
+    for (const im of rows) {
+      const trocar = (u: string | null) => u?.replace(deOutra, (m, id: string) => m.replace(id, idRevenda)) ?? null;
+      for (const u of [im.imagem, im.file_url, im.file_thumb, im.file_original]) {
+        const chave = u?.match(/revendas\/.*$/)?.[0];
+        if (!u || !chave || !deOutra.test(u)) continue;
+        const novo = trocar(u)?.match(/revendas\/.*$/)?.[0] as string;
+        // A demo photo missing on disk stays missing (the list shows its placeholder).
+        await cp(path.join(dataDir, 'arquivos', chave), path.join(dataDir, 'arquivos', novo), { recursive: true }).catch(() => {});
+      }
+      await c.query('update veiculo_imagens set imagem = $2, file_url = $3, file_thumb = $4, file_original = $5 where id = $1', [
+        im.id,
+        trocar(im.imagem),
+        trocar(im.file_url),
+        trocar(im.file_thumb),
+        trocar(im.file_original),
+      ]);
+    }
+  });
+  return idVeiculo;
+}
 
 /**
  * A reseller with a manager ("{nome} {sufixo}") and a copy of the first demo car (or of the demo car of that model),

@@ -2,21 +2,23 @@ import { expect, type Page, test } from '@playwright/test';
 import { violacoesAxe } from '../ajuda/axe.ts';
 import { criarRevendaComGestor, sufixoUnico } from '../ajuda/cadastros.ts';
 import { CONTAS, comBanco, entrar } from '../ajuda/painel.ts';
-import { chamarApi, copiarCarroDemo, semRolagemLateral } from '../ajuda/publicacao.ts';
+import { chamarApi, copiarCarroDemoComFotos, semRolagemLateral } from '../ajuda/publicacao.ts';
 
 /**
  * Bulk actions on the vehicle list (issue 24 item 2): three cars selected → "Publicar em…" Autoscar and Webmotors →
  * the progress panel follows the batch live to the end → the list's badges show publicado. At 390 px: "Retirar de…"
  * Webmotors and "Publicar em…" it again, the page never scrolling sideways. Publishing without the form uses the
  * reseller's "Padrões de publicação" (Webmotors' modality), set through the API as their screen does.
+ * Then a price changed on the form reaches both channels by itself (the "automático" sync, issue 24 item 1).
  */
 let revenda: Awaited<ReturnType<typeof criarRevendaComGestor>>;
+const veiculos: string[] = [];
 
 test.beforeAll(async () => {
   revenda = await criarRevendaComGestor(`Lotes E2E ${sufixoUnico()}`);
   // Autoscar's advert carries the reseller's city and state (without them the cars go to review: "Cidade, UF").
   await comBanco((c) => c.query(`update revendas set pecidade = 'São Paulo', peuf = 'SP' where id = $1`, [revenda.idRevenda]));
-  for (let i = 0; i < 3; i++) await copiarCarroDemo(revenda.idRevenda);
+  for (let i = 0; i < 3; i++) veiculos.push(await copiarCarroDemoComFotos(revenda.idRevenda));
 });
 test.afterAll(() => revenda.remover());
 
@@ -56,7 +58,7 @@ async function emLote(page: Page, acao: 'Publicar em…' | 'Retirar de…', cana
   return painel;
 }
 
-test('três veículos publicados em lote na Autoscar e na Webmotors, progresso ao vivo, selos publicados; a 390 px também', async ({
+test('três veículos publicados em lote na Autoscar e na Webmotors, progresso ao vivo, selos publicados; um preço alterado chega aos dois canais; a 390 px também', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -79,6 +81,9 @@ test('três veículos publicados em lote na Autoscar e na Webmotors, progresso a
   await expect(tabela.getByRole('img', { name: 'Webmotors: publicado' })).toHaveCount(3, { timeout: 20_000 });
   await semRolagemLateral(page, 1366);
 
+  // One price changed on the form: both sandboxes get it, and the badges come back to publicado.
+  await mudarPreco(page, veiculos[0] as string, 91234);
+
   // A phone: Retirar de… Webmotors, then Publicar em… it again.
   await page.setViewportSize({ width: 390, height: 844 });
   const retirada = await emLote(page, 'Retirar de…', ['Webmotors'], 'Retirar', 3);
@@ -92,4 +97,50 @@ test('três veículos publicados em lote na Autoscar e na Webmotors, progresso a
   await expect(tabela.getByRole('img', { name: 'Webmotors: publicado' })).toHaveCount(3);
   await expect(tabela.getByRole('img', { name: 'Autoscar: publicado' })).toHaveCount(3);
   await semRolagemLateral(page, 390);
+  await mudarPreco(page, veiculos[1] as string, 88500);
+  await semRolagemLateral(page, 390);
 });
+
+/** The advert's id at the channel, as the panel stored it. */
+const idAnuncio = (idVeiculo: string, canal: string) =>
+  comBanco(
+    async (c) =>
+      (await c.query('select id_anuncio from veiculo_integracoes where veiculo_id = $1 and canal = $2', [idVeiculo, canal])).rows[0]
+        ?.id_anuncio as string,
+  );
+
+/**
+ * Changes a vehicle's price on the form; both sandboxes must get it by themselves (the "automático" sync) and the
+ * list's row must show publicado again on both channels.
+ */
+async function mudarPreco(page: Page, idVeiculo: string, reais: number) {
+  const texto = `R$ ${reais.toLocaleString('pt-BR')},00`;
+  await page.goto(`/revenda/${revenda.idRevenda}/veiculos/${idVeiculo}/alterar`);
+  const valor = page.getByLabel(/^Valor/);
+  await valor.fill('');
+  await valor.pressSequentially(String(reais));
+  await valor.blur();
+  await expect(valor).toHaveValue(texto);
+  await page.getByRole('button', { name: 'Gravar' }).click();
+  await expect(page.getByText('Veículo gravado com sucesso!').first()).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/revenda/${revenda.idRevenda}/veiculos/listar$`));
+  const [naAutoscar, naWebmotors] = [await idAnuncio(idVeiculo, 'autoscar'), await idAnuncio(idVeiculo, 'webmotors')];
+  const precoNaAutoscar = async () => {
+    const r = (await (await page.request.get('/sandbox/autoscar/_anuncios')).json()) as { anuncios: { advId: string; price: number }[] };
+    return r.anuncios.find((a) => String(a.advId) === naAutoscar)?.price;
+  };
+  const precoNaWebmotors = async () => {
+    const r = (await (await page.request.get('/sandbox/webmotors/_anuncios')).json()) as {
+      anuncios: { CodigoAnuncio: number; PrecoVenda: string }[];
+    };
+    return r.anuncios.find((a) => String(a.CodigoAnuncio) === naWebmotors)?.PrecoVenda;
+  };
+  await expect.poll(precoNaAutoscar, { timeout: 30_000 }).toBe(reais);
+  await expect.poll(precoNaWebmotors, { timeout: 30_000 }).toBe(`${reais}.00`);
+  // The changed row's badges pass through atualizando back to publicado.
+  const tabela = page.getByRole('table', { name: 'Veículos', exact: true });
+  const linha = tabela.locator('tbody tr').filter({ hasText: texto });
+  await expect(linha.getByRole('img', { name: 'Autoscar: publicado' })).toBeVisible({ timeout: 20_000 });
+  await expect(linha.getByRole('img', { name: 'Webmotors: publicado' })).toBeVisible({ timeout: 20_000 });
+  await expect(tabela.getByRole('img', { name: /: (desatualizado|atualizando)$/ })).toHaveCount(0);
+}
