@@ -27,6 +27,8 @@ const enderecos = [
   rotas.revenda.veiculos.listar(R),
   rotas.revenda.veiculos.incluir(R),
   rotas.revenda.veiculos.historico(R),
+  rotas.revenda.veiculos.importar(R),
+  rotas.revenda.veiculos.importacao(R, 'i-1'),
   rotas.revenda.veiculos.visualizar(R, V),
   rotas.revenda.veiculos.alterar(R, V),
   rotas.revenda.veiculos.excluir(R, V),
@@ -82,6 +84,7 @@ describe('tabela de rotas', () => {
     expect(regra(rotas.revenda.alterar(R))).toBe('gestorRevenda');
     expect(regra(rotas.revenda.usuarios.listar(R))).toBe('gestorRevenda');
     expect(regra(rotas.revenda.veiculos.historico(R))).toBe('revenda');
+    expect(regra(rotas.revenda.veiculos.importacao(R, 'i-1'))).toBe('revenda');
     expect(regra(rotas.revenda.publicacao.incluir(R, V, 'mobiauto', 'carro'))).toBe('revenda');
   });
 

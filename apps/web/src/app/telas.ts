@@ -4,6 +4,7 @@ import { telasBannersSite } from '@/features/banners-site/telas';
 import { telasDashboard } from '@/features/dashboard/telas';
 import { telasFipe } from '@/features/fipe/telas';
 import { telasImagensDestaque } from '@/features/imagens-destaque/telas';
+import { telasImportacao } from '@/features/importacao/telas';
 import { telasIntegracoes } from '@/features/integracoes/telas';
 import { telasLeads } from '@/features/leads/telas';
 import { telasLocaisAnuncio } from '@/features/locais-anuncio/telas';
@@ -26,6 +27,7 @@ export const TELAS: readonly Tela[] = [
   ...telasUsuarios,
   ...telasIntegracoes,
   ...telasVeiculos,
+  ...telasImportacao,
   ...telasPublicacao,
   ...telasBanners,
   ...telasVendidos,

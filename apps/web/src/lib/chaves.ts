@@ -24,6 +24,7 @@ export const SUBRECURSOS_REVENDA = [
   'notificacoes',
   'lotes',
   'leads',
+  'importacoes',
 ] as const;
 export type SubrecursoRevenda = (typeof SUBRECURSOS_REVENDA)[number];
 

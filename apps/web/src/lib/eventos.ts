@@ -33,6 +33,8 @@ export const INVALIDACOES: Record<string, Alvo[]> = {
   // Leads (issue 26): the inbox (a live list), a lead's page and the dashboard's "Leads novos".
   leads: POR_REVENDA('leads', 'dashboard'),
   lead_mensagens: POR_REVENDA('leads'),
+  // Stock import (issue 27): the import's progress and the recent imports.
+  importacoes: POR_REVENDA('importacoes'),
   opcionais: [chaves.opcionais.todas],
   locais_anuncio: [chaves.locaisAnuncio.todas],
   fipe_manual: [chaves.fipe.todas],

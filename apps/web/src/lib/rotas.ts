@@ -40,6 +40,9 @@ export const rotas = {
       listar: (idRevenda: string) => `${r(idRevenda)}/veiculos/listar`,
       incluir: (idRevenda: string) => `${r(idRevenda)}/veiculos/incluir`,
       historico: (idRevenda: string) => `${r(idRevenda)}/veiculos/historico`,
+      /** Stock import (issue 27): start and recent imports; one import's mapping, preview, progress and report. */
+      importar: (idRevenda: string) => `${r(idRevenda)}/veiculos/importar`,
+      importacao: (idRevenda: string, idImportacao: string) => `${r(idRevenda)}/veiculos/importar/${seg(idImportacao)}`,
       visualizar: (idRevenda: string, idVeiculo: string) => `${v(idRevenda, idVeiculo)}/visualizar`,
       alterar: (idRevenda: string, idVeiculo: string) => `${v(idRevenda, idVeiculo)}/alterar`,
       excluir: (idRevenda: string, idVeiculo: string) => `${v(idRevenda, idVeiculo)}/excluir`,

@@ -22,7 +22,14 @@ export function recusaDeFoto(arquivo: Blob): string | null {
 export function enviarComProgresso<T>(
   url: string,
   arquivo: Blob,
-  op: { csrf: string; esquema: z.ZodType<T>; aoProgresso?: (percentual: number) => void; sinal?: AbortSignal },
+  op: {
+    csrf: string;
+    esquema: z.ZodType<T>;
+    aoProgresso?: (percentual: number) => void;
+    sinal?: AbortSignal;
+    /** The multipart field's name (default `file`). */
+    campo?: string;
+  },
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -55,7 +62,7 @@ export function enviarComProgresso<T>(
       reject(new ApiError(ok ? 500 : xhr.status || 500, !ok && typeof texto === 'string' && texto ? texto : MENSAGENS.erroInterno));
     };
     const corpo = new FormData();
-    corpo.append('file', arquivo, arquivo instanceof File ? arquivo.name : 'imagem');
+    corpo.append(op.campo ?? 'file', arquivo, arquivo instanceof File ? arquivo.name : 'imagem');
     xhr.send(corpo);
   });
 }

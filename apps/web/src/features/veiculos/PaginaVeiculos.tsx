@@ -1,7 +1,7 @@
 import { type CanalId, ROTULO_TIPO_VEICULO, type VeiculoLinha } from '@intermedio/contracts';
 import { Badge, Button, Checkbox, Chip, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { IconHistory, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFileImport, IconHistory, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { urlExportacoes } from '@/features/exportacoes/api';
@@ -308,6 +308,17 @@ export default function PaginaVeiculos() {
             Histórico
           </Button>
           <LotesRecentes idRevenda={idRevenda} aoAbrir={setIdLote} />
+          {/* Importar estoque (issue 27 item 1): gestor and admin. */}
+          {podeVender && (
+            <Button
+              component={Link}
+              to={rotas.revenda.veiculos.importar(idRevenda)}
+              variant="default"
+              leftSection={<IconFileImport size={16} aria-hidden />}
+            >
+              Importar estoque
+            </Button>
+          )}
           {/* Exportar (issue 25 item 6): the rows of the current filters; gestor and admin, as "Marcar como vendido". */}
           {podeVender && (
             <MenuExportar
