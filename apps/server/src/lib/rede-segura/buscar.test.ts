@@ -213,6 +213,10 @@ describe('buscarSeguro: fetching from a public address (stood in by the own serv
     const host = await buscarSeguro('http://loja.exemplo:8080/host', { ...OP, rede });
     expect(host.ok && host.corpo.toString()).toBe('loja.exemplo:8080');
     expect(rede.conectar.mock.calls.at(-1)?.[0]).toEqual({ host: 'loja.exemplo', endereco: PUBLICO, porta: 8080, tls: false });
+    // Both families public: the IPv4 one is connected (a machine without an IPv6 route still reaches it).
+    const dupla = redeFalsa({ 'dupla.exemplo': ['2606:4700::1111', PUBLICO] });
+    expect((await buscarSeguro('http://dupla.exemplo/ok', { ...OP, rede: dupla })).ok).toBe(true);
+    expect(conectados(dupla)).toEqual([PUBLICO]);
   });
 });
 

@@ -150,7 +150,9 @@ async function conferir(texto: string, rede: RedeSegura, sinal: AbortSignal): Pr
   if (!enderecos.every((e) => enderecoPermitido(e, { permitirLoopback: rede.permitirLoopback }))) {
     throw new FalhaBusca(MENSAGENS_REDE_SEGURA.bloqueada);
   }
-  return { url, endereco: enderecos[0] as string };
+  // IPv4 first: a server without an IPv6 route would fail where the name also has an IPv4 address.
+  const endereco = enderecos.find((e) => net.isIPv4(e)) ?? (enderecos[0] as string);
+  return { url, endereco };
 }
 
 async function resolver(rede: RedeSegura, host: string): Promise<string[]> {
