@@ -130,7 +130,7 @@ function Rascunho({ idRevenda, importacao }: { idRevenda: string; importacao: Im
         <Previa previa={previa} escolhas={escolhas} aoEscolher={escolher} />
         {confirmar.error && <AlertaErro erro={confirmar.error} />}
         {motivo && (
-          <Text id={idMotivo} size="sm" c="red.8" role="status">
+          <Text id={idMotivo} size="sm" c="red.9" role="status">
             {motivo}
           </Text>
         )}

@@ -43,11 +43,25 @@ export function Previa({ previa, escolhas, aoEscolher }: Props) {
 }
 
 function Plano({ linha }: { linha: LinhaPrevia }) {
-  if (seraIgnorada(linha)) return <Badge color="gray">Será ignorada</Badge>;
+  if (seraIgnorada(linha))
+    return (
+      <Badge color="gray" variant="light">
+        Será ignorada
+      </Badge>
+    );
   if (linha.acao === 'atualizar' && linha.duplicado)
-    return <Badge color="blue" style={{ maxWidth: '100%' }}>{`Atualiza ${linha.duplicado.nome}`}</Badge>;
-  if (linha.acao === 'atualizar') return <Badge color="blue">Atualiza</Badge>;
-  return <Badge color="green">Cria</Badge>;
+    return <Badge color="blue" variant="light" style={{ maxWidth: '100%' }}>{`Atualiza ${linha.duplicado.nome}`}</Badge>;
+  if (linha.acao === 'atualizar')
+    return (
+      <Badge color="blue" variant="light">
+        Atualiza
+      </Badge>
+    );
+  return (
+    <Badge color="green" variant="light">
+      Cria
+    </Badge>
+  );
 }
 
 function LinhaDaPrevia({
@@ -103,7 +117,7 @@ function LinhaDaPrevia({
           <ul aria-label={`Erros da linha ${linha.numero}`} style={{ margin: 0, paddingLeft: 18 }}>
             {erros.map((e) => (
               <li key={`${e.campo}-${e.mensagem}`}>
-                <Text size="xs" c="red.8">{`${ROTULO_CAMPO_IMPORTACAO[e.campo]}: ${e.mensagem}`}</Text>
+                <Text size="xs" c="red.9">{`${ROTULO_CAMPO_IMPORTACAO[e.campo]}: ${e.mensagem}`}</Text>
               </li>
             ))}
           </ul>
@@ -114,8 +128,8 @@ function LinhaDaPrevia({
           </Text>
         )}
         {linha.avisos.map((a) => (
-          <Text key={a} size="xs" c="yellow.9">
-            {a}
+          <Text key={a} size="xs" c="gray.8">
+            {`Aviso: ${a}`}
           </Text>
         ))}
       </Stack>
