@@ -290,6 +290,13 @@ describe('round-robin of new leads', () => {
     expect(new Set(ids.slice(0, ativos.length))).toEqual(new Set(ativos.map((a) => a.id)));
     expect(ids.at(-1)).toBe(ids[0]);
     expect(ids).not.toContain('nenhum');
+    // The lead's answer names the assignee (the lead page shows "Atribuído a …").
+    const [ultimo] = await amb.banco.db
+      .select()
+      .from(leads)
+      .where(eq(leads.nome, `Rodízio ${ativos.length}`));
+    const lido = (await chamar('GET', `/api/revendas/${amb.ids.revendaA}/leads/${ultimo?.id}`, gestor)).json().data;
+    expect(lido.atribuido_nome).toBe(ativos.find((a) => a.id === ids[0])?.nome);
   });
 });
 
@@ -395,5 +402,23 @@ describe('Mercado Livre seller shared by several resellers', () => {
     await amb.banco.db.update(revendaIntegracoes).set({ status: true }).where(integracaoMl(amb.ids.revendaB));
     await amb.banco.db.update(revendaIntegracoes).set({ status: false }).where(integracaoMl(amb.ids.revendaA));
     expect(await revendaDoLead('Vendedor Dividido 4')).toBe(amb.ids.revendaB);
+  });
+
+  it('sandbox: a code naming its own seller (…vendedor-{id}…) keeps that reseller’s leads apart (e2e specs side by side)', async () => {
+    await amb.banco.db.update(revendaIntegracoes).set({ status: true }).where(integracaoMl(amb.ids.revendaA));
+    const gestorB = await amb.entrar('gestorB');
+    const ml = await chamar('POST', '/api/integracao/mercadolivre/configurar', gestorB, {
+      id_revenda: amb.ids.revendaB,
+      code_ml: 'ml-leads-b-vendedor-777000',
+    });
+    expect(ml.statusCode, ml.body).toBe(200);
+    const [b] = await amb.banco.db.select().from(revendaIntegracoes).where(integracaoMl(amb.ids.revendaB));
+    expect((b?.config as Record<string, unknown> | undefined)?.user_id_ml).toBe('777000');
+    await sandbox('mercadolivre/_lead', { tipo: 'pergunta', item_id: 'MLB123', texto: 'Do vendedor próprio?', user_id: 777000 });
+    await processar();
+    const [q] = await amb.banco.db.select().from(leads).where(eq(leads.mensagem, 'Do vendedor próprio?'));
+    expect(q?.revenda_id).toBe(amb.ids.revendaB);
+    // The shared sandbox seller is now A's alone, although B connected later.
+    expect(await revendaDoLead('Vendedor Comum')).toBe(amb.ids.revendaA);
   });
 });

@@ -68,7 +68,8 @@ export const lead = z.object({
   estado_por: z.string().nullable().describe('Id do usuário que definiu o estado (null: o sistema)'),
   estado_por_nome: z.string().nullable(),
   estado_em: z.string(),
-  atribuido_a: z.string().nullable(),
+  atribuido_a: z.string().nullable().describe('Usuário a quem o rodízio entregou o lead'),
+  atribuido_nome: z.string().nullable(),
   anonimizado: z.boolean(),
   updated_at: z.string(),
 });

@@ -47,7 +47,8 @@ type PerguntaMl = {
 /**
  * Mercado Livre (channels.md §2): `GET /vis/leads/{id}` and `GET /questions/{id}` with the seller's token, and
  * `POST /answers {question_id, text}` (a question is answered once: a second answer is refused, 400).
- * Control: `POST /_lead {tipo: 'lead'|'pergunta', item_id, nome?, texto?, entregas?}` creates one and delivers the
+ * Control: `POST /_lead {tipo: 'lead'|'pergunta', item_id, nome?, texto?, entregas?, user_id?}` creates one (of seller
+ * `user_id`, default VENDEDOR_SANDBOX; a code `…vendedor-{id}…` connects that seller) and delivers the
  * notification `{resource, user_id, topic, application_id, attempts, sent}` to `{produto}/api/webhooks/mercadolivre`
  * `entregas` times (default 1); `GET /_respostas` lists the answers received.
  */
@@ -81,12 +82,13 @@ export function leadsMercadoLivre(app: FastifyInstance, op: OpcoesLeads) {
     return { id: p.id, question_id: p.id, text, status: 'ACTIVE', date_created: p.answer.date_created };
   });
 
-  app.post<{ Body: { tipo?: string; item_id?: string; nome?: string; texto?: string; entregas?: number } | null }>(
+  app.post<{ Body: { tipo?: string; item_id?: string; nome?: string; texto?: string; entregas?: number; user_id?: number } | null }>(
     '/_lead',
     PUBLICO,
     async (req) => {
       const b = req.body ?? {};
       const item_id = b.item_id ?? 'MLB000000000';
+      const vendedor = Number(b.user_id ?? VENDEDOR_SANDBOX);
       const agora = new Date().toISOString();
       let resource: string;
       let topic: string;
@@ -95,7 +97,7 @@ export function leadsMercadoLivre(app: FastifyInstance, op: OpcoesLeads) {
         perguntas.set(id, {
           id,
           item_id,
-          seller_id: VENDEDOR_SANDBOX,
+          seller_id: vendedor,
           text: b.texto ?? 'Ainda está disponível? Aceita troca?',
           status: 'UNANSWERED',
           date_created: agora,
@@ -109,7 +111,7 @@ export function leadsMercadoLivre(app: FastifyInstance, op: OpcoesLeads) {
         leads.set(id, {
           id,
           item_id,
-          seller_id: VENDEDOR_SANDBOX,
+          seller_id: vendedor,
           created_at: agora,
           buyer: { name: b.nome ?? 'Comprador Sandbox', email: 'comprador@ml.sandbox', phone: { area_code: '11', number: '987654321' } },
           message: b.texto ?? 'Olá, tenho interesse no veículo.',
@@ -119,7 +121,7 @@ export function leadsMercadoLivre(app: FastifyInstance, op: OpcoesLeads) {
       }
       const aviso = {
         resource,
-        user_id: VENDEDOR_SANDBOX,
+        user_id: vendedor,
         topic,
         application_id: APP_SANDBOX.clientId,
         attempts: 1,

@@ -5,6 +5,12 @@ import { itensMercadoLivre, VENDEDOR_SANDBOX } from './mercadolivre-itens.ts';
 import { bearerValido, consentimentoOAuth, expiracaoOAuth, novoEstadoOAuth, tokenOAuth } from './oauth.ts';
 
 /**
+ * The seller a token belongs to: VENDEDOR_SANDBOX, or the one a typed code names (`…vendedor-{id}…`), so tests that
+ * run side by side each get their own seller and a lead notification (which names only the seller) reaches theirs.
+ */
+export const vendedorDoCodigo = (code: string | undefined) => Number(/vendedor-(\d{1,12})/.exec(code ?? '')?.[1] ?? VENDEDOR_SANDBOX);
+
+/**
  * Mercado Livre (channels.md §2): the consent page on the auth host (under /auth: /authorization, with PKCE),
  * and at the API root /oauth/token (authorization code and single-use refresh tokens) and /users/me; the
  * classifieds API (category attributes, items, description, search) is in mercadolivre-itens.ts.
@@ -16,7 +22,7 @@ export async function sandboxMercadoLivre(app: FastifyInstance, op: OpcoesLeads 
     prefixo: 'APP_USR',
     estado,
     refresh: true,
-    extra: () => ({ user_id: VENDEDOR_SANDBOX, scope: 'offline_access read write' }),
+    extra: (c) => ({ user_id: vendedorDoCodigo(c.code), scope: 'offline_access read write' }),
   });
   expiracaoOAuth(app, 'APP_USR');
   app.get('/users/me', PUBLICO, async (req, reply) => {

@@ -53,6 +53,7 @@ const colunasLista = {
   estado_por_nome: usuarios.nome,
   estado_em: leads.estado_em,
   atribuido_a: leads.atribuido_a,
+  atribuido_nome: sql<string | null>`(select a.nome from ${usuarios} a where a.id = ${leads.atribuido_a})`,
   anonimizado_em: leads.anonimizado_em,
   updated_at: leads.updated_at,
   veiculo_titulo: sql<
@@ -93,6 +94,7 @@ export function leadPublico(l: LinhaLista): Lead {
     estado_por_nome: (l.estado_por_nome as string | null) ?? null,
     estado_em: iso(l.estado_em),
     atribuido_a: (l.atribuido_a as string | null) ?? null,
+    atribuido_nome: (l.atribuido_nome as string | null) ?? null,
     anonimizado: l.anonimizado_em != null,
     updated_at: iso(l.updated_at),
   };

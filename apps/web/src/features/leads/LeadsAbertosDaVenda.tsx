@@ -47,10 +47,11 @@ export function LeadsAbertosDaVenda({ idRevenda, idVeiculo, aoFechar }: { idReve
           <Button variant="default" onClick={aoFechar} disabled={mudar.isPending}>
             Deixar como estão
           </Button>
-          <Button variant="light" color="gray.9" onClick={() => void marcar('perdido')} loading={mudar.isPending}>
+          {/* Theme colours, not shades: a shade in a light variant (gray.9) and white on green.9 fail 4.5:1 (axe, e2e leads.spec). */}
+          <Button variant="default" onClick={() => void marcar('perdido')} loading={mudar.isPending}>
             Perdido
           </Button>
-          <Button color="green.9" onClick={() => void marcar('convertido')} loading={mudar.isPending}>
+          <Button onClick={() => void marcar('convertido')} loading={mudar.isPending}>
             Convertido (vendido)
           </Button>
         </Group>

@@ -112,7 +112,7 @@ export default function PaginaLead() {
             {ROTULO_CANAL[l.canal]} · recebido em <DataHora valor={l.recebido_em} />
           </Text>
         </div>
-        <Button variant="light" color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirmarExclusao(true)}>
+        <Button variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirmarExclusao(true)}>
           Excluir lead
         </Button>
       </Group>
@@ -142,6 +142,11 @@ export default function PaginaLead() {
           <Text size="xs" c="gray.8">
             desde <DataHora valor={l.estado_em} />
           </Text>
+          {l.atribuido_a && (
+            <Text size="sm" data-testid="atribuido-lead">
+              Atribuído a {l.atribuido_nome ?? 'usuário removido'}
+            </Text>
+          )}
         </Group>
       </Paper>
       <Conversa lead={l} />

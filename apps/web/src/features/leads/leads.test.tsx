@@ -42,6 +42,7 @@ const umLead = (id: string, extra: Partial<Lead> = {}): Lead => ({
   estado_por_nome: null,
   estado_em: '2026-11-20T15:00:00.000Z',
   atribuido_a: null,
+  atribuido_nome: null,
   anonimizado: false,
   updated_at: '2026-11-20T15:00:00.000Z',
   ...extra,
@@ -250,6 +251,19 @@ describe('Resposta a uma pergunta do Mercado Livre (issue 26)', () => {
     montarCaixa([], `/revenda/${ID_REVENDA}/leads/l1`, { [`GET ${BASE}/l1`]: sucesso(comConversa(MARIA)) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Maria Souza' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Responder no Mercado Livre' })).not.toBeInTheDocument();
+  });
+
+  it('mostra a quem o rodízio atribuiu o lead', async () => {
+    const atribuido = umLead('l4', { nome: 'Rita Dias', atribuido_a: GESTOR, atribuido_nome: 'Gestor Demo' });
+    montarCaixa([], `/revenda/${ID_REVENDA}/leads/l4`, { [`GET ${BASE}/l4`]: sucesso(comConversa(atribuido)) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rita Dias' })).toBeInTheDocument();
+    expect(screen.getByTestId('atribuido-lead')).toHaveTextContent('Atribuído a Gestor Demo');
+  });
+
+  it('um lead sem atribuição não diz a quem foi atribuído', async () => {
+    montarCaixa([], `/revenda/${ID_REVENDA}/leads/l1`, { [`GET ${BASE}/l1`]: sucesso(comConversa(MARIA)) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maria Souza' })).toBeInTheDocument();
+    expect(screen.queryByTestId('atribuido-lead')).not.toBeInTheDocument();
   });
 });
 
