@@ -94,3 +94,34 @@ describe('a job queued here is fetched at once, not at the next poll', () => {
     }
   }, 60_000);
 });
+
+describe('an idle worker polls seldom, a busy one drains its queue', () => {
+  it('with a 60 s polling interval, jobs queued while one runs all run right after it, not one per poll', async () => {
+    const outro = await novoBanco();
+    const lenta = new Tarefas(outro.banco, { log: () => {}, intervaloSegundos: 60 });
+    const feitos: number[] = [];
+    let soltar = () => {};
+    const preso = new Promise<void>((ok) => {
+      soltar = ok;
+    });
+    lenta.registrar<{ n: number }>({
+      nome: 'teste-fila',
+      executar: async (d) => {
+        if (d.n === 1) await preso;
+        feitos.push(d.n);
+      },
+    });
+    try {
+      await lenta.iniciar();
+      await lenta.enviar('teste-fila', { n: 1 });
+      await new Promise((ok) => setTimeout(ok, 500));
+      for (const n of [2, 3, 4]) await lenta.enviar('teste-fila', { n });
+      soltar();
+      await esperar(() => feitos.length === 4, 20_000); // before: the 4th waited for the next poll, 60 s later
+      expect(feitos.sort()).toEqual([1, 2, 3, 4]);
+    } finally {
+      await lenta.parar();
+      await outro.descartar();
+    }
+  }, 60_000);
+});
