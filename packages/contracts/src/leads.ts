@@ -4,7 +4,7 @@ import { CANAIS } from './constantes.ts';
 
 /**
  * Leads from the channels (issue 26): a buyer's contact received by webhook (OLX, Mercado Livre) or polling (iCarros,
- * Mobiauto, Webmotors), stored once per (channel, channel's lead id). API and flows: docs/leads.md.
+ * Mobiauto; Webmotors has no known lead contract, docs/leads.md), stored once per (channel, channel's lead id). API and flows: docs/leads.md.
  */
 export const CANAIS_LEAD = ['olx', 'mercadolivre', 'icarros', 'mobiauto', 'webmotors'] as const;
 export type CanalLead = (typeof CANAIS_LEAD)[number];
