@@ -6,12 +6,14 @@
  * statement and its JSON.parse) on the same connection, medians of 20 runs after 3 warm-ups, alternating.
  * Goal: API ÷ SQL ≤ 1.3 on PostgreSQL (PGlite reported too). PostgreSQL runs when DATABASE_URL is set (a database
  * created and dropped). Alone: `node --import tsx bench/dashboard.ts` replaces its rows in bench/resultados.md.
+ * Then, on the same server, Chromium's time from a click on "Dashboard" to the charts drawn (dashboard-navegador.ts).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { medirGraficosNoNavegador } from './dashboard-navegador.ts';
 import { apiContraSql, entrarComoAdmin, receber } from './http.ts';
 import { bancoPostgres, type Registrar } from './veiculos.ts';
 
@@ -95,6 +97,7 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
       dashboardRepository.painelRevenda(db, idRevenda),
     );
     await medir(`painel do admin ${REVENDAS} revendas`, '/api/dashboard/painel', () => dashboardRepository.painelAdmin(db));
+    await medirGraficosNoNavegador(base, db, idRevenda, rotulo, registrar);
   } finally {
     await aplicacao.app.close();
     await pgBanco?.descartar();

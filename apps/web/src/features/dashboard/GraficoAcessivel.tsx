@@ -48,6 +48,8 @@ export function GraficoAcessivel({
           type={empilhado ? 'stacked' : 'default'}
           withLegend={series.length > 1}
           barChartProps={{ accessibilityLayer: false }}
+          // Drawn at once: no grow animation (it costs a slow phone's CPU and says nothing).
+          barProps={{ isAnimationActive: false }}
           yAxisProps={{ allowDecimals: false }}
           valueFormatter={(v) => formatarNumero(v)}
         />
