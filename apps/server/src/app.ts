@@ -46,6 +46,9 @@ import { fipeManualRoutes } from './modules/fipe/fipe-manual.routes.ts';
 import { criarFipeManualService } from './modules/fipe/fipe-manual.service.ts';
 import { imagensDestaqueRoutes } from './modules/imagens-destaque/imagens-revenda.routes.ts';
 import { criarImagensRevendaService } from './modules/imagens-destaque/imagens-revenda.service.ts';
+import { importacaoRoutes } from './modules/importacao/importacao.routes.ts';
+import { criarImportacaoService, TAREFA_IMPORTACAO } from './modules/importacao/importacao.service.ts';
+import { tarefaImportacao } from './modules/importacao/importacao.tarefa.ts';
 import { integracoesRoutes } from './modules/integracoes/integracoes.routes.ts';
 import { criarIntegracoesService } from './modules/integracoes/integracoes.service.ts';
 import { padroesRoutes } from './modules/integracoes/padroes.routes.ts';
@@ -349,6 +352,19 @@ export async function buildApp(
     origem: config.fipeApiUrl ?? 'sandbox',
   });
   await app.register(fipeRoutes, { fipe });
+  // Stock import (issue 27 item 1): upload or feed → mapping → preview → a durable job through the form's service.
+  const importacao = criarImportacaoService({
+    db: banco.db,
+    fipe,
+    veiculos,
+    // Until lib/rede-segura lands, reading by URL is refused (never an unchecked fetch).
+    buscar: async () => ({ ok: false, motivo: 'leitura por endereço indisponível' }),
+    baixarFoto: async () => ({ ok: false, motivo: 'download por endereço indisponível' }),
+    enfileirar: (nome, dados) => tarefas.enviar(nome, dados),
+    log: (m) => app.log.warn(m),
+  });
+  tarefas.registrar(tarefaImportacao(importacao));
+  await app.register(importacaoRoutes, { importacao });
   await app.register(buscarVersoesRoutes, { buscarVersoes: criarBuscarVersoesService(banco.db, fipe) });
   await app.register(locaisDaRevendaRoutes, { db: banco.db });
   await app.register(fipeManualRoutes, { fipeManual: criarFipeManualService(banco.db) });
@@ -375,6 +391,8 @@ export async function buildApp(
   await tarefas.enviar(TAREFA_RECONCILIAR, {});
   // A batch left unfinished by a stopped server resumes now (its items' leases permitting), not at the next minute.
   await tarefas.enviar(TAREFA_LOTES, {});
+  // Likewise an import left unfinished.
+  await tarefas.enviar(TAREFA_IMPORTACAO, {});
   app.addHook('onClose', async () => {
     await tarefas.parar();
     await barramento.fechar();

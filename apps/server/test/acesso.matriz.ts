@@ -404,6 +404,38 @@ function veiculos(): Record<string, EntradaMatriz> {
       regra: 'revenda',
       exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/lotes/${ID_INEXISTENTE}/cancelar` }),
     },
+    // Stock import (issue 27 item 1): admin and the reseller's gestor, as the vehicle form. An import of no reseller
+    // answers 404; the upload without a file and a URL that is not http(s) are 400 (no request leaves the server).
+    'GET /api/revendas/:idRevenda/importacoes': { regra: 'revenda' },
+    'GET /api/revendas/:idRevenda/importacoes/modelo': {
+      regra: 'revenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/importacoes/modelo?formato=csv` }),
+    },
+    'POST /api/revendas/:idRevenda/importacoes/arquivo': { regra: 'revenda' },
+    'POST /api/revendas/:idRevenda/importacoes/url': {
+      regra: 'revenda',
+      exemplo: () => ({ payload: { url: 'ftp://estoque.test/feed.xml' } }),
+    },
+    'GET /api/revendas/:idRevenda/importacoes/:id': {
+      regra: 'revenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/importacoes/${ID_INEXISTENTE}` }),
+    },
+    'POST /api/revendas/:idRevenda/importacoes/:id/previa': {
+      regra: 'revenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/importacoes/${ID_INEXISTENTE}/previa`, payload: { mapeamento: {} } }),
+    },
+    'POST /api/revendas/:idRevenda/importacoes/:id/confirmar': {
+      regra: 'revenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/importacoes/${ID_INEXISTENTE}/confirmar`, payload: { mapeamento: {} } }),
+    },
+    'GET /api/revendas/:idRevenda/importacoes/:id/linhas': {
+      regra: 'revenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/importacoes/${ID_INEXISTENTE}/linhas` }),
+    },
+    'GET /api/revendas/:idRevenda/importacoes/:id/relatorio': {
+      regra: 'revenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/importacoes/${ID_INEXISTENTE}/relatorio` }),
+    },
     // Leads (issue 26): the reseller's users; an admin sees every reseller's. A lead of no reseller answers 404.
     // Channel webhooks: public, the channel is checked by the intake (a malformed body is 400, an unknown endpoint 404).
     'POST /api/webhooks/mercadolivre': { regra: 'publico', exemplo: () => ({ payload: { topic: 'questions' } }) },

@@ -20,12 +20,12 @@ export function erroDeMultipart(erro: { code?: string; message?: string }): Erro
 }
 
 /**
- * Reads the multipart field `file` up to `limiteMb`: a body declared larger is refused before it is read, a stream
+ * Reads the multipart field `file` (or `op.campo`) up to `limiteMb`: a body declared larger is refused before it is read, a stream
  * that goes past the limit is cut there, and a malformed request (no boundary, cut short) is a 400, never a 500.
  */
 export async function lerArquivo(
   req: FastifyRequest,
-  op: { limiteMb: number; semArquivo: string; grandeDemais?: string },
+  op: { limiteMb: number; semArquivo: string; grandeDemais?: string; campo?: string },
 ): Promise<{ dados: Buffer; nome: string | undefined }> {
   const limite = op.limiteMb * 1024 * 1024;
   const grande = () => new ErroHttp(413, op.grandeDemais ?? MENSAGENS_ENVIO.grandeDemais(op.limiteMb));
@@ -37,7 +37,7 @@ export async function lerArquivo(
     throw erroDeMultipart(erro) ?? new ErroHttp(400, MENSAGENS_ENVIO.invalido);
   };
   const parte = await req.file({ limits: { fileSize: limite, files: 1 } }).catch(falhou);
-  if (parte?.fieldname !== 'file') throw new ErroHttp(400, op.semArquivo);
+  if (parte?.fieldname !== (op.campo ?? 'file')) throw new ErroHttp(400, op.semArquivo);
   const dados = await parte.toBuffer().catch(falhou);
   if (parte.file.truncated) throw grande();
   if (dados.length === 0) throw new ErroHttp(400, op.semArquivo);

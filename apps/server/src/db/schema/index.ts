@@ -1,6 +1,7 @@
 export * from './acesso.ts';
 export * from './catalogos.ts';
 export * from './eventos.ts';
+export * from './importacoes.ts';
 export * from './integracoes.ts';
 export * from './leads.ts';
 export * from './lotes.ts';

@@ -283,8 +283,11 @@ export function criarVeiculosService(
       };
     },
 
-    /** Include (spec 2 §4): every flag 0; moderation entry "incluidos" in the same transaction. */
-    async criar(idRevenda: string, d: VeiculoValidado, quem: UsuarioDaSessao) {
+    /**
+     * Include (spec 2 §4): every flag 0; moderation entry "incluidos" in the same transaction. `junto` runs in that
+     * transaction too (the stock import marks its row done there; a throw undoes the include).
+     */
+    async criar(idRevenda: string, d: VeiculoValidado, quem: UsuarioDaSessao, junto?: (tx: Executor, id: string) => Promise<void>) {
       const r = await revendaDe(idRevenda);
       const imagens = conferirImagens(idRevenda, d.imagens);
       return db.transaction(async (tx) => {
@@ -292,15 +295,22 @@ export function criarVeiculosService(
         const v = await veiculosRepository.inserir(tx, idRevenda, dados, quem.id);
         await veiculosRepository.substituirImagens(tx, idRevenda, v.id, imagens);
         await enfileirar(tx, 'incluidos', r, v, imagens);
+        await junto?.(tx, v.id);
         return { id: v.id };
       });
     },
 
     /**
      * Change (spec 2 §4): optimistic lock on `versao`, vealterado=1 and vevalidacaoalterado=0, one change-log entry
-     * with each changed field old → new, and an "alterados" entry, all in one transaction.
+     * with each changed field old → new, and an "alterados" entry, all in one transaction (with `junto`, as in criar).
      */
-    async alterar(idRevenda: string, idVeiculo: string, d: VeiculoValidado & { versao: string }, quem: UsuarioDaSessao) {
+    async alterar(
+      idRevenda: string,
+      idVeiculo: string,
+      d: VeiculoValidado & { versao: string },
+      quem: UsuarioDaSessao,
+      junto?: (tx: Executor, id: string) => Promise<void>,
+    ) {
       const r = await revendaDe(idRevenda);
       const imagens = conferirImagens(idRevenda, d.imagens);
       const { antigas, desatualizados } = await db.transaction(async (tx) => {
@@ -323,11 +333,15 @@ export function criarVeiculosService(
         if (antes !== depois) campos.imagens = { antiga: antes, nova: depois };
         const antigas = await veiculosRepository.substituirImagens(tx, idRevenda, idVeiculo, imagens);
         // Saving unchanged data changes nothing (no flag, no log entry, no moderation entry).
-        if (Object.keys(campos).length === 0) return { antigas: [], desatualizados: 0 };
+        if (Object.keys(campos).length === 0) {
+          await junto?.(tx, idVeiculo);
+          return { antigas: [], desatualizados: 0 };
+        }
         const v = await veiculosRepository.atualizar(tx, idVeiculo, { ...dados, vealterado: 1, vevalidacaoalterado: 0 }, quem.id);
         await veiculosRepository.registrarAlteracao(tx, { idRevenda, idVeiculo, usuarioId: quem.id, usuarioNome: quem.nome, campos });
         const desatualizados = await veiculosRepository.marcarAnunciosDesatualizados(tx, idVeiculo);
         await enfileirar(tx, 'alterados', r, v, imagens);
+        await junto?.(tx, idVeiculo);
         return { antigas, desatualizados };
       });
       // A lost queueing is picked up by the next reconciliation round (the adverts stay desatualizado meanwhile).
