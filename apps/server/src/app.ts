@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { CANAIS, MENSAGENS, VERSAO_PAINEL } from '@intermedio/contracts';
+import { CANAIS, IMPORTACAO_MAX_BYTES, MENSAGENS, VERSAO_PAINEL } from '@intermedio/contracts';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +22,7 @@ import { ErroHttp, MENSAGEM_NUL, temNul } from './lib/http.ts';
 import { ControleLog, opcoesLog } from './lib/log.ts';
 import { erroDeMultipart } from './lib/multipart.ts';
 import { opcoesDocs, opcoesOpenApi } from './lib/openapi.ts';
+import { buscarSeguro, redeReal } from './lib/rede-segura/index.ts';
 import { enderecoAssinado } from './midia/acesso-arquivos.ts';
 import { lerArquivo } from './midia/armazenamento.ts';
 import { enviosEmCurso } from './midia/envios-em-curso.ts';
@@ -46,8 +47,9 @@ import { fipeManualRoutes } from './modules/fipe/fipe-manual.routes.ts';
 import { criarFipeManualService } from './modules/fipe/fipe-manual.service.ts';
 import { imagensDestaqueRoutes } from './modules/imagens-destaque/imagens-revenda.routes.ts';
 import { criarImagensRevendaService } from './modules/imagens-destaque/imagens-revenda.service.ts';
+import { baixarFotoPorUrl } from './modules/importacao/fotos-url.ts';
 import { importacaoRoutes } from './modules/importacao/importacao.routes.ts';
-import { criarImportacaoService, TAREFA_IMPORTACAO } from './modules/importacao/importacao.service.ts';
+import { criarImportacaoService, IMPORTACAO_FEED_SEGUNDOS, TAREFA_IMPORTACAO } from './modules/importacao/importacao.service.ts';
 import { tarefaImportacao } from './modules/importacao/importacao.tarefa.ts';
 import { integracoesRoutes } from './modules/integracoes/integracoes.routes.ts';
 import { criarIntegracoesService } from './modules/integracoes/integracoes.service.ts';
@@ -357,9 +359,14 @@ export async function buildApp(
     db: banco.db,
     fipe,
     veiculos,
-    // Until lib/rede-segura lands, reading by URL is refused (never an unchecked fetch).
-    buscar: async () => ({ ok: false, motivo: 'leitura por endereço indisponível' }),
-    baixarFoto: async () => ({ ok: false, motivo: 'download por endereço indisponível' }),
+    // Feeds and photos by URL only through lib/rede-segura (public addresses, every redirect checked).
+    buscar: (url) =>
+      buscarSeguro(url, {
+        maxBytes: IMPORTACAO_MAX_BYTES,
+        timeoutMs: IMPORTACAO_FEED_SEGUNDOS * 1000,
+        rede: redeReal({ permitirLoopback: config.importacaoPermitirLoopback }),
+      }),
+    baixarFoto: (idRevenda, url) => baixarFotoPorUrl({ imagens, config }, idRevenda, url),
     enfileirar: (nome, dados) => tarefas.enviar(nome, dados),
     log: (m) => app.log.warn(m),
   });

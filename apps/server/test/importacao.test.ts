@@ -281,6 +281,14 @@ describe('XLSX and XML sources', () => {
     expect(p.linhas[0]?.fipe.estado).toBe('encontrado');
   });
 
+  it('a feed URL on an internal address is refused before any connection (no test-only loopback here)', async () => {
+    const r = await chamar('POST', url('/url'), gestor, { url: 'http://127.0.0.1:9/estoque.xml' });
+    expect(r.statusCode).toBe(422);
+    expect(r.json().data).toBe('Não foi possível ler o endereço: Endereço não permitido: aponta para uma rede interna.');
+    const ftp = await chamar('POST', url('/url'), gestor, { url: 'ftp://estoque.test/feed.xml' });
+    expect(ftp.statusCode).toBe(400);
+  });
+
   it('refuses a file that is no spreadsheet, and one without vehicle rows', async () => {
     const vazio = await enviar(Buffer.from('Marca;Modelo\r\n'), 'vazio.csv');
     expect(vazio.status).toBe(422);

@@ -106,9 +106,8 @@ export function criarExecucao(dep: DepImportacao) {
       Array.from({ length: Math.min(FOTOS_EM_PARALELO, urls.length) }, async () => {
         while (proxima < urls.length) {
           const i = proxima++;
-          resultados[i] = await dep
-            .baixarFoto(idRevenda, urls[i] as string)
-            .catch((e: unknown) => ({ ok: false as const, motivo: e instanceof Error ? e.message : String(e) }));
+          // A refused or broken photo is { ok: false }; a throw (storage or database down) retries the row later.
+          resultados[i] = await dep.baixarFoto(idRevenda, urls[i] as string);
         }
       }),
     );

@@ -23,6 +23,8 @@ import { ErroLeitura, lerOrigem } from './parse/index.ts';
 import { planejar, resumoDaPrevia } from './previa.ts';
 
 export const TAREFA_IMPORTACAO = 'importacao-executar';
+/** Time limit to read a feed URL. */
+export const IMPORTACAO_FEED_SEGUNDOS = 30;
 const RECENTES = 20;
 
 /** The fields every row needs a column for (the form requires them and has no default). */
