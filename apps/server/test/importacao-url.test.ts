@@ -71,7 +71,10 @@ describe('feed URL with photos', () => {
     const fim = (await chamar('GET', `${base}/${imp.id}`, gestor)).json().data as Importacao;
     expect(fim).toMatchObject({ estado: 'concluida', progresso: { total: 1, feitas: 1, criados: 1, fotos_falhas: 1 } });
     const [v] = await amb.banco.db.select().from(veiculos).where(eq(veiculos.veiplaca, 'URL1A11'));
-    const imagens = await amb.banco.db.select().from(veiculoImagens).where(eq(veiculoImagens.veiculo_id, v?.id ?? ''));
+    const imagens = await amb.banco.db
+      .select()
+      .from(veiculoImagens)
+      .where(eq(veiculoImagens.veiculo_id, v?.id ?? ''));
     expect(imagens.sort((a, b) => a.posicao - b.posicao).map((i) => i.file_name)).toEqual(['1.jpg', '2.jpg']);
     const linhas = (await chamar('GET', `${base}/${imp.id}/linhas`, gestor)).json().data;
     expect(linhas[0].fotos_falhas).toEqual([{ url: `${origem}/f/faltando.jpg`, motivo: expect.stringContaining('404') }]);
@@ -82,7 +85,12 @@ describe('feed URL with photos', () => {
     const antes = pedidos.length;
     await amb.tarefas.executar(TAREFA_IMPORTACAO);
     expect(pedidos.length).toBe(antes);
-    expect(await amb.banco.db.select().from(veiculoImagens).where(eq(veiculoImagens.veiculo_id, v?.id ?? ''))).toHaveLength(2);
+    expect(
+      await amb.banco.db
+        .select()
+        .from(veiculoImagens)
+        .where(eq(veiculoImagens.veiculo_id, v?.id ?? '')),
+    ).toHaveLength(2);
   });
 
   it('a URL that does not answer a feed is refused with the message', async () => {
