@@ -14,6 +14,8 @@ export async function abrirFluxo(base: string, c: Credencial | null, ultimoId?: 
   const r = await fetch(`${base}/api/eventos`, { headers, signal: controle.signal });
   const eventos: ItemFluxo[] = [];
   const ids: (string | undefined)[] = [];
+  /** When each event arrived (performance.now()), same index as `eventos`. */
+  const chegadas: number[] = [];
   let encerrado = false;
   const leitura = (async () => {
     if (!r.body) return;
@@ -32,6 +34,7 @@ export async function abrirFluxo(base: string, c: Credencial | null, ultimoId?: 
           if (nome || dados) ids.push(id);
           if (nome) eventos.push({ evento: nome });
           else if (dados) eventos.push(JSON.parse(dados));
+          if (nome || dados) chegadas.push(performance.now());
           fim = buffer.indexOf('\n\n');
         }
       }
@@ -44,6 +47,7 @@ export async function abrirFluxo(base: string, c: Credencial | null, ultimoId?: 
     status: r.status,
     eventos,
     ids,
+    chegadas,
     get encerrado() {
       return encerrado;
     },

@@ -27,7 +27,7 @@ export async function iniciarServidor(url: string, processos: ChildProcess[], en
   processos.push(filho);
   let saida = '';
   return new Promise((ok, falha) => {
-    const tempo = setTimeout(() => falha(new Error(`servidor não subiu: ${saida}`)), 30_000);
+    const tempo = setTimeout(() => falha(new Error(`servidor não subiu: ${saida}`)), 90_000);
     const ler = (d: Buffer) => {
       saida += d;
       const porta = /no ar em http:\/\/127\.0\.0\.1:(\d+)/.exec(saida)?.[1];
