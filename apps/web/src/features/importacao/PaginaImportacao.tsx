@@ -17,7 +17,7 @@ import { Progresso, Relatorio } from './Andamento';
 import { chavesImportacao, useConfirmar, useImportacao, usePrevia } from './api';
 import { type Escolhas, Mapeamento, mapeamentoInicial } from './Mapeamento';
 import { Previa } from './Previa';
-import { COR_ESTADO, precisaEscolha } from './rotulos';
+import { COR_ESTADO, precisaEscolha, seraIgnorada } from './rotulos';
 
 /**
  * /revenda/:idRevenda/veiculos/importar/:idImportacao (issue 27 item 1): a draft's mapping and preview, then the
@@ -58,7 +58,8 @@ function impedimento(previa: PreviaImportacao, escolhas: Record<string, string>)
     return faltam === 1
       ? 'Escolha a versão FIPE da linha ambígua antes de confirmar.'
       : `Escolha a versão FIPE das ${formatarNumero(faltam)} linhas ambíguas antes de confirmar.`;
-  if (previa.resumo.criar + previa.resumo.atualizar === 0) return MENSAGENS_IMPORTACAO.semNada;
+  // The server plans an ambiguous row as ignorar until its version is chosen: it counts once chosen.
+  if (previa.linhas.every(seraIgnorada)) return MENSAGENS_IMPORTACAO.semNada;
   return null;
 }
 

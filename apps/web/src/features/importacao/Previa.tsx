@@ -21,12 +21,14 @@ type Props = {
 /** The preview's summary and rows: each row's plan, its errors with the field's label, duplicates and FIPE choices. */
 export function Previa({ previa, escolhas, aoEscolher }: Props) {
   const { resumo } = previa;
+  // The server counts an ambiguous row as ignorar until its choice; here it is counted apart (ambíguas).
+  const ignorar = previa.linhas.filter(seraIgnorada).length;
   return (
     <Stack gap="sm">
       <Group gap="xs" aria-label="Resumo da prévia" role="group">
         <Badge color="green" variant="light">{`${formatarNumero(resumo.criar)} a criar`}</Badge>
         <Badge color="blue" variant="light">{`${formatarNumero(resumo.atualizar)} a atualizar`}</Badge>
-        <Badge color="gray" variant="light">{`${formatarNumero(resumo.ignorar)} a ignorar`}</Badge>
+        <Badge color="gray" variant="light">{`${formatarNumero(ignorar)} a ignorar`}</Badge>
         <Badge
           color="yellow"
           variant="light"

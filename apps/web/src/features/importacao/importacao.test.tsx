@@ -60,7 +60,9 @@ const OPCOES = [
 const PREVIA: PreviaImportacao = {
   linhas: [
     linhaPrevia(1, { acao: 'atualizar', duplicado: { id: 'v9', nome: 'Fiat Argo Drive 1.0 2022' } }),
+    // As the server plans it: ignorar until the version is chosen.
     linhaPrevia(2, {
+      acao: 'ignorar',
       veiculo: 'VW Gol 2019',
       placa: 'BBB2B22',
       erros: [{ campo: 'versao', mensagem: 'Mais de uma versão FIPE corresponde: escolha uma.' }],
@@ -77,7 +79,7 @@ const PREVIA: PreviaImportacao = {
       fipe: { estado: 'nao_encontrado', escolhido: null, opcoes: [] },
     }),
   ],
-  resumo: { criar: 1, atualizar: 1, ignorar: 1, ambiguas: 1 },
+  resumo: { criar: 0, atualizar: 1, ignorar: 2, ambiguas: 1 },
 };
 
 /** Opens a Mantine Select and picks one of its options. */
@@ -222,7 +224,7 @@ describe('Importar estoque', { timeout: 60_000 }, () => {
     });
 
     const resumo = await screen.findByRole('group', { name: 'Resumo da prévia' });
-    expect(within(resumo).getByText('1 a criar')).toBeInTheDocument();
+    expect(within(resumo).getByText('0 a criar')).toBeInTheDocument();
     expect(within(resumo).getByText('1 a atualizar')).toBeInTheDocument();
     expect(within(resumo).getByText('1 a ignorar')).toBeInTheDocument();
     expect(within(resumo).getByText('1 ambígua')).toBeInTheDocument();
@@ -285,6 +287,22 @@ describe('Importar estoque', { timeout: 60_000 }, () => {
     expect(within(fotos).getByText('http://10.0.0.1/a.jpg: Endereço não permitido: aponta para uma rede interna.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Baixar relatório (CSV)' })).toHaveAttribute('href', `${BASE}/i1/relatorio`);
     expect(screen.getByRole('link', { name: 'Ver a lista de veículos' })).toHaveAttribute('href', `/revenda/${ID_REVENDA}/veiculos/listar`);
+  });
+
+  it('só uma linha ambígua: a escolha da versão libera a confirmação (o servidor a planeja como ignorar até a escolha)', async () => {
+    simularEventSource();
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}/i1`]: sucesso(importacao()),
+      [`POST ${BASE}/i1/previa`]: sucesso({ linhas: [PREVIA.linhas[1]], resumo: { criar: 0, atualizar: 0, ignorar: 1, ambiguas: 1 } }),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/importar/i1`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Ver prévia' }));
+    const confirmar = await screen.findByRole('button', { name: 'Confirmar importação' });
+    expect(screen.getByText('0 a ignorar')).toBeInTheDocument();
+    expect(confirmar).toHaveAccessibleDescription('Escolha a versão FIPE da linha ambígua antes de confirmar.');
+    await escolher(screen.getByRole('combobox', { name: 'Versão FIPE da linha 2' }), 'VW Gol 1.0 MPI (005-1)');
+    await waitFor(() => expect(confirmar).toBeEnabled());
   });
 
   it('nada a importar: a confirmação fica desabilitada com o motivo', async () => {
