@@ -92,6 +92,9 @@ import { vendasRoutes } from './modules/vendas/vendas.routes.ts';
 import { criarVendasService } from './modules/vendas/vendas.service.ts';
 import { tarefaPublicarVendido, tarefaRetirarAnuncios } from './modules/vendas/vendas.tarefa.ts';
 import { vendidosRoutes } from './modules/vendidos/vendidos.routes.ts';
+import { operacao } from './operacao/desligamento.ts';
+import { Instancia } from './operacao/instancia.ts';
+import { checagensPadrao } from './operacao/prontidao.ts';
 import { criarClienteFcm } from './push/fcm.ts';
 import { Cofre } from './seguranca/cripto.ts';
 import { Tarefas } from './tarefas/tarefas.ts';
@@ -113,6 +116,8 @@ export type Aplicacao = {
   rotas: RotaRegistrada[];
   /** Token renewal of the channels (the background job calls it; tests too). */
   renovacao: RenovacaoService;
+  /** Phase, leases in flight and SSE streams: readiness and graceful shutdown (operacao/). */
+  instancia: Instancia;
 };
 
 /** Builds the whole server. Tests pass their own `banco` (fresh database per file). */
@@ -140,6 +145,7 @@ export async function buildApp(
   });
   // Background jobs: domains register theirs below; pg-boss starts once every route is registered.
   const tarefas = new Tarefas(banco, { log: (m) => app.log.error(m) });
+  const instancia = new Instancia();
   tarefas.registrar(tarefaLimpeza(banco.db, armazenamento, (m) => app.log.warn(m)));
   const opcoesDeRotas: { method: string | string[]; url: string; config?: { acesso?: string } }[] = [];
   app.addHook('onRoute', (r) => {
@@ -185,13 +191,15 @@ export async function buildApp(
   await app.register(swagger, opcoesOpenApi(VERSAO_PAINEL, config.publicUrl));
   await app.register(swaggerUi, opcoesDocs);
 
+  // Readiness (/api/ready), requests in flight and the drain (issue 28 items 3-4, docs/desligamento.md).
+  await app.register(operacao, { instancia, checagens: checagensPadrao(banco.db, armazenamento) });
   app.get('/api/health', { config: { acesso: 'publico' }, schema: { tags: ['sistema'], summary: 'Servidor no ar' } }, async () => ({
     status: 'success',
     data: { versao: VERSAO_PAINEL, banco: banco.tipo },
   }));
   app.get('/api/openapi.json', { config: { acesso: 'publico' }, schema: { hide: true } }, async () => app.swagger());
   await app.register(authRoutes, { auth, config });
-  await app.register(eventosRoutes, { barramento, auth });
+  await app.register(eventosRoutes, { barramento, auth, instancia });
   await app.register(dashboardRoutes, { db: banco.db });
   const correio = criarCorreio({
     smtpUrl: config.smtpUrl,
@@ -245,6 +253,7 @@ export async function buildApp(
       const chave = armazenamento.chaveDaUrl(endereco);
       return chave ? lerArquivo(armazenamento, chave) : null;
     },
+    leases: instancia.leases,
   });
   const enfileirarSincronizacao = () => tarefas.enviar(TAREFA_SINCRONIZAR, {});
   sincronizacao = criarSincronizacaoService({
@@ -290,6 +299,8 @@ export async function buildApp(
     vendas,
     enfileirar: (nome, dados) => tarefas.enviar(nome, dados),
     log: (m) => app.log.warn(m),
+    leases: instancia.leases,
+    drenando: () => instancia.drenando,
   });
   tarefas.registrar(tarefaLotes(lotes, (m) => app.log.warn(m)));
   await app.register(lotesRoutes, { lotes });
@@ -408,7 +419,7 @@ export async function buildApp(
   const rotas = opcoesDeRotas.flatMap((r) =>
     [r.method].flat().flatMap((method) => (method === 'HEAD' ? [] : [{ method, url: r.url, acesso: r.config?.acesso }])),
   );
-  return { app, banco, barramento, cofre, tarefas, semeado, rotas, renovacao };
+  return { app, banco, barramento, cofre, tarefas, semeado, rotas, renovacao, instancia };
 }
 
 /** This server's own address, as the adapters reach the built-in sandboxes (the listening port is known only once listening). */

@@ -91,6 +91,13 @@ const esquemaAmbiente = z.object({
     .min(1, 'deve ser pelo menos 1')
     .max(600, 'deve ser no máximo 600')
     .default(30),
+  /** Graceful shutdown: how long requests and channel calls in flight get after SIGTERM (docs/desligamento.md). */
+  DESLIGAMENTO_SEGUNDOS: z.coerce
+    .number({ error: 'deve ser um número inteiro de segundos' })
+    .int('deve ser um número inteiro de segundos')
+    .min(1, 'deve ser pelo menos 1')
+    .max(3600, 'deve ser no máximo 3600')
+    .default(25),
 });
 
 export type Config = {
@@ -131,6 +138,8 @@ export type Config = {
   importacaoPermitirLoopback: boolean;
   /** Seconds one photo URL of an import may take. */
   importacaoFotoSegundos: number;
+  /** Seconds a SIGTERM leaves requests and channel calls in flight before their leases are released. */
+  desligamentoSegundos: number;
 };
 
 export class ErroConfiguracao extends Error {}
@@ -199,6 +208,7 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feedLimitePorMinuto: e.FEED_LIMITE_POR_MINUTO,
     importacaoPermitirLoopback: e.IMPORTACAO_PERMITIR_LOOPBACK,
     importacaoFotoSegundos: e.IMPORTACAO_FOTO_SEGUNDOS,
+    desligamentoSegundos: e.DESLIGAMENTO_SEGUNDOS,
   };
 }
 

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ErroConfiguracao, lerConfig } from './config.ts';
 import { CONTAS_DEMO, SENHA_DEMO } from './db/demo.ts';
+import { desligarAoSinal } from './operacao/desligamento.ts';
 
 const inicio = performance.now();
 let config: ReturnType<typeof lerConfig>;
@@ -14,7 +15,7 @@ try {
   throw e;
 }
 
-const { app, semeado, banco } = await buildApp(config);
+const { app, semeado, banco, instancia, tarefas } = await buildApp(config);
 // Fastify logs each listening address at info; the banner below says it once (the console: banner, warnings, errors).
 const nivel = app.log.level;
 if (nivel === 'info') app.log.level = 'warn';
@@ -28,11 +29,5 @@ if (config.seedDemo) {
   for (const c of CONTAS_DEMO) console.log(`  ${c.email.padEnd(26)} ${c.descricao}`);
 }
 
-for (const sinal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(sinal, () => {
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+// SIGTERM / SIGINT: graceful shutdown (operacao/desligamento.ts, docs/desligamento.md).
+desligarAoSinal({ app, instancia, tarefas }, { limiteMs: config.desligamentoSegundos * 1000, log: (m) => app.log.warn(m) });

@@ -39,6 +39,7 @@ const sufixo = () => Math.random().toString(36).slice(2, 10);
 
 export const MATRIZ: Record<string, EntradaMatriz> = {
   'GET /api/health': { regra: 'publico' },
+  'GET /api/ready': { regra: 'publico' },
   'GET /api/openapi.json': { regra: 'publico' },
   'GET /api/docs/': { regra: 'publico' },
   'GET /api/docs/json': { regra: 'publico' },

@@ -43,15 +43,16 @@ let proximoId = 880001;
 
 /**
  * For tests, a hold on the next change or removal (PUT/DELETE) of an advert, per process: `POST /_reter` (body
- * `{advId}` to hold only that advert's call) arms it; that call then waits, before anything is checked or changed,
+ * `{advId}` to hold only that advert's call; `{criacao: true}` to hold the next creation (POST) instead) arms it;
+ * that call then waits, before anything is checked or changed,
  * until `POST /_liberar`, and answers normally. `GET /_reter` says whether a call is waiting, so a test sees the
  * state "the channel has not answered yet" (the vehicle view's "Excluindo…" / "Alterando…") without timing.
  */
-let retencao: { advId: string | null; retida: boolean; liberar: () => void; liberada: Promise<void> } | null = null;
+let retencao: { advId: string | null; criacao: boolean; retida: boolean; liberar: () => void; liberada: Promise<void> } | null = null;
 
-async function esperarRetencao(advId: string) {
+async function esperarRetencao(advId: string | null) {
   const r = retencao;
-  if (!r || r.retida || (r.advId !== null && r.advId !== advId)) return;
+  if (!r || r.retida || r.criacao !== (advId === null) || (r.advId !== null && r.advId !== advId)) return;
   r.retida = true;
   await r.liberada;
 }
@@ -190,6 +191,7 @@ export async function sandboxAutoscar(app: FastifyInstance) {
 
   // Adverts of a dealer. `externalId` (the integrator's reference) makes the creation idempotent.
   app.post<Rev & { Body: Record<string, unknown> }>('/integracao/v1/revendas/:id/anuncios', PUBLICO, async (req, reply) => {
+    await esperarRetencao(null);
     if (limitadas > 0) {
       limitadas--;
       reply.header('retry-after', '1');
@@ -283,14 +285,20 @@ export async function sandboxAutoscar(app: FastifyInstance) {
   });
 
   // For tests: the hold on the next PUT/DELETE (see `retencao`); arming it again releases a call still held.
-  app.post<{ Body: { advId?: unknown } | null }>('/_reter', PUBLICO, async (req) => {
+  app.post<{ Body: { advId?: unknown; criacao?: unknown } | null }>('/_reter', PUBLICO, async (req) => {
     retencao?.liberar();
     let liberar = () => {};
     const liberada = new Promise<void>((ok) => {
       liberar = ok;
     });
     const advId = req.body?.advId;
-    retencao = { advId: typeof advId === 'string' || typeof advId === 'number' ? String(advId) : null, retida: false, liberar, liberada };
+    retencao = {
+      advId: typeof advId === 'string' || typeof advId === 'number' ? String(advId) : null,
+      criacao: req.body?.criacao === true,
+      retida: false,
+      liberar,
+      liberada,
+    };
     return { armada: true };
   });
   app.post<{ Body: { vezes?: unknown } | null }>('/_limitar', PUBLICO, async (req) => {

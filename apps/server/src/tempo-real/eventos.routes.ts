@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthService } from '../auth/auth.service.ts';
 import { COOKIE_SESSAO, exigirSessao } from '../auth/guardas.ts';
+import type { Instancia } from '../operacao/instancia.ts';
 import { type Barramento, podeVerEvento } from './barramento.ts';
 
 export const INTERVALO_PULSO_MS = 20_000;
@@ -22,7 +23,10 @@ const sequencia = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
  * (pruned, too many), a `recarregar` event tells the screen to refetch once. `conectado` carries the id the
  * screen is up to date with.
  */
-export async function eventosRoutes(app: FastifyInstance, op: { barramento: Barramento; auth: AuthService }) {
+export async function eventosRoutes(
+  app: FastifyInstance,
+  op: { barramento: Barramento; auth: AuthService; instancia?: Pick<Instancia, 'fluxos' | 'drenando'> },
+) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/eventos',
     {
@@ -51,13 +55,26 @@ export async function eventosRoutes(app: FastifyInstance, op: { barramento: Barr
 
       let encerrado = false;
       let pulso: ReturnType<typeof setTimeout> | undefined;
+      // Graceful shutdown: the screen reconnects after `retryMs`, through the proxy, to another instance.
+      const despedir = (retryMs: number) => {
+        if (!encerrado) res.write(`retry: ${retryMs}\n\n`);
+        encerrar();
+        req.raw.socket.end(); // its connection too: the reconnection opens a new one, to another instance
+      };
       const encerrar = () => {
         if (encerrado) return;
         encerrado = true;
+        op.instancia?.fluxos.delete(despedir);
         cancelar();
         clearTimeout(pulso);
         res.end();
       };
+      if (op.instancia?.drenando) {
+        res.write('retry: 1000\n\n');
+        res.end();
+        return;
+      }
+      op.instancia?.fluxos.add(despedir);
       // A blocked or signed-out user stops receiving at once: check the session when its user changes.
       const conferirSessao = async () => {
         if (encerrado) return;

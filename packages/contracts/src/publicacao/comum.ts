@@ -37,6 +37,8 @@ export const MENSAGENS_PUBLICACAO_VEICULO = {
     `A exclusão deste anúncio em ${canal} já está em andamento. Aguarde a conclusão antes de tentar de novo.`,
   recusadoNaoRemovido: (canal: string, motivo: string) =>
     `O anúncio recusado continua em ${canal} e não pôde ser removido (${motivo}). Remova-o no painel do canal antes de enviar de novo.`,
+  interrompidoNoDesligamento: (canal: string) =>
+    `O envio para ${canal} foi interrompido pelo desligamento do servidor antes da resposta do canal. A situação do anúncio será verificada automaticamente.`,
   naoChegou: 'O envio não chegou ao canal (verificado depois de uma interrupção). Envie novamente.',
   semPublicacaoEmLote: (canal: string) => `${canal} ainda não publica em lote: publique este veículo pela tela Incluir.`,
 } as const;

@@ -175,6 +175,14 @@ export const lotesRepository = {
       .where(daReivindicacao(item));
   },
 
+  /** Graceful shutdown: the item this worker still runs goes back to aguardando, claimable by any instance now. */
+  liberar(db: Executor, item: ItemRegistro) {
+    return db
+      .update(loteItens)
+      .set({ estado: 'aguardando', lease_ate: null, proxima_em: null, updated_at: sql`now()` })
+      .where(daReivindicacao(item));
+  },
+
   /** "Cancelar": items not started become cancelado (the one in flight finishes); answers false when already over. */
   async cancelar(tx: Executor, idLote: string) {
     const [l] = await tx

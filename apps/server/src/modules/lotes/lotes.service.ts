@@ -10,6 +10,7 @@ import {
 import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
 import type { Db } from '../../db/cliente.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
+import type { LeasesEmCurso } from '../../operacao/leases-em-curso.ts';
 import { publicacaoRepository } from '../publicacao/publicacao.repository.ts';
 import type { PublicacaoVeiculoService } from '../publicacao/publicacao.service.ts';
 import { emParalelo } from '../vendas/paralelo.ts';
@@ -59,6 +60,10 @@ type Dep = {
   /** Queues a background job (Tarefas.enviar), which wakes this instance's worker at once. */
   enfileirar: (nome: string, dados: object) => Promise<unknown>;
   log: (m: string) => void;
+  /** This process's leases in flight (graceful shutdown: waited for, then released). */
+  leases?: LeasesEmCurso;
+  /** True once the instance is draining: a run claims no new item. */
+  drenando?: () => boolean;
 };
 
 const esperar = (ms: number) => new Promise<void>((ok) => setTimeout(ok, ms));
@@ -180,11 +185,22 @@ export function criarLotesService(dep: Dep) {
       (limites.leaseSegundos * 1000) / 3,
     );
     timer.unref();
+    const parar = async () => {
+      clearInterval(timer);
+      await emCurso;
+    };
+    const soltar = dep.leases?.segurar({
+      descricao: `item ${item.id} do lote ${item.lote_id}`,
+      parar,
+      liberar: async () => {
+        await repo.liberar(db, item);
+      },
+    });
     try {
       return await chamada();
     } finally {
-      clearInterval(timer);
-      await emCurso;
+      await parar();
+      soltar?.();
     }
   }
 
@@ -267,6 +283,7 @@ export function criarLotesService(dep: Dep) {
       const contagem = { itens: 0 };
       const ate = Date.now() + limites.duracaoMs;
       const uma = async ({ id }: { id: string }) => {
+        if (dep.drenando?.()) return; // shutting down: left for another instance
         const item = await repo.reivindicar(db, id, limites.leaseSegundos);
         if (!item) return; // another run or instance took it
         contagem.itens++;
@@ -277,7 +294,7 @@ export function criarLotesService(dep: Dep) {
           dep.log(`lote ${item.lote_id}, item ${item.id}: ${e instanceof Error ? e.message : String(e)}`);
         }
       };
-      while (Date.now() < ate) {
+      while (Date.now() < ate && !dep.drenando?.()) {
         const prontos = await repo.aExecutar(db, 200);
         if (!prontos.length) {
           const proxima = await repo.proximaEspera(db);

@@ -222,6 +222,25 @@ export const publicacaoRepository = {
       .where(daChave(a, chave));
   },
 
+  /**
+   * Graceful shutdown (docs/desligamento.md): the lease of an operation this process still holds at its time limit.
+   * A send (pendente, no `operacao`) gets what a send without an answer gets — its outcome is unknown and the channel
+   * may still be creating the advert: ESPERA_SEM_RESPOSTA more, then any instance's reconciliation asks the channel
+   * (`consultar`) before anything is sent again. A change or a removal is claimable at once: the reconciliation marks
+   * the change unconfirmed without calling the channel, and repeats the removal (answered "already removed").
+   */
+  async liberarNoDesligamento(db: Executor, a: Alvo, chave: string, erroEnvio: string) {
+    const envio = sql`(${veiculoIntegracoes.estado} = 'pendente' and ${veiculoIntegracoes.operacao} is null)`;
+    await db
+      .update(veiculoIntegracoes)
+      .set({
+        lease_ate: sql`case when ${envio} then ${leaseDe(ESPERA_SEM_RESPOSTA_SEGUNDOS)} else now() - interval '1 second' end`,
+        ultimo_erro: sql`case when ${envio} then ${erroEnvio} else ${veiculoIntegracoes.ultimo_erro} end`,
+        updated_at: sql`now()`,
+      })
+      .where(and(doAlvo(a), eq(veiculoIntegracoes.chave, chave), isNotNull(veiculoIntegracoes.lease_ate)));
+  },
+
   /** Pending sends whose lease ran out, oldest first. */
   pendentesVencidos: (db: Executor, limite: number) =>
     db

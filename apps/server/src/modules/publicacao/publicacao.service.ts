@@ -13,6 +13,7 @@ import { canal as adaptador } from '../../canais/registro.ts';
 import type { ContextoCanal, Resultado } from '../../canais/tipos.ts';
 import type { Db, Executor } from '../../db/cliente.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
+import type { LeasesEmCurso } from '../../operacao/leases-em-curso.ts';
 import { explicarErro, type IntegracoesService } from '../integracoes/integracoes.service.ts';
 import { padroesRepository } from '../integracoes/padroes.repository.ts';
 import { vendasRepository } from '../vendas/vendas.repository.ts';
@@ -45,6 +46,8 @@ type Dep = {
   lerArquivo?: (chave: string) => Promise<Buffer | null>;
   /** Tests: every lease this long (seconds) and its heartbeat every `batimentoMs` (0: none, as a process that died). */
   lease?: { segundos: number; batimentoMs?: number };
+  /** This process's leases in flight: the graceful shutdown waits for them, then releases what is left. */
+  leases?: LeasesEmCurso;
 };
 type Alvo = { veiculoId: string; canal: CanalId };
 /** What a publishing request reads of the vehicle in one statement (`publicacaoRepository.veiculo`). */
@@ -74,23 +77,33 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
    */
   async function mantendoLease<T>(a: Alvo, chave: string, segundos: number, chamada: () => Promise<T>): Promise<T> {
     const intervalo = dep.lease?.batimentoMs ?? (segundos * 1000) / 3;
-    if (!intervalo) return chamada();
     let emCurso: Promise<void> | undefined;
     const batida = () =>
       repo.prolongar(db, a, chave, segundos).catch((e: unknown) => {
         dep.log(`lease ${a.canal} do veículo ${a.veiculoId}: ${e instanceof Error ? e.message : String(e)}`);
       });
-    const timer = setInterval(() => {
-      emCurso ??= batida().finally(() => {
-        emCurso = undefined;
-      });
-    }, intervalo);
-    timer.unref();
+    const timer = intervalo
+      ? setInterval(() => {
+          emCurso ??= batida().finally(() => {
+            emCurso = undefined;
+          });
+        }, intervalo)
+      : undefined;
+    timer?.unref();
+    const parar = async () => {
+      clearInterval(timer);
+      await emCurso; // a heartbeat in flight lands before the outcome (or the release) is recorded, never after it
+    };
+    const soltar = dep.leases?.segurar({
+      descricao: `${a.canal} do veículo ${a.veiculoId}`,
+      parar,
+      liberar: () => repo.liberarNoDesligamento(db, a, chave, M.interrompidoNoDesligamento(ROTULO_CANAL[a.canal])),
+    });
     try {
       return await chamada();
     } finally {
-      clearInterval(timer);
-      await emCurso; // a heartbeat in flight lands before the outcome is recorded, never after it
+      await parar();
+      soltar?.();
     }
   }
 
