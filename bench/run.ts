@@ -143,6 +143,8 @@ await (await import('./sincronizacao.ts')).medirSincronizacao(registrar);
 await (await import('./dashboard.ts')).medirDashboard(registrar);
 // Site feed (issue 27): a reseller's 2,000 vehicles, cold and from cache, bytes compressed.
 await (await import('./feed.ts')).medirFeed(registrar);
+// Stock import (issue 27): a local feed by URL, 2,000 rows without photos and 200 × 5 photos, job vs direct SQL, memory.
+await (await import('./importacao.ts')).medirImportacao(registrar);
 
 // Bulk publish (issue 24): 300 vehicles × 3 sandbox channels through incluir + enviar vs the channel calls alone.
 const notasLote = await (await import('./publicar-lote.ts')).medirPublicarLote(registrar);
