@@ -8,7 +8,7 @@ import { semRolagemLateral } from '../ajuda/publicacao.ts';
 /**
  * Stock import (issue 27 item 1): the template downloaded from the screen, filled with 10 cars (the example row with
  * a plate and code of each), uploaded → mapping (pre-filled: the template's titles) → preview → confirm → the job's
- * report → 10 vehicles in the list. Keyboard for the steps, axe at each one, no sideways scroll at 390 and 1366 px.
+ * report → 10 vehicles in the list. Keyboard for the steps; axe and no sideways scroll at 1366 and 390 px at each one.
  */
 let revenda: Awaited<ReturnType<typeof criarRevendaComGestor>>;
 
@@ -70,6 +70,14 @@ async function semAxe(page: Page) {
   expect(await violacoesAxe(page)).toEqual([]);
 }
 
+/** The step at 390 px: no sideways scroll and no axe violation; then back to 1366 px. */
+async function naLarguraDoTelefone(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await semRolagemLateral(page, 390);
+  await semAxe(page);
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
 test('importa o modelo com 10 linhas: mapeamento → prévia → confirmação → 10 veículos na lista', async ({ page }) => {
   test.setTimeout(180_000);
   await entrar(page, revenda.email);
@@ -98,6 +106,7 @@ test('importa o modelo com 10 linhas: mapeamento → prévia → confirmação �
   await expect(page.getByRole('combobox', { name: 'Marca', exact: true })).toHaveValue('Marca');
   await expect(page.getByRole('combobox', { name: 'Placa', exact: true })).toHaveValue('Placa');
   await semAxe(page);
+  await naLarguraDoTelefone(page);
   await page.getByRole('button', { name: 'Ver prévia' }).press('Enter');
 
   // Preview: 10 to create; an ambiguous FIPE match (if the example has one) gets its first version.
@@ -111,6 +120,7 @@ test('importa o modelo com 10 linhas: mapeamento → prévia → confirmação �
     await page.getByRole('option').first().click();
   }
   await semAxe(page);
+  await naLarguraDoTelefone(page);
   const confirmar = page.getByRole('button', { name: 'Confirmar importação' });
   await expect(confirmar).toBeEnabled();
   await confirmar.press('Enter');
@@ -120,9 +130,7 @@ test('importa o modelo com 10 linhas: mapeamento → prévia → confirmação �
   await expect(page.getByText(/10 criados · 0 atualizados · 0 ignorados/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Baixar relatório (CSV)' })).toBeVisible();
   await semAxe(page);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await semRolagemLateral(page, 390);
-  await page.setViewportSize({ width: 1366, height: 900 });
+  await naLarguraDoTelefone(page);
 
   // The list: 10 vehicles.
   await page.getByRole('link', { name: 'Ver a lista de veículos' }).press('Enter');
