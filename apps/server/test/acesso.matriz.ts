@@ -371,6 +371,7 @@ function veiculos(): Record<string, EntradaMatriz> {
     [`GET ${base}/:idVeiculo/imagens/:idImagem/original`]: { regra: 'revenda', ...deNenhum('/imagens/:nenhum/original') },
     [`GET ${base}/:idVeiculo/alteracoes`]: { regra: 'revenda', ...deNenhum('/alteracoes') },
     [`GET ${base}/:idVeiculo/alteracoes/arquivo`]: { regra: 'revenda', ...deNenhum('/alteracoes/arquivo') },
+    [`GET ${base}/:idVeiculo/atividade`]: { regra: 'revenda', ...deNenhum('/atividade') },
     // "Marcar como vendido" (issue 16): gestor and admin only.
     [`POST ${base}/:idVeiculo/vender`]: {
       regra: 'gestorRevenda',

@@ -1,3 +1,4 @@
+export * from './atividade.ts';
 export * from './auth.ts';
 export * from './banners.ts';
 export * from './campos.ts';

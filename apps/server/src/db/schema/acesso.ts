@@ -45,7 +45,10 @@ export const tentativasLogin = pgTable(
   (t) => [index('tentativas_login_chave_idx').on(t.chave, t.created_at)],
 );
 
-/** Who did what: sign-ins, deletions, moderation. */
+/**
+ * Who did what: sign-ins, deletions, moderation. Moderation validations (acao 'moderacao.validar', entidade 'veiculo'
+ * for the vehicle queues, dados.fila) feed the vehicle's timeline (issue 25 item 5).
+ */
 export const auditoria = pgTable(
   'auditoria',
   {
@@ -57,5 +60,5 @@ export const auditoria = pgTable(
     dados: jsonb('dados'),
     created_at: criadoEm(),
   },
-  (t) => [index('auditoria_criado_idx').on(t.created_at)],
+  (t) => [index('auditoria_criado_idx').on(t.created_at), index('auditoria_entidade_idx').on(t.entidade, t.entidade_id, t.created_at)],
 );

@@ -163,6 +163,11 @@ export const veiculoIntegracoes = pgTable(
     /** The reseller asked for this advert's update (Atualizar em todos os canais, Tentar de novo): the sync takes it while later than tentativa_em. */
     sincronizar_em: timestamp('sincronizar_em', { withTimezone: true }),
     respondido_em: timestamp('respondido_em', { withTimezone: true }),
+    /**
+     * Who started the current operation (send, change, removal), for its history (veiculo_integracoes_historico);
+     * null: started by the product itself (sync, a sale's removal, a bulk job, the reconciliation).
+     */
+    usuario_id: uuid('usuario_id'),
     created_at: criadoEm(),
     updated_at: alteradoEm(),
   },
@@ -175,6 +180,41 @@ export const veiculoIntegracoes = pgTable(
     index('veiculo_integracoes_exclusoes_idx').on(t.lease_ate).where(sql`${t.operacao} = 'excluir'`),
     check('veiculo_integracoes_estado_chk', sql`${t.estado} in ('pendente','publicado','falhou')`),
     check('veiculo_integracoes_operacao_chk', sql`${t.operacao} in ('alterar','excluir')`),
+  ],
+);
+
+/**
+ * Every operation on a vehicle's advert (issue 25 item 5: the view's timeline): one row per operation and key, from
+ * its start (pendente) to its result. Written only by the trigger on veiculo_integracoes (migration 0025), so in the
+ * very statement (and transaction) that records the send, change or removal: no extra transaction, no path missed.
+ */
+export const veiculoIntegracoesHistorico = pgTable(
+  'veiculo_integracoes_historico',
+  {
+    id: idPrimario(),
+    veiculo_id: uuid('veiculo_id')
+      .notNull()
+      .references(() => veiculos.id, { onDelete: 'cascade' }),
+    revenda_id: uuid('revenda_id').notNull(),
+    canal: text('canal').notNull(),
+    /** The operation's idempotency key (veiculo_integracoes.chave). */
+    chave: text('chave').notNull(),
+    /** enviar (a send, also "Publicar de novo"), alterar (spec 3's Alterar), sincronizar (issue 24's sync), excluir. */
+    operacao: text('operacao').$type<'enviar' | 'alterar' | 'sincronizar' | 'excluir'>().notNull(),
+    estado: text('estado').$type<'pendente' | 'publicado' | 'removido' | 'falhou'>().notNull().default('pendente'),
+    /** The channel's reason (falhou), or why it is still pending (no answer yet). */
+    motivo: text('motivo'),
+    id_anuncio: text('id_anuncio'),
+    /** Who started it; null: automatic. */
+    usuario_id: uuid('usuario_id'),
+    iniciado_em: timestamp('iniciado_em', { withTimezone: true }).notNull().defaultNow(),
+    respondido_em: timestamp('respondido_em', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('veiculo_integracoes_historico_uq').on(t.veiculo_id, t.canal, t.chave, t.operacao),
+    index('veiculo_integracoes_historico_veiculo_idx').on(t.veiculo_id, t.iniciado_em),
+    check('veiculo_integracoes_historico_operacao_chk', sql`${t.operacao} in ('enviar','alterar','sincronizar','excluir')`),
+    check('veiculo_integracoes_historico_estado_chk', sql`${t.estado} in ('pendente','publicado','removido','falhou')`),
   ],
 );
 

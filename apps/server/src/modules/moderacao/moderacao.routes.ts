@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exigirSessao } from '../../auth/guardas.ts';
 import { enviarJson, sucesso } from '../../lib/http.ts';
 import type { ModeracaoService } from './moderacao.service.ts';
 
@@ -133,7 +134,7 @@ export async function moderacaoRoutes(app: FastifyInstance, op: { moderacao: Mod
         response: { 200: validacaoResposta, ...erros },
       },
     },
-    async (req) => sucesso(await moderacao.validarLote(req.params.fila, req.body.ids)),
+    async (req) => sucesso(await moderacao.validarLote(req.params.fila, req.body.ids, exigirSessao(req).usuario.id)),
   );
 
   r.post(
@@ -147,6 +148,6 @@ export async function moderacaoRoutes(app: FastifyInstance, op: { moderacao: Mod
         response: { 200: validacaoResposta, ...erros },
       },
     },
-    async (req) => sucesso(await moderacao.validarUm(req.params.fila, req.params.idEntrada)),
+    async (req) => sucesso(await moderacao.validarUm(req.params.fila, req.params.idEntrada, exigirSessao(req).usuario.id)),
   );
 }

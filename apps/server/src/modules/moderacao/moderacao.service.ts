@@ -26,16 +26,16 @@ export function criarModeracaoService(db: Db) {
     },
 
     /** One entry; 404 when it is no longer in the queue (validated meanwhile, or its item is gone). */
-    async validarUm(fila: FilaModeracao, idEntrada: string) {
-      const validados = await db.transaction((tx) => moderacaoRepository.validar(tx, fila, [idEntrada]));
+    async validarUm(fila: FilaModeracao, idEntrada: string, usuarioId: string | null = null) {
+      const validados = await db.transaction((tx) => moderacaoRepository.validar(tx, fila, [idEntrada], usuarioId));
       if (validados === 0) throw naoEncontrado(MENSAGENS_MODERACAO.naoEncontrada);
       return { validados };
     },
 
     /** The checked entries, in one transaction: all or none. Entries validated meanwhile by someone else are skipped. */
-    async validarLote(fila: FilaModeracao, ids: readonly string[]) {
+    async validarLote(fila: FilaModeracao, ids: readonly string[], usuarioId: string | null = null) {
       const unicos = [...new Set(ids)];
-      return { validados: await db.transaction((tx) => moderacaoRepository.validar(tx, fila, unicos)) };
+      return { validados: await db.transaction((tx) => moderacaoRepository.validar(tx, fila, unicos, usuarioId)) };
     },
   };
 }

@@ -96,9 +96,13 @@ export const publicacaoRepository = {
    * called): creates the row as pendente with a new key and a lease, or turns a failed one into pendente. A pending
    * or published row is left alone (null): a second click never reaches the channel.
    */
-  async tomar(db: Executor, a: Alvo & { revendaId: string; chave: string; envio: Record<string, unknown>; leaseSegundos: number }) {
+  async tomar(
+    db: Executor,
+    a: Alvo & { revendaId: string; chave: string; envio: Record<string, unknown>; leaseSegundos: number; usuarioId?: string | null },
+  ) {
     const novo = {
       estado: 'pendente' as const,
+      usuario_id: a.usuarioId ?? null,
       status: false,
       chave: a.chave,
       envio: a.envio,
@@ -259,12 +263,20 @@ export const publicacaoRepository = {
    */
   async tomarAlteracao(
     db: Executor,
-    a: Alvo & { idAnuncio: string; chave: string; envio: Record<string, unknown>; leaseSegundos: number; sincronizacao?: boolean },
+    a: Alvo & {
+      idAnuncio: string;
+      chave: string;
+      envio: Record<string, unknown>;
+      leaseSegundos: number;
+      sincronizacao?: boolean;
+      usuarioId?: string | null;
+    },
   ) {
     const [r] = await db
       .update(veiculoIntegracoes)
       .set({
         chave: a.chave,
+        usuario_id: a.usuarioId ?? null,
         envio: a.envio,
         operacao: 'alterar',
         lease_ate: leaseDe(a.leaseSegundos),
@@ -346,11 +358,12 @@ export const publicacaoRepository = {
    * send, a change or another removal holds the advert, so the channel never gets two removals at once. A lease that
    * ran out (its request died) is taken over; a change that died so has an unknown outcome (desatualizado).
    */
-  async tomarExclusao(db: Executor, a: Alvo & { idAnuncio: string; chave: string; leaseSegundos: number }) {
+  async tomarExclusao(db: Executor, a: Alvo & { idAnuncio: string; chave: string; leaseSegundos: number; usuarioId?: string | null }) {
     const [r] = await db
       .update(veiculoIntegracoes)
       .set({
         chave: a.chave,
+        usuario_id: a.usuarioId ?? null,
         operacao: 'excluir',
         lease_ate: leaseDe(a.leaseSegundos),
         desatualizado: sql`${veiculoIntegracoes.desatualizado} or (${veiculoIntegracoes.lease_ate} is not null and ${naoExcluindo})`,
@@ -395,7 +408,7 @@ export const publicacaoRepository = {
     db: Executor,
     a: Alvo,
     chaveExclusao: string,
-    r: { chave: string; envio: Record<string, unknown>; leaseSegundos: number },
+    r: { chave: string; envio: Record<string, unknown>; leaseSegundos: number; usuarioId?: string | null },
   ) {
     const [linha] = await db
       .update(veiculoIntegracoes)
@@ -403,6 +416,7 @@ export const publicacaoRepository = {
         estado: 'pendente',
         status: false,
         chave: r.chave,
+        usuario_id: r.usuarioId ?? null,
         envio: r.envio,
         lease_ate: leaseDe(r.leaseSegundos),
         tentativa_em: sql`now()`,

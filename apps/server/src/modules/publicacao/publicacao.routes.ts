@@ -17,6 +17,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exigirSessao } from '../../auth/guardas.ts';
 import { canal as adaptador } from '../../canais/registro.ts';
 import { sucesso } from '../../lib/http.ts';
 import type { PublicacaoVeiculoService, VeiculoCarregado } from './publicacao.service.ts';
@@ -150,7 +151,15 @@ export async function publicacaoRoutes(app: FastifyInstance, op: { publicacao: P
           response: { 200: envelopeSucesso(anuncioEnviado), ...errosCanal },
         },
       },
-      async (req) => sucesso(await publicacao.enviar(canal, req.body.id_veiculo, req.body.veiculo_post as Record<string, unknown>)),
+      async (req) =>
+        sucesso(
+          await publicacao.enviar(
+            canal,
+            req.body.id_veiculo,
+            req.body.veiculo_post as Record<string, unknown>,
+            exigirSessao(req).usuario.id,
+          ),
+        ),
     );
     if (chamadas.includes('alterar'))
       r.post(
@@ -166,7 +175,13 @@ export async function publicacaoRoutes(app: FastifyInstance, op: { publicacao: P
         },
         async (req) =>
           sucesso(
-            await publicacao.alterar(canal, req.body.id_veiculo, req.body.id_anuncio, req.body.veiculo_post as Record<string, unknown>),
+            await publicacao.alterar(
+              canal,
+              req.body.id_veiculo,
+              req.body.id_anuncio,
+              req.body.veiculo_post as Record<string, unknown>,
+              exigirSessao(req).usuario.id,
+            ),
           ),
       );
     r.post(
@@ -180,7 +195,7 @@ export async function publicacaoRoutes(app: FastifyInstance, op: { publicacao: P
           response: { 200: envelopeSucesso(anuncioExcluido), ...errosCanal },
         },
       },
-      async (req) => sucesso(await publicacao.excluir(canal, req.body.id_veiculo, req.body.id_anuncio)),
+      async (req) => sucesso(await publicacao.excluir(canal, req.body.id_veiculo, req.body.id_anuncio, exigirSessao(req).usuario.id)),
     );
   }
 }

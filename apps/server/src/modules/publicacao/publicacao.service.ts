@@ -314,6 +314,8 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       vendido: string;
       /** The sync's update (issue 24): recorded as such, so that an unknown outcome may be sent again. */
       sincronizacao?: boolean;
+      /** Who asked (the history's "who"); none: automatic. */
+      usuarioId?: string | null;
       incerta?: (detalhe?: string) => string;
     },
     chamada: () => Promise<Resultado<AnuncioCanal>>,
@@ -330,6 +332,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
         envio: m.post,
         leaseSegundos: lease,
         sincronizacao: m.sincronizacao ?? false,
+        usuarioId: m.usuarioId ?? null,
       }),
     );
     if (!tomado) return { desfecho: 'ocupado' as const };
@@ -369,8 +372,8 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
    * Excluir and a sale's removal both go through it, so only one of them calls the channel. `null`: something else
    * holds the advert (a change, another removal) or it is gone.
    */
-  const tomarExclusao = (a: Alvo, idAnuncio: string) =>
-    repo.tomarExclusao(db, { ...a, idAnuncio, chave: randomUUID(), leaseSegundos: lease });
+  const tomarExclusao = (a: Alvo, idAnuncio: string, usuarioId: string | null = null) =>
+    repo.tomarExclusao(db, { ...a, idAnuncio, chave: randomUUID(), leaseSegundos: lease, usuarioId });
 
   /**
    * Calls the channel for a removal this caller holds (`reg`, with its key) and records the outcome onto it only:
@@ -484,7 +487,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
      * channel. A send already pending answers 409 without calling the channel; one whose owner died is first
      * resolved by asking the channel (and sent again only when nothing arrived).
      */
-    async enviar(canal: CanalId, idVeiculo: string, post: Record<string, unknown>) {
+    async enviar(canal: CanalId, idVeiculo: string, post: Record<string, unknown>, usuarioId: string | null = null) {
       const a = { veiculoId: idVeiculo, canal };
       const rotulo = ROTULO_CANAL[canal];
       // The vehicle (read FOR SHARE: a sale locks it FOR UPDATE, docs/publicacao.md §7), its photos and the channel's
@@ -505,6 +508,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
             chave: randomUUID(),
             envio: post,
             leaseSegundos: leaseEnvio(canal),
+            usuarioId,
           });
           return { r, v, doCanal };
         });
@@ -541,7 +545,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
      * nothing re-sends it automatically: the advert is marked desatualizado with the reason, for the reseller to
      * send the change again (docs/publicacao.md §3).
      */
-    async alterar(canal: CanalId, idVeiculo: string, idAnuncio: string, post: Record<string, unknown>) {
+    async alterar(canal: CanalId, idVeiculo: string, idAnuncio: string, post: Record<string, unknown>, usuarioId: string | null = null) {
       const p = publicacaoDo(canal);
       const rotulo = ROTULO_CANAL[canal];
       const alterarNoCanal = p.alterar;
@@ -553,7 +557,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       // An inactive integration refuses before anything is recorded.
       const { ctx, sessao } = sessaoDaIntegracao(canal, v.revendaId, dep.integracoes.paraPublicarDe(canal, c.integracao));
 
-      const m = await mudarComLease({ a, v, lidoEm: c.v.updated_at, idAnuncio, post, vendido: M.alteracaoVendido }, () =>
+      const m = await mudarComLease({ a, v, lidoEm: c.v.updated_at, idAnuncio, post, vendido: M.alteracaoVendido, usuarioId }, () =>
         alterarNoCanal(ctx, sessao, v, idAnuncio, post),
       );
       if (m.desfecho === 'ocupado') {
@@ -628,7 +632,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
      * the channel's `enviar`. A crash before that statement: the reconciliation finishes the removal (the advert is
      * gone, "Não publicado"); after it: a pending send, resolved by the reconciliation (`consultar`). Never two sends.
      */
-    async publicarDeNovo(canal: CanalId, idVeiculo: string) {
+    async publicarDeNovo(canal: CanalId, idVeiculo: string, usuarioId: string | null = null) {
       const p = publicacaoDo(canal);
       const rotulo = ROTULO_CANAL[canal];
       if (p.atualizar) throw new ErroHttp(422, MS.atualizavel(rotulo));
@@ -640,7 +644,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       if (c.v.vevendido === 1) throw new ErroHttp(422, M.veiculoVendido);
       const doCanal = await sessaoDe(canal, v.revendaId); // an inactive integration refuses before anything is taken
       const post = reg.envio;
-      const tomado = await tomarExclusao(a, reg.id_anuncio);
+      const tomado = await tomarExclusao(a, reg.id_anuncio, usuarioId);
       if (!tomado) throw new ErroHttp(409, reg.operacao === 'alterar' ? M.alteracaoEmAndamento(rotulo) : M.exclusaoEmAndamento(rotulo));
       const chaveExclusao = tomado.chave ?? '';
       let r: Awaited<ReturnType<typeof excluirNoCanal>>;
@@ -657,7 +661,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       }
       const chave = randomUUID();
       const novo = await seNaoVendido(v.id, M.veiculoVendido, (tx) =>
-        repo.republicar(tx, a, chaveExclusao, { chave, envio: post, leaseSegundos: leaseEnvio(canal) }),
+        repo.republicar(tx, a, chaveExclusao, { chave, envio: post, leaseSegundos: leaseEnvio(canal), usuarioId }),
       );
       if (!novo) throw new ErroHttp(409, M.emAndamento(rotulo));
       const resposta = await chamarCanal(a, chave, v, post, doCanal);
@@ -669,7 +673,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
      * click or the sale's removal of the same advert never calls the channel again meanwhile (409, or the advert is
      * found already removed). "Already removed" counts as removed; the record is deleted (spec 3 §4).
      */
-    async excluir(canal: CanalId, idVeiculo: string, idAnuncio?: string) {
+    async excluir(canal: CanalId, idVeiculo: string, idAnuncio?: string, usuarioId: string | null = null) {
       const { c, v } = await carregar(canal, idVeiculo);
       const a = { veiculoId: v.id, canal };
       const rotulo = ROTULO_CANAL[canal];
@@ -679,7 +683,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
         throw naoEncontrado(M.anuncioNaoEncontrado);
       // An inactive integration refuses before anything is taken.
       sessaoDaIntegracao(canal, v.revendaId, dep.integracoes.paraPublicarDe(canal, c.integracao));
-      const tomado = await tomarExclusao(a, reg.id_anuncio);
+      const tomado = await tomarExclusao(a, reg.id_anuncio, usuarioId);
       if (!tomado) {
         const atual = await repo.buscar(db, a);
         // Removed meanwhile (the sale's removal, another click): nothing left to call the channel for.

@@ -2,6 +2,7 @@ import { CANAIS, corpoSincronizacao, envelopeErro, idParam, MENSAGENS_PUBLICACAO
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exigirSessao } from '../../auth/guardas.ts';
 import { naoEncontrado, sucesso } from '../../lib/http.ts';
 import type { PublicacaoVeiculoService } from './publicacao.service.ts';
 import type { SincronizacaoService } from './sincronizacao.service.ts';
@@ -88,7 +89,7 @@ export async function sincronizacaoRoutes(
     async (req) => {
       if ((await op.publicacao.revendaDoVeiculo(req.params.idVeiculo)) !== req.params.idRevenda)
         throw naoEncontrado(M.veiculoNaoEncontrado);
-      return sucesso(await op.publicacao.publicarDeNovo(req.body.canal, req.params.idVeiculo));
+      return sucesso(await op.publicacao.publicarDeNovo(req.body.canal, req.params.idVeiculo, exigirSessao(req).usuario.id));
     },
   );
 }

@@ -1,4 +1,4 @@
-import { alteracoesVeiculoResposta, envelopeErro, idParam } from '@intermedio/contracts';
+import { alteracoesVeiculoResposta, atividadeVeiculoResposta, envelopeErro, idParam } from '@intermedio/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +13,10 @@ const base = '/api/revendas/:idRevenda/veiculos/:idVeiculo';
 const doVeiculo = z.object({ idRevenda: idParam, idVeiculo: idParam });
 const erros = { 400: envelopeErro, 401: envelopeErro, 403: envelopeErro, 404: envelopeErro };
 
-/** Downloads of one vehicle: the package (zip), one original photo, and the change log (JSON and text file). */
+/**
+ * Downloads of one vehicle: the package (zip), one original photo, the change log (JSON and text file), and the
+ * view's activity timeline.
+ */
 export async function veiculosArquivosRoutes(app: FastifyInstance, op: { veiculos: VeiculosService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { veiculos } = op;
@@ -72,6 +75,21 @@ export async function veiculosArquivosRoutes(app: FastifyInstance, op: { veiculo
       const { alteracoes } = await veiculos.alteracoes(req.params.idRevenda, req.params.idVeiculo);
       return sucesso(alteracoes.map((a) => ({ ...a, vedataalteracao: a.vedataalteracao.toISOString() })));
     },
+  );
+
+  r.get(
+    `${base}/atividade`,
+    {
+      config: { acesso: 'revenda' },
+      schema: {
+        tags,
+        summary:
+          'Atividade do veículo (mais recente primeiro, no máximo 200): inclusão, alterações, venda, envios aos canais com o resultado, validações da moderação',
+        params: doVeiculo,
+        response: { 200: atividadeVeiculoResposta, ...erros },
+      },
+    },
+    async (req) => sucesso(await veiculos.atividade(req.params.idRevenda, req.params.idVeiculo, exigirSessao(req).usuario)),
   );
 
   r.get(

@@ -28,6 +28,7 @@ import {
   veiculosRepository,
 } from './veiculos.repository.ts';
 import { textoDoCampo } from './veiculos.texto.ts';
+import { atividadeDoVeiculo } from './veiculos-atividade.repository.ts';
 import { veiculosListaRepository } from './veiculos-lista.repository.ts';
 import { type FilaVeiculo, veiculosModeracaoRepository } from './veiculos-moderacao.repository.ts';
 import { pacoteDoVeiculo } from './veiculos-pacote.ts';
@@ -410,6 +411,13 @@ export function criarVeiculosService(
         await apagarArquivos(idRevenda, removidas);
       }
       return { veiculos: alvos.length };
+    },
+
+    /** The view's timeline (issue 25 item 5): same access as the view (a removed vehicle: admins only). */
+    async atividade(idRevenda: string, idVeiculo: string, quem: UsuarioDaSessao) {
+      const v = await registro(db, idRevenda, idVeiculo);
+      if (v.veremovido === 1 && quem.role !== 'admin') throw new ErroHttp(403, MENSAGENS_VEICULO.removidoSoAdmin);
+      return atividadeDoVeiculo(db, v);
     },
 
     async alteracoes(idRevenda: string, idVeiculo: string) {

@@ -1,71 +1,103 @@
-import { type AlteracaoVeiculo, ROTULO_CAMPO_VEICULO, ROTULO_CANAL, type Veiculo } from '@intermedio/contracts';
+import {
+  type EstadoOperacao,
+  type EventoAtividade,
+  type OperacaoAnuncio,
+  ROTULO_CAMPO_VEICULO,
+  ROTULO_CANAL,
+  ROTULO_FILA_VALIDADA,
+  type Veiculo,
+} from '@intermedio/contracts';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { AlertaErro } from '@/ui/AlertaErro';
 import { Carregando } from '@/ui/Carregando';
 import { DataHora } from '@/ui/Formatados';
-import { useAlteracoesVeiculo } from './api';
+import { useAtividadeVeiculo } from './api';
 
-type Evento = {
-  chave: string;
-  quando: string;
-  titulo: string;
-  cor: string;
-  rotulo: string;
-  linhas: string[];
-};
+type Linha = { texto: string; falha?: boolean };
+type Evento = { chave: string; quando: string; titulo: string; cor: string; rotulo: string; linhas: Linha[] };
 
 const vazio = (v: string) => (v === '' ? '(vazio)' : v);
 
-/**
- * The view's activity (issue 25 item 5), newest first, from what the server keeps: the inclusion, each change of
- * the change log (who, when, field: old → new; the .txt download has the same), the sale, and each channel's last
- * answer (published / waiting / failed with the reason; veiculo_integracoes keeps only the last one per channel).
- */
-export function eventosVeiculo(v: Veiculo, alteracoes: readonly AlteracaoVeiculo[]): Evento[] {
-  const eventos: Evento[] = [
-    { chave: 'incluido', quando: v.created_at, titulo: 'Veículo incluído', cor: 'gray', rotulo: 'Inclusão', linhas: [] },
-  ];
-  for (const a of alteracoes)
-    eventos.push({
-      chave: `alteracao-${a.id}`,
-      quando: a.vedataalteracao,
-      titulo: `Alterado por ${a.veusuarioalterou}`,
-      cor: 'blue',
-      rotulo: 'Alteração',
-      linhas: Object.entries(a.campos).map(([c, { antiga, nova }]) => `${ROTULO_CAMPO_VEICULO[c] ?? c}: ${vazio(antiga)} → ${vazio(nova)}`),
-    });
-  if (v.venda)
-    eventos.push({
-      chave: 'venda',
-      quando: v.venda.vendido_em,
-      titulo: 'Marcado como vendido',
-      cor: 'orange',
-      rotulo: 'Venda',
-      linhas: [],
-    });
-  for (const i of v.integracoes) {
-    if (!i.sincronizado_em || !i.estado) continue;
-    const canal = ROTULO_CANAL[i.canal];
-    const [titulo, cor, rotulo] =
-      i.estado === 'falhou'
-        ? [`Envio ao ${canal} falhou`, 'red', 'Falhou']
-        : i.estado === 'pendente'
-          ? [`Enviado ao ${canal}: aguardando a confirmação`, 'yellow', 'Pendente']
-          : [`Anúncio no ${canal} publicado`, 'green', 'Publicado'];
-    eventos.push({
-      chave: `canal-${i.canal}`,
-      quando: i.sincronizado_em,
-      titulo,
-      cor,
-      rotulo,
-      linhas: i.ultimo_erro ? [i.ultimo_erro] : [],
-    });
+/** Title of a channel operation by its result: the badge says the result in words, the colour only repeats it. */
+const TITULO_OPERACAO: Record<OperacaoAnuncio, Record<EstadoOperacao, (c: string) => string>> = {
+  enviar: {
+    publicado: (c) => `Anúncio publicado em ${c}`,
+    pendente: (c) => `Enviado para ${c}: aguardando a confirmação`,
+    falhou: (c) => `Envio para ${c} falhou`,
+    removido: (c) => `Anúncio excluído de ${c}`,
+  },
+  alterar: {
+    publicado: (c) => `Anúncio alterado em ${c}`,
+    pendente: (c) => `Alteração em ${c} em andamento`,
+    falhou: (c) => `Alteração em ${c} falhou`,
+    removido: (c) => `Anúncio excluído de ${c}`,
+  },
+  sincronizar: {
+    publicado: (c) => `Anúncio atualizado em ${c}`,
+    pendente: (c) => `Atualização em ${c} em andamento`,
+    falhou: (c) => `Atualização em ${c} falhou`,
+    removido: (c) => `Anúncio excluído de ${c}`,
+  },
+  excluir: {
+    publicado: (c) => `Anúncio excluído de ${c}`,
+    removido: (c) => `Anúncio excluído de ${c}`,
+    pendente: (c) => `Exclusão em ${c} em andamento`,
+    falhou: (c) => `Exclusão em ${c} falhou`,
+  },
+};
+const RESULTADO: Record<EstadoOperacao, [string, string]> = {
+  publicado: ['Publicado', 'green'],
+  removido: ['Removido', 'gray'],
+  pendente: ['Pendente', 'yellow'],
+  falhou: ['Falhou', 'red'],
+};
+const porQuem = (quem: string | null): Linha[] => (quem ? [{ texto: `Por ${quem}` }] : []);
+
+function evento(e: EventoAtividade): Evento {
+  const base = { chave: `${e.tipo}-${e.id}`, quando: e.quando };
+  switch (e.tipo) {
+    case 'inclusao':
+      return { ...base, titulo: 'Veículo incluído', cor: 'gray', rotulo: 'Inclusão', linhas: porQuem(e.quem) };
+    case 'alteracao':
+      return {
+        ...base,
+        titulo: `Alterado por ${e.quem ?? 'usuário'}`,
+        cor: 'blue',
+        rotulo: 'Alteração',
+        linhas: Object.entries(e.campos).map(([c, { antiga, nova }]) => ({
+          texto: `${ROTULO_CAMPO_VEICULO[c] ?? c}: ${vazio(antiga)} → ${vazio(nova)}`,
+        })),
+      };
+    case 'venda':
+      return { ...base, titulo: 'Marcado como vendido', cor: 'orange', rotulo: 'Venda', linhas: porQuem(e.quem) };
+    case 'moderacao':
+      return {
+        ...base,
+        titulo: `Validado na moderação: ${ROTULO_FILA_VALIDADA[e.fila]}`,
+        cor: 'grape',
+        rotulo: 'Moderação',
+        linhas: porQuem(e.quem),
+      };
+    case 'canal': {
+      const [rotulo, cor] = RESULTADO[e.estado];
+      const linhas: Linha[] = [{ texto: e.quem ? `Por ${e.quem}` : 'Automático' }];
+      if (e.motivo) linhas.push({ texto: `Motivo: ${e.motivo}`, falha: e.estado === 'falhou' });
+      if (e.id_anuncio) linhas.push({ texto: `ID do anúncio: ${e.id_anuncio}` });
+      return { ...base, titulo: TITULO_OPERACAO[e.operacao][e.estado](ROTULO_CANAL[e.canal]), cor, rotulo, linhas };
+    }
   }
-  return eventos.sort((a, b) => Date.parse(b.quando) - Date.parse(a.quando));
 }
 
+/**
+ * The view's activity (issue 25 item 5), newest first, as the server answers it (GET …/atividade, at most 200):
+ * the inclusion, each change (who, when, field: old → new; the .txt download has the same), the sale, every send,
+ * change, update and removal on a channel with who started it (or "Automático") and its result (a failure in red
+ * with the channel's reason, the result also in words), and each moderation validation with the admin's name.
+ */
+export const eventosVeiculo = (eventos: readonly EventoAtividade[]): Evento[] => eventos.map(evento);
+
 export function AtividadeVeiculo({ idRevenda, v }: { idRevenda: string; v: Veiculo }) {
-  const { data, error, refetch } = useAlteracoesVeiculo(idRevenda, v.id);
+  const { data, error, refetch } = useAtividadeVeiculo(idRevenda, v.id);
   return (
     <Paper withBorder p="md">
       <Title order={2} size="h3" mb="sm">
@@ -77,7 +109,7 @@ export function AtividadeVeiculo({ idRevenda, v }: { idRevenda: string; v: Veicu
         <Carregando />
       ) : (
         <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Atividade do veículo">
-          {eventosVeiculo(v, data).map((e) => (
+          {eventosVeiculo(data).map((e) => (
             <li key={e.chave} style={{ borderLeft: '2px solid var(--mantine-color-gray-3)', paddingLeft: 12 }}>
               <Group gap="xs" wrap="wrap">
                 <Badge color={e.cor} variant="light" size="sm">
@@ -91,8 +123,8 @@ export function AtividadeVeiculo({ idRevenda, v }: { idRevenda: string; v: Veicu
                 </Text>
               </Group>
               {e.linhas.map((l) => (
-                <Text key={l} size="sm" c="gray.8" style={{ overflowWrap: 'anywhere' }}>
-                  {l}
+                <Text key={l.texto} size="sm" c={l.falha ? 'red.8' : 'gray.8'} style={{ overflowWrap: 'anywhere' }}>
+                  {l.texto}
                 </Text>
               ))}
             </li>

@@ -1,8 +1,8 @@
 import {
-  alteracaoVeiculo,
   type BuscarVersoesEntrada,
   compararChaves,
   type EventoMudanca,
+  eventoAtividade,
   localComVersoes,
   localDaRevenda,
   type VeiculoAlteracaoEntrada,
@@ -31,8 +31,8 @@ export const urlVeiculos = {
   veiculo: (idRevenda: string, idVeiculo: string) => `${base(idRevenda)}/${seg(idVeiculo)}`,
   pacote: (idRevenda: string, idVeiculo: string) => `${base(idRevenda)}/${seg(idVeiculo)}/pacote`,
   alteracoes: (idRevenda: string, idVeiculo: string) => `${base(idRevenda)}/${seg(idVeiculo)}/alteracoes/arquivo`,
-  /** The same change log as data (the view's activity timeline). */
-  listaAlteracoes: (idRevenda: string, idVeiculo: string) => `${base(idRevenda)}/${seg(idVeiculo)}/alteracoes`,
+  /** The view's activity timeline (changes, sale, channel operations, moderation validations). */
+  atividade: (idRevenda: string, idVeiculo: string) => `${base(idRevenda)}/${seg(idVeiculo)}/atividade`,
   original: (idRevenda: string, idVeiculo: string, idImagem: string) =>
     `${base(idRevenda)}/${seg(idVeiculo)}/imagens/${seg(idImagem)}/original`,
   imagens: (idRevenda: string) => `/api/revendas/${seg(idRevenda)}/imagens?tipo=veiculo`,
@@ -102,11 +102,11 @@ export function useVeiculo(idRevenda: string, idVeiculo: string) {
   });
 }
 
-/** The vehicle's change log, newest first; under the detail's key, so whatever refreshes the vehicle refreshes it. */
-export function useAlteracoesVeiculo(idRevenda: string, idVeiculo: string) {
+/** The vehicle's timeline, newest first; under the detail's key, so whatever refreshes the vehicle refreshes it. */
+export function useAtividadeVeiculo(idRevenda: string, idVeiculo: string) {
   return useQuery({
-    queryKey: [...chavesVeiculos.detalhe(idRevenda, idVeiculo), 'alteracoes'],
-    queryFn: ({ signal }) => api.get(urlVeiculos.listaAlteracoes(idRevenda, idVeiculo), { esquema: z.array(alteracaoVeiculo), signal }),
+    queryKey: [...chavesVeiculos.detalhe(idRevenda, idVeiculo), 'atividade'],
+    queryFn: ({ signal }) => api.get(urlVeiculos.atividade(idRevenda, idVeiculo), { esquema: z.array(eventoAtividade), signal }),
   });
 }
 

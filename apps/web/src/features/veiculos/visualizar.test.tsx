@@ -99,51 +99,80 @@ describe('Visualizar veículo: card Canais (issue 25 item 5)', { timeout: 60_000
 });
 
 describe('Visualizar veículo: atividade (issue 25 item 5)', { timeout: 60_000 }, () => {
-  it('lista, do mais recente, as alterações (quem, quando, antigo → novo), as respostas dos canais e a inclusão', async () => {
+  it('lista, do mais recente, cada tipo: validação (admin), envios com o resultado (falha em vermelho com o motivo), alteração, venda, inclusão', async () => {
     simularEventSource();
-    const base = detalhe().integracoes[0] as IntegracaoVeiculo;
+    const canal = { tipo: 'canal', canal: 'autoscar', id_anuncio: null, motivo: null, respondido_em: null } as const;
     simularApi({
       'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
-      [`GET ${BASE}/${V}`]: sucesso(
-        detalhe({
-          created_at: '2026-03-01T12:00:00.000Z',
-          integracoes: [
-            { ...base, sincronizado_em: '2026-03-03T12:00:00.000Z' },
-            {
-              ...base,
-              canal: 'olx',
-              descricao: 'Olx',
-              publicado: false,
-              id_anuncio: null,
-              estado: 'falhou',
-              ultimo_erro: 'Preço fora da faixa',
-              sincronizado_em: '2026-03-04T12:00:00.000Z',
-            },
-          ],
-        }),
-      ),
-      [`GET ${BASE}/${V}/alteracoes`]: sucesso([
+      [`GET ${BASE}/${V}`]: sucesso(detalhe()),
+      [`GET ${BASE}/${V}/atividade`]: sucesso([
+        { tipo: 'moderacao', id: '9', quando: '2026-03-07T12:00:00.000Z', quem: 'Admin Intermédio', fila: 'incluidos' },
+        { tipo: 'venda', id: 'venda-1', quando: '2026-03-06T12:00:00.000Z', quem: 'Gestor Auto Demo' },
         {
+          tipo: 'alteracao',
           id: 'a1',
-          vedataalteracao: '2026-03-05T17:07:00.000Z',
-          veusuarioalterou: 'Gestor Auto Demo',
+          quando: '2026-03-05T17:07:00.000Z',
+          quem: 'Gestor Auto Demo',
           campos: { vecor: { antiga: 'Prata', nova: 'Preto' }, veobservacao: { antiga: '', nova: 'Único dono' } },
         },
+        {
+          ...canal,
+          id: 'h4',
+          quando: '2026-03-04T12:00:00.000Z',
+          quem: null,
+          operacao: 'sincronizar',
+          estado: 'publicado',
+          id_anuncio: 'AS-1',
+        },
+        { ...canal, id: 'h3', quando: '2026-03-03T12:00:00.000Z', quem: 'Gestor Auto Demo', operacao: 'excluir', estado: 'removido' },
+        {
+          ...canal,
+          id: 'h2',
+          quando: '2026-03-02T12:30:00.000Z',
+          quem: 'Gestor Auto Demo',
+          operacao: 'enviar',
+          estado: 'publicado',
+          id_anuncio: 'AS-1',
+        },
+        {
+          ...canal,
+          id: 'h1',
+          quando: '2026-03-02T12:00:00.000Z',
+          quem: 'Gestor Auto Demo',
+          operacao: 'enviar',
+          estado: 'falhou',
+          motivo: 'Preço fora da faixa',
+        },
+        { tipo: 'inclusao', id: 'inclusao-1', quando: '2026-03-01T12:00:00.000Z', quem: 'Gestor Auto Demo' },
       ]),
     });
     renderizarApp(`/revenda/${ID_REVENDA}/veiculos/${V}/visualizar`);
     const lista = await screen.findByRole('list', { name: 'Atividade do veículo' });
     const itens = within(lista).getAllByRole('listitem');
-    expect(itens.map((i) => within(i).getByText(/^(Alterado|Envio|Anúncio|Veículo)/).textContent)).toEqual([
+    expect(itens.map((i) => within(i).getByText(/^(Alterado|Envio|Anúncio|Veículo|Validado|Marcado)/).textContent)).toEqual([
+      'Validado na moderação: Incluídos',
+      'Marcado como vendido',
       'Alterado por Gestor Auto Demo',
-      'Envio ao Olx falhou',
-      'Anúncio no Webmotors publicado',
+      'Anúncio atualizado em Autoscar',
+      'Anúncio excluído de Autoscar',
+      'Anúncio publicado em Autoscar',
+      'Envio para Autoscar falhou',
       'Veículo incluído',
     ]);
-    expect(itens[0]).toHaveTextContent('05/03/2026 14:07');
-    expect(itens[0]).toHaveTextContent('Cor: Prata → Preto');
-    expect(itens[0]).toHaveTextContent('Observação: (vazio) → Único dono');
-    expect(itens[1]).toHaveTextContent('Preço fora da faixa');
+    expect(itens[0]).toHaveTextContent('Por Admin Intermédio');
+    expect(itens[1]).toHaveTextContent('Por Gestor Auto Demo');
+    expect(itens[2]).toHaveTextContent('05/03/2026 14:07');
+    expect(itens[2]).toHaveTextContent('Cor: Prata → Preto');
+    expect(itens[2]).toHaveTextContent('Observação: (vazio) → Único dono');
+    // Who: the user, or "Automático" (the sync); the result in words, not only in colour.
+    expect(itens[3]).toHaveTextContent('Automático');
+    expect(itens[3]).toHaveTextContent('ID do anúncio: AS-1');
+    expect(within(itens[3] as HTMLElement).getByText('Publicado')).toBeInTheDocument();
+    expect(within(itens[4] as HTMLElement).getByText('Removido')).toBeInTheDocument();
+    expect(itens[5]).toHaveTextContent('Por Gestor Auto Demo');
+    expect(within(itens[6] as HTMLElement).getByText('Falhou')).toBeInTheDocument();
+    const motivo = within(itens[6] as HTMLElement).getByText('Motivo: Preço fora da faixa');
+    expect(motivo.style.color).toContain('red');
     // The .txt download stays.
     expect(screen.getByRole('link', { name: 'Alterações' })).toHaveAttribute('href', `${BASE}/${V}/alteracoes/arquivo`);
   });
