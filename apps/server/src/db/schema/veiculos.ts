@@ -185,7 +185,7 @@ export const veiculoIntegracoes = pgTable(
 
 /**
  * Every operation on a vehicle's advert (issue 25 item 5: the view's timeline): one row per operation and key, from
- * its start (pendente) to its result. Written only by the trigger on veiculo_integracoes (migration 0025), so in the
+ * its start (pendente) to its result. Written only by the trigger on veiculo_integracoes (migration 0026), so in the
  * very statement (and transaction) that records the send, change or removal: no extra transaction, no path missed.
  */
 export const veiculoIntegracoesHistorico = pgTable(
