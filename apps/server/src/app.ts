@@ -313,6 +313,7 @@ export async function buildApp(
     segredo: config.secretKey,
     publicUrl: config.publicUrl,
     enfileirar: (nome, dados) => tarefas.enviar(nome, dados),
+    enfileirarVarios: (nome, dados) => tarefas.enviarVarios(nome, dados),
     log: (m) => app.log.warn(m),
   });
   tarefas.registrar(tarefaReceberLead(entradaLeads));

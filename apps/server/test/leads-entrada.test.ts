@@ -161,6 +161,37 @@ describe('OLX', () => {
     expect(((await ruim.json()) as { data: string }).data).toBe('Notificação inválida.');
     expect(fila).toHaveLength(0);
   });
+
+  it('a burst at once (a third repeated) is stored before the webhooks answer: one row per lead, matched, one notice each', async () => {
+    const { webhooks } = (await (await fetch(`${base}/sandbox/olx/_webhooks`)).json()) as { webhooks: string[] };
+    const caminho = new URL(webhooks[0] ?? '').pathname;
+    await amb.banco.db
+      .insert(veiculoIntegracoes)
+      .values({ veiculo_id: amb.ids.veiculoA, canal: 'olx', revenda_id: amb.ids.revendaA, id_anuncio: 'OLX-AD-1', estado: 'publicado' });
+    const ids = Array.from({ length: 30 }, (_, i) => `OLX-R${i % 20}`);
+    const respostas = await Promise.all(
+      ids.map((leadId, i) => webhook(caminho, { leadId, adId: i % 2 ? 'OLX-AD-1' : 'outro', name: `Rajada ${leadId}`, message: 'Oi' })),
+    );
+    expect(respostas.map((r) => r.status)).toEqual(ids.map(() => 200));
+    // Already stored when the channel got its answers: no job ran.
+    const ls = (await doCanal('olx')).filter((l) => l.id_externo.startsWith('OLX-R'));
+    expect(ls).toHaveLength(20);
+    expect(
+      ls
+        .filter((l) => l.veiculo_id === amb.ids.veiculoA)
+        .map((l) => l.id_externo)
+        .sort(),
+    ).toEqual(Array.from({ length: 10 }, (_, i) => `OLX-R${2 * i + 1}`).sort());
+    expect(fila.filter((j) => j.nome === TAREFA_RECEBER_LEAD)).toHaveLength(0);
+    const avisos = fila.filter((j) => j.nome === TAREFA_AVISAR_LEAD).map((j) => (j.dados as { idLead: string }).idLead);
+    // Every new lead has its notice queued (a redelivery before it ran may queue it again: the job claims it once).
+    expect([...new Set(avisos)].sort()).toEqual(ls.map((l) => l.id).sort());
+    fila.splice(0);
+    // A redelivery of a lead already notified queues nothing.
+    await amb.banco.db.update(leads).set({ avisado_em: new Date() }).where(eq(leads.id_externo, 'OLX-R0'));
+    expect((await webhook(caminho, { leadId: 'OLX-R0', name: 'De novo' })).status).toBe(200);
+    expect(fila).toHaveLength(0);
+  });
 });
 
 describe('iCarros (polling)', () => {

@@ -43,9 +43,12 @@ export function criarEntradaLeads(dep: {
   segredo: string;
   publicUrl: string;
   enfileirar: (nome: string, dados: object) => Promise<unknown>;
+  /** Many jobs of one queue in one statement (default: one `enfileirar` each). */
+  enfileirarVarios?: (nome: string, dados: object[]) => Promise<unknown>;
   log: (m: string) => void;
 }) {
   const { db } = dep;
+  const enfileirarVarios = dep.enfileirarVarios ?? ((nome, dados) => Promise.all(dados.map((d) => dep.enfileirar(nome, d))));
   const assinatura = (idRevenda: string) => createHmac('sha256', dep.segredo).update(`olx-leads:${idRevenda}`).digest('base64url');
 
   /** The dealer's own OLX endpoint (lead/how_to: one per advertiser); its last segment is the shared secret. */
@@ -72,6 +75,32 @@ export function criarEntradaLeads(dep: {
     if (l.tipo === 'pergunta' && l.mensagem) await repo.mensagemRecebida(db, r.lead, l.mensagem, l.recebidoEm, `canal:${l.idExterno}`);
     return r;
   };
+
+  /**
+   * OLX deliveries, group-committed (bench/leads-webhook.ts): the lead is the whole body, so storing it is all the
+   * processing it needs. Deliveries that arrive while a write is running wait for the next one, which stores them all
+   * in one statement, assigns the new ones (round-robin) and queues their notices in one more; then each webhook is
+   * answered. Durable before the answer, and a burst costs a few statements per batch instead of a queued job, a worker
+   * round and ~10 statements per delivery (which made the channel wait seconds under a burst on PGlite).
+   */
+  const gravarOlx = emGrupo(async (itens: { idRevenda: string; lead: LeadOlx }[]) => {
+    const rs = await repo.gravarVarios(
+      db,
+      itens.map((i) => ({ ...doOlx(i.lead), idRevenda: i.idRevenda })),
+    );
+    const novos = rs.filter((r) => r.novo);
+    const comRodizio = new Set<string>();
+    for (const idRevenda of new Set(novos.map((r) => r.lead.revenda_id))) if (await repo.rodizio(db, idRevenda)) comRodizio.add(idRevenda);
+    for (const r of novos) if (comRodizio.has(r.lead.revenda_id)) await repo.distribuir(db, r.lead.id, r.lead.revenda_id);
+    // Not yet notified (new, or stored by a write whose notice was never queued): the notice job claims each once.
+    const avisar = [...new Set(rs.filter((r) => !r.lead.avisado_em).map((r) => r.lead.id))];
+    if (avisar.length)
+      await enfileirarVarios(
+        TAREFA_AVISAR_LEAD,
+        avisar.map((idLead) => ({ idLead })),
+      );
+    return rs.map((r) => r.novo);
+  });
 
   return {
     tokenOlx,
@@ -107,14 +136,13 @@ export function criarEntradaLeads(dep: {
       return { ignorado: false };
     },
 
-    /** OLX posts to the dealer's own address: the signed token in it is the shared secret. */
+    /** OLX posts to the dealer's own address: the signed token in it is the shared secret. Stored before the answer. */
     async leadOlx(token: string, corpo: unknown) {
       const idRevenda = revendaDoTokenOlx(token);
       if (!idRevenda) throw new ErroHttp(404, MENSAGENS_LEAD.webhookDesconhecido); // no such dealer endpoint
       const l = leadOlx.safeParse(corpo);
       if (!l.success) throw new ErroHttp(400, MENSAGENS_LEAD.webhookInvalido);
-      const dados: DadosRecebimento = { canal: 'olx', idRevenda, lead: l.data };
-      await dep.enfileirar(TAREFA_RECEBER_LEAD, dados);
+      return gravarOlx({ idRevenda, lead: l.data });
     },
 
     /**
@@ -122,6 +150,7 @@ export function criarEntradaLeads(dep: {
      * seller's) stores nothing; a channel that did not answer throws, so pg-boss retries later.
      */
     async receber(d: DadosRecebimento) {
+      // OLX jobs are no longer queued (stored by the webhook); kept for jobs queued before that change.
       if (d.canal === 'olx') return (await gravar(d.idRevenda, doOlx(d.lead))).novo;
       const a = await acesso(d.idRevenda, 'mercadolivre');
       if (!a) return false;
@@ -169,4 +198,35 @@ export function criarEntradaLeads(dep: {
       return novos;
     },
   };
+}
+
+/**
+ * Group commit: calls made while a write is running are written together by the next one (at most 200 at a time).
+ * `gravar` answers one result per item, in order; a failed write rejects every call of its batch.
+ */
+export function emGrupo<T, R>(gravar: (itens: T[]) => Promise<R[]>) {
+  const fila: { item: T; ok: (r: R) => void; erro: (e: unknown) => void }[] = [];
+  let gravando = false;
+  const esvaziar = async () => {
+    if (gravando) return;
+    gravando = true;
+    try {
+      while (fila.length) {
+        const vez = fila.splice(0, 200);
+        try {
+          const rs = await gravar(vez.map((v) => v.item));
+          for (const [i, v] of vez.entries()) v.ok(rs[i] as R);
+        } catch (e) {
+          for (const v of vez) v.erro(e);
+        }
+      }
+    } finally {
+      gravando = false;
+    }
+  };
+  return (item: T) =>
+    new Promise<R>((ok, erro) => {
+      fila.push({ item, ok, erro });
+      void esvaziar();
+    });
 }

@@ -7,7 +7,7 @@ import {
   ORDENACAO_ACENTOS_DE,
   ORDENACAO_ACENTOS_PARA,
 } from '@intermedio/contracts';
-import { and, asc, desc, eq, ilike, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
 import { leadMensagens, leads, revendas, usuarios, veiculoImagens, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
 
@@ -158,6 +158,72 @@ export const leadsRepository = {
       .where(and(eq(leads.canal, l.canal), eq(leads.id_externo, l.idExterno)));
     if (!existente) throw new Error('lead não gravado');
     return { lead: existente, novo: false };
+  },
+
+  /**
+   * `gravar` for many leads in one statement (a burst of webhook deliveries, group-committed): one read of their
+   * vehicles, one INSERT … ON CONFLICT DO NOTHING, one read of the ones that were already there. Answers, in the order
+   * given, each lead's row and whether this call created it (a repeated id in `ls` is new once).
+   */
+  async gravarVarios(db: Executor, ls: LeadRecebido[]): Promise<{ lead: LeadRegistro; novo: boolean }[]> {
+    if (ls.length === 0) return [];
+    const chave = (canal: string, id: string) => `${canal}\u0000${id}`;
+    const anuncios = ls.filter((l) => l.idAnuncio);
+    const veiculosDosAnuncios = new Map<string, string>();
+    if (anuncios.length)
+      for (const v of await db
+        .select({
+          revenda_id: veiculoIntegracoes.revenda_id,
+          canal: veiculoIntegracoes.canal,
+          id_anuncio: veiculoIntegracoes.id_anuncio,
+          veiculo_id: veiculoIntegracoes.veiculo_id,
+        })
+        .from(veiculoIntegracoes)
+        .where(
+          and(
+            inArray(veiculoIntegracoes.revenda_id, [...new Set(anuncios.map((l) => l.idRevenda))]),
+            inArray(veiculoIntegracoes.canal, [...new Set(anuncios.map((l) => l.canal))]),
+            inArray(veiculoIntegracoes.id_anuncio, [...new Set(anuncios.map((l) => l.idAnuncio as string))]),
+          ),
+        ))
+        veiculosDosAnuncios.set(`${v.revenda_id} ${chave(v.canal, v.id_anuncio ?? '')}`, v.veiculo_id);
+    const unicos = [...new Map(ls.map((l) => [chave(l.canal, l.idExterno), l])).values()];
+    const novos = await db
+      .insert(leads)
+      .values(
+        unicos.map((l) => ({
+          revenda_id: l.idRevenda,
+          canal: l.canal,
+          id_externo: l.idExterno,
+          tipo: l.tipo ?? 'lead',
+          veiculo_id: l.idAnuncio ? (veiculosDosAnuncios.get(`${l.idRevenda} ${chave(l.canal, l.idAnuncio)}`) ?? null) : null,
+          id_anuncio: l.idAnuncio,
+          nome: l.nome,
+          email: l.email,
+          telefone: l.telefone,
+          mensagem: l.mensagem,
+          recebido_em: l.recebidoEm,
+          bruto: l.bruto ?? null,
+        })),
+      )
+      .onConflictDoNothing({ target: [leads.canal, leads.id_externo] })
+      .returning();
+    const linhas = new Map(novos.map((l) => [chave(l.canal, l.id_externo), l]));
+    const faltam = unicos.filter((l) => !linhas.has(chave(l.canal, l.idExterno)));
+    const existentes = faltam.length
+      ? await db
+          .select()
+          .from(leads)
+          .where(or(...faltam.map((l) => and(eq(leads.canal, l.canal), eq(leads.id_externo, l.idExterno)))))
+      : [];
+    for (const l of existentes) linhas.set(chave(l.canal, l.id_externo), l);
+    const criados = new Set(novos.map((l) => l.id));
+    return ls.map((l) => {
+      const lead = linhas.get(chave(l.canal, l.idExterno));
+      if (!lead) throw new Error('lead não gravado');
+      const novo = criados.delete(lead.id); // the first occurrence of a new id is the new one
+      return { lead, novo };
+    });
   },
 
   /** A buyer's message of the conversation, once per text and time (a re-delivered question adds nothing). */
