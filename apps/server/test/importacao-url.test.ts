@@ -4,9 +4,9 @@ import type { Importacao } from '@intermedio/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { veiculoImagens, veiculos } from '../src/db/schema/index.ts';
+import { importacoes, veiculoImagens, veiculos } from '../src/db/schema/index.ts';
 import { TAREFA_IMPORTACAO } from '../src/modules/importacao/importacao.service.ts';
-import { type Ambiente, type Credencial, criarAmbiente, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
+import { type Ambiente, type Credencial, cabecalhos, criarAmbiente, ouvir, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
 import { chamarComo } from './ajuda/veiculos.ts';
 
 /**
@@ -18,7 +18,19 @@ let gestor: Credencial | null;
 let chamar: ReturnType<typeof chamarComo>;
 let servidor: Server;
 let origem: string;
+let apiBase: string;
 const pedidos: string[] = [];
+/** Leases read while a slow photo was downloading (issue: a row of slow photos must keep its import held). */
+const leases: (Date | null)[] = [];
+const esperar = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+const leaseAgora = async () =>
+  (await amb.banco.db.select({ l: importacoes.lease_ate }).from(importacoes).where(eq(importacoes.estado, 'importando')))[0]?.l ?? null;
+async function lento(url: string) {
+  if (url === '/lento/1.jpg') return esperar(1500);
+  leases.push(await leaseAgora());
+  await esperar(2500);
+  leases.push(await leaseAgora());
+}
 
 const feed = (o: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <estoque>
@@ -40,6 +52,10 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/xml' }).end(feed(origem));
       return;
     }
+    if (req.url?.startsWith('/lento/')) {
+      void lento(req.url).then(() => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(fotos['/f/1.jpg']));
+      return;
+    }
     const f = fotos[req.url ?? ''];
     if (f) res.writeHead(200, { 'content-type': 'image/jpeg' }).end(f);
     else res.writeHead(404).end();
@@ -48,6 +64,7 @@ beforeAll(async () => {
   origem = `http://127.0.0.1:${(servidor.address() as AddressInfo).port}`;
   amb = await criarAmbiente({ IMPORTACAO_PERMITIR_LOOPBACK: '1' });
   await semTarefasEmSegundoPlano(amb);
+  apiBase = await ouvir(amb);
   gestor = await amb.entrar('gestorA');
   chamar = chamarComo(amb);
 });
@@ -91,6 +108,25 @@ describe('feed URL with photos', () => {
         .from(veiculoImagens)
         .where(eq(veiculoImagens.veiculo_id, v?.id ?? '')),
     ).toHaveLength(2);
+  });
+
+  it('slow photos keep the import held: the lease is renewed as each photo arrives', async () => {
+    const base = `/api/revendas/${amb.ids.revendaA}/importacoes`;
+    const csv = `Marca;Modelo;Versão;Ano Fab;Ano Modelo;Câmbio;Cor;Portas;Carroceria;Placa;KM;Valor;Fotos\r\nFiat;Argo;Drive 1.0;2022;2023;Manual;Bege;4;Hatch;LEN1A11;10;50000;${origem}/lento/1.jpg ${origem}/lento/2.jpg\r\n`;
+    const form = new FormData();
+    form.append('arquivo', new Blob([csv]), 'lento.csv');
+    const r = await fetch(`${apiBase}${base}/arquivo`, {
+      method: 'POST',
+      body: form,
+      headers: cabecalhos(gestor) as Record<string, string>,
+    });
+    const imp = ((await r.json()) as { data: Importacao }).data;
+    expect((await chamar('POST', `${base}/${imp.id}/confirmar`, gestor, { mapeamento: imp.mapeamento })).statusCode).toBe(200);
+    await amb.tarefas.executar(TAREFA_IMPORTACAO);
+    expect(leases).toHaveLength(2);
+    expect(leases[1]?.getTime()).toBeGreaterThan(leases[0]?.getTime() ?? Number.POSITIVE_INFINITY);
+    const fim = (await chamar('GET', `${base}/${imp.id}`, gestor)).json().data as Importacao;
+    expect(fim).toMatchObject({ estado: 'concluida', progresso: { criados: 1, fotos_falhas: 0 } });
   });
 
   it('a URL that does not answer a feed is refused with the message', async () => {

@@ -98,7 +98,7 @@ export function criarExecucao(dep: DepImportacao) {
   }
 
   /** Downloads the row's photos (in order, a few at a time) and attaches them after the vehicle's own. */
-  async function passoFotos(l: LinhaRegistro, idRevenda: string) {
+  async function passoFotos(l: LinhaRegistro, idRevenda: string, renovar: () => Promise<void>) {
     const urls = l.fotos.slice(0, MAX_FOTOS);
     const resultados = new Array<Awaited<ReturnType<DepImportacao['baixarFoto']>>>(urls.length);
     let proxima = 0;
@@ -108,6 +108,8 @@ export function criarExecucao(dep: DepImportacao) {
           const i = proxima++;
           // A refused or broken photo is { ok: false }; a throw (storage or database down) retries the row later.
           resultados[i] = await dep.baixarFoto(idRevenda, urls[i] as string);
+          // Each photo keeps the hold alive: 40 slow photos may take longer than the lease.
+          await renovar();
         }
       }),
     );
@@ -148,8 +150,8 @@ export function criarExecucao(dep: DepImportacao) {
     if (!i) return;
     const quem = await usuario(i.usuario_id);
     let pulso = Date.now();
-    const renovar = async (forcar = false) => {
-      if (!forcar && Date.now() - pulso < PULSO_MS) return;
+    const renovar = async () => {
+      if (Date.now() - pulso < PULSO_MS) return;
       pulso = Date.now();
       await repo.atualizar(db, id, { lease_ate: new Date(Date.now() + LEASE_IMPORTACAO_SEGUNDOS * 1000) });
     };
@@ -159,7 +161,7 @@ export function criarExecucao(dep: DepImportacao) {
       for (const l of lote) {
         if (l.resultado === 'aguardando') await passoVeiculo(l, i.revenda_id, quem);
         const depois = l.resultado === 'aguardando' ? await repo.linha(db, l.id) : l;
-        if (depois?.fotos_pendentes === 1 && depois.resultado !== 'aguardando') await passoFotos(depois, i.revenda_id);
+        if (depois?.fotos_pendentes === 1 && depois.resultado !== 'aguardando') await passoFotos(depois, i.revenda_id, renovar);
         await renovar();
       }
     }
