@@ -94,6 +94,7 @@ import { tarefaPublicarVendido, tarefaRetirarAnuncios } from './modules/vendas/v
 import { vendidosRoutes } from './modules/vendidos/vendidos.routes.ts';
 import { operacao } from './operacao/desligamento.ts';
 import { Instancia } from './operacao/instancia.ts';
+import { operacao as criarMonitoramento, opcoesIdRequisicao } from './operacao/operacao.ts';
 import { checagensPadrao } from './operacao/prontidao.ts';
 import { criarClienteFcm } from './push/fcm.ts';
 import { Cofre } from './seguranca/cripto.ts';
@@ -136,6 +137,7 @@ export async function buildApp(
   const app = Fastify({
     logger: op.logger === false ? false : opcoesLog(config.logLevel, op.destinoLog),
     logController: new ControleLog(),
+    ...opcoesIdRequisicao,
     bodyLimit: 1024 * 1024,
     // The N proxies nearest to us (hop index below N) or the listed ones; X-Forwarded-For is ignored by default.
     trustProxy:
@@ -143,9 +145,11 @@ export async function buildApp(
         ? (_endereco: string, salto: number) => salto < (config.trustProxy as number)
         : config.trustProxy,
   });
-  // Background jobs: domains register theirs below; pg-boss starts once every route is registered.
-  const tarefas = new Tarefas(banco, { log: (m) => app.log.error(m) });
   const instancia = new Instancia();
+  // Request ids, log context and metrics (src/operacao); its routes once the guards are registered.
+  const monitoramento = criarMonitoramento(app, config, { banco, sse: () => instancia.fluxos.size });
+  // Background jobs: domains register theirs below; pg-boss starts once every route is registered.
+  const tarefas = new Tarefas(banco, { log: (m) => app.log.error(m), contexto: monitoramento.contextoTarefas });
   tarefas.registrar(tarefaLimpeza(banco.db, armazenamento, (m) => app.log.warn(m)));
   const opcoesDeRotas: { method: string | string[]; url: string; config?: { acesso?: string } }[] = [];
   app.addHook('onRoute', (r) => {
@@ -197,6 +201,7 @@ export async function buildApp(
     status: 'success',
     data: { versao: VERSAO_PAINEL, banco: banco.tipo },
   }));
+  await monitoramento.rotas(() => tarefas.nomes);
   app.get('/api/openapi.json', { config: { acesso: 'publico' }, schema: { hide: true } }, async () => app.swagger());
   await app.register(authRoutes, { auth, config });
   await app.register(eventosRoutes, { barramento, auth, instancia });

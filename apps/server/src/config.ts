@@ -98,6 +98,8 @@ const esquemaAmbiente = z.object({
     .min(1, 'deve ser pelo menos 1')
     .max(3600, 'deve ser no máximo 3600')
     .default(25),
+  /** GET /metrics answers only with `Authorization: Bearer <token>`; unset: no metrics (404). */
+  METRICAS_TOKEN: z.string().min(16, 'deve ter pelo menos 16 caracteres').optional(),
 });
 
 export type Config = {
@@ -140,6 +142,8 @@ export type Config = {
   importacaoFotoSegundos: number;
   /** Seconds a SIGTERM leaves requests and channel calls in flight before their leases are released. */
   desligamentoSegundos: number;
+  /** null: GET /metrics answers 404. */
+  metricasToken: string | null;
 };
 
 export class ErroConfiguracao extends Error {}
@@ -209,6 +213,7 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importacaoPermitirLoopback: e.IMPORTACAO_PERMITIR_LOOPBACK,
     importacaoFotoSegundos: e.IMPORTACAO_FOTO_SEGUNDOS,
     desligamentoSegundos: e.DESLIGAMENTO_SEGUNDOS,
+    metricasToken: e.METRICAS_TOKEN ?? null,
   };
 }
 

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ErroConfiguracao, lerConfig } from './config.ts';
 import { CONTAS_DEMO, SENHA_DEMO } from './db/demo.ts';
 import { desligarAoSinal } from './operacao/desligamento.ts';
+import { nivelPorSinal } from './operacao/nivel-log.ts';
 
 const inicio = performance.now();
 let config: ReturnType<typeof lerConfig>;
@@ -31,3 +32,4 @@ if (config.seedDemo) {
 
 // SIGTERM / SIGINT: graceful shutdown (operacao/desligamento.ts, docs/desligamento.md).
 desligarAoSinal({ app, instancia, tarefas }, { limiteMs: config.desligamentoSegundos * 1000, log: (m) => app.log.warn(m) });
+nivelPorSinal(app); // SIGUSR2: next log level (README)

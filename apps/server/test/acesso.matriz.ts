@@ -51,6 +51,8 @@ export const MATRIZ: Record<string, EntradaMatriz> = {
   'POST /api/auth/logout': { regra: 'autenticado', encerraSessao: true },
   'GET /api/auth/sessao': { regra: 'autenticado' },
   'GET /api/eventos': { regra: 'autenticado', fluxo: true },
+  // Issue 28 item 5: the instance's log level, admin only (the test's level stays silent).
+  'PUT /api/admin/log': { regra: 'admin', exemplo: () => ({ payload: { nivel: 'silent' } }) },
   'GET /api/dashboard/contadores': { regra: 'admin' },
   'GET /api/dashboard/painel': { regra: 'admin' },
   'GET /api/revendas/:idRevenda/dashboard': { regra: 'revenda' },

@@ -20,6 +20,7 @@ export * from './mensagens.ts';
 export * from './midia.ts';
 export * from './moderacao.ts';
 export * from './notificacoes.ts';
+export * from './operacao.ts';
 export * from './protocolo.ts';
 export * from './publicacao/autoline.ts';
 export * from './publicacao/autoscar.ts';

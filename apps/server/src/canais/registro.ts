@@ -4,6 +4,7 @@ import { autoscar } from './autoscar/adapter.ts';
 import { facebook } from './facebook/adapter.ts';
 import { icarros } from './icarros/adapter.ts';
 import { instagram } from './instagram/adapter.ts';
+import { canalMedido } from './medicao.ts';
 import { mercadolivre } from './mercadolivre/adapter.ts';
 import { meucarronovo } from './meucarronovo/adapter.ts';
 import { mobiauto } from './mobiauto/adapter.ts';
@@ -25,4 +26,13 @@ export const CANAIS_REGISTRADOS = {
   webmotors,
 } satisfies Record<CanalId, Canal>;
 
-export const canal = (id: CanalId): Canal => CANAIS_REGISTRADOS[id];
+const medidos = new Map<CanalId, Canal>();
+/** A channel's adapter, its calls measured (canais/medicao.ts). Tests swap functions on CANAIS_REGISTRADOS' adapters. */
+export const canal = (id: CanalId): Canal => {
+  let c = medidos.get(id);
+  if (!c) {
+    c = canalMedido(CANAIS_REGISTRADOS[id]);
+    medidos.set(id, c);
+  }
+  return c;
+};

@@ -25,6 +25,8 @@ export type Banco = {
   fechar(): Promise<void>;
   /** The connection behind `db`, for what needs its own client (the pg-boss job runner). */
   origem: { tipo: 'pglite'; cliente: PGlite } | { tipo: 'postgres'; url: string };
+  /** The connection pool's use (PostgreSQL; the metrics). PGlite has a single in-process connection and no pool. */
+  uso?: () => { total: number; ocioso: number; esperando: number };
 };
 
 export type OpcoesBanco = {
@@ -90,6 +92,7 @@ async function abrirPostgres(url: string): Promise<Banco> {
     db,
     tipo: 'postgres',
     origem: { tipo: 'postgres', url },
+    uso: () => ({ total: pool.totalCount, ocioso: pool.idleCount, esperando: pool.waitingCount }),
     async escutar(cb) {
       return escutarPostgres(url, cb, ouvintes);
     },

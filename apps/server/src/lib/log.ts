@@ -1,4 +1,5 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import { contextoAtual } from '../operacao/contexto.ts';
 
 /** Parameters whose value is a credential (query strings, form bodies, text): never written to the log. */
 const SEGREDOS = [
@@ -12,6 +13,11 @@ const SEGREDOS = [
   'assertion',
   'password',
   'senha',
+  'senha_atual',
+  'nova_senha',
+  'api_key',
+  'apikey',
+  'client_assertion',
   'state',
   // A signed original's address (midia/acesso-arquivos.ts): whoever has it reads the file.
   'assinatura',
@@ -21,10 +27,42 @@ const EM_URL = new RegExp(`(^|[?&#;\\s])(${SEGREDOS.join('|')})=[^&#\\s"']*`, 'g
 const EM_JSON = new RegExp(`("(?:${SEGREDOS.join('|')})"\\s*:\\s*)"[^"]*"`, 'gi');
 /** A password-reset link carries its token in the path (the page and the API that checks it). */
 const EM_CAMINHO = /(\/(?:redefinir-senha|api\/senha\/redefinicao)\/)[^/?#\s"']+/g;
+/**
+ * A token or authorisation endpoint (`…/oauth/token`, `…/access_token`, `…/oauth2/authorize`, `…/auth/oauth`): its
+ * whole query string is hidden, whatever the parameters are called (a channel may name its secret `fb_exchange_token`,
+ * `assertion`, `key`…).
+ */
+const EM_ENDPOINT_TOKEN = /(\/[^\s?#"']*(?:token|oauth2?|authorize)[^\s/?#"']*)\?[^#\s"']*/gi;
 
-/** The text with the value of every credential parameter (`?code=…`, `"senha":"…"`, a reset link's token) replaced. */
+/**
+ * The text with the value of every credential parameter (`?code=…`, `"senha":"…"`, a reset link's token) and the
+ * query string of token endpoints replaced.
+ */
 export const semSegredos = (texto: string) =>
-  texto.replace(EM_URL, `$1$2=${OCULTO}`).replace(EM_JSON, `$1"${OCULTO}"`).replace(EM_CAMINHO, `$1${OCULTO}`);
+  texto
+    .replace(EM_ENDPOINT_TOKEN, `$1?${OCULTO}`)
+    .replace(EM_URL, `$1$2=${OCULTO}`)
+    .replace(EM_JSON, `$1"${OCULTO}"`)
+    .replace(EM_CAMINHO, `$1${OCULTO}`);
+
+/** Fields whose value is a credential wherever they appear in a logged object (up to three levels deep). */
+const CAMPOS_SECRETOS = [
+  'password',
+  'senha',
+  'senha_atual',
+  'nova_senha',
+  'token',
+  'client_secret',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'fb_exchange_token',
+  'api_key',
+  'apikey',
+  'segredos',
+  'authorization',
+  'cookie',
+];
 
 type Destino = { write(linha: string): void };
 
@@ -36,6 +74,12 @@ export function opcoesLog(nivel: string, destino?: Destino): FastifyServerOption
   return {
     level: nivel,
     ...(destino ? { stream: destino } : {}),
+    // The request id of the request or job this line belongs to (operacao/contexto.ts), on lines written through
+    // `app.log` too; a request's own logger already carries it (Fastify's `reqId` binding).
+    mixin(_objeto: object, _nivel: number, logger: { bindings?: () => Record<string, unknown> }) {
+      const id = contextoAtual()?.idRequisicao;
+      return id && !logger.bindings?.().reqId ? { reqId: id } : {};
+    },
     serializers: {
       req: (req: FastifyRequest) => ({ method: req.method, url: semSegredos(req.url), host: req.host, remoteAddress: req.ip }),
       err: (e: Error & { code?: string; statusCode?: number }) => ({
@@ -50,7 +94,8 @@ export function opcoesLog(nivel: string, destino?: Destino): FastifyServerOption
       paths: [
         'req.headers.authorization',
         'req.headers.cookie',
-        ...['password', 'senha', 'client_secret', 'access_token', 'refresh_token', 'fb_exchange_token'].flatMap((c) => [c, `*.${c}`]),
+        'req.headers["x-api-key"]',
+        ...CAMPOS_SECRETOS.flatMap((c) => [c, `*.${c}`, `*.*.${c}`]),
       ],
       censor: OCULTO,
     },

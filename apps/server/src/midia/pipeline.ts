@@ -13,6 +13,8 @@ const fila = new Semaforo(2);
 
 /** Every decode of an uploaded image (photos, banners, logos, frames) waits its turn in this one two-slot queue. */
 export const naFilaDeImagens = <T>(tarefa: () => Promise<T>) => fila.executar(tarefa);
+/** The queue's use, for the metrics (one queue per process). */
+export const usoDaFilaDeImagens = () => fila.uso;
 
 export const TAMANHO_EXIBICAO = 1600;
 /** Thumbnails are shown at most 100×80 (spec 2 §9) and stored at twice that for sharp screens. */

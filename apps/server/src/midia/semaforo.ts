@@ -3,8 +3,16 @@ export class Semaforo {
   #livres: number;
   readonly #fila: (() => void)[] = [];
 
+  readonly #limite: number;
+
   constructor(limite: number) {
     this.#livres = limite;
+    this.#limite = limite;
+  }
+
+  /** Jobs running and jobs waiting for a slot (the metrics). */
+  get uso() {
+    return { emAndamento: this.#limite - this.#livres, esperando: this.#fila.length };
   }
 
   async executar<T>(tarefa: () => Promise<T>): Promise<T> {

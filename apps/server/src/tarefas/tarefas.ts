@@ -1,6 +1,7 @@
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Banco } from '../db/cliente.ts';
+import { type Contexto, contextoAtual, foraDoContexto, noContexto } from '../operacao/contexto.ts';
 import { adaptadorPglite } from './pglite.ts';
 
 /** A background job: a pg-boss queue, its worker and, optionally, a periodic schedule. */
@@ -28,6 +29,9 @@ export type Tarefa<D extends object = Record<string, never>> = {
 };
 
 type Registro = Tarefa<object>;
+
+/** Where a job carries the request id of what queued it (removed before the handler sees its data). */
+const CHAVE_ID = '_idRequisicao';
 
 /**
  * How often an idle worker polls its queue, and the cron jobs' mover (issue 28 item 7: 12 queues polled every 2 s
@@ -65,12 +69,31 @@ export class Tarefas {
   readonly #intervalo: number;
   /** Timers of the `aCadaSegundos` rounds of this instance. */
   readonly #relogios = new Set<ReturnType<typeof setTimeout>>();
+  readonly #contexto?: () => Omit<Contexto, 'idRequisicao'>;
 
-  /** `intervaloSegundos`: how often an idle worker polls its queue (pg-boss's minimum is 0.5; default 15). */
-  constructor(banco: Banco, op: { log: (m: string) => void; intervaloSegundos?: number }) {
+  /**
+   * `intervaloSegundos`: how often an idle worker polls its queue (pg-boss's minimum is 0.5; default 15). `contexto`:
+   * the app's metrics and logger, for the context each job runs in (its request id: the one of the request that queued it).
+   */
+  constructor(banco: Banco, op: { log: (m: string) => void; intervaloSegundos?: number; contexto?: () => Omit<Contexto, 'idRequisicao'> }) {
     this.#banco = banco;
     this.#log = op.log;
     this.#intervalo = op.intervaloSegundos ?? INTERVALO_OCIOSO_SEGUNDOS;
+    this.#contexto = op.contexto;
+  }
+
+  /** Runs a job's handler in its context: the queuing request's id (else `tarefa:<job id>`); a failure is counted. */
+  async #rodar(t: Registro, dados: object, idTarefa: string) {
+    const { [CHAVE_ID]: idRequisicao, ...resto } = dados as Record<string, unknown>;
+    const base = this.#contexto?.();
+    if (!base) return t.executar(resto);
+    const id = typeof idRequisicao === 'string' ? idRequisicao : (contextoAtual()?.idRequisicao ?? `tarefa:${idTarefa}`);
+    try {
+      await noContexto({ ...base, idRequisicao: id }, () => t.executar(resto));
+    } catch (e) {
+      base.metricas?.falhaDeTarefa(t.nome);
+      throw e;
+    }
   }
 
   registrar<D extends object>(t: Tarefa<D>) {
@@ -85,7 +108,8 @@ export class Tarefas {
 
   /** Starts pg-boss (installs or migrates its schema `pgboss`), creates the queues, workers and schedules. */
   iniciar(): Promise<void> {
-    this.#iniciando ??= this.#iniciar();
+    // pg-boss's loops and the rounds' timers must not carry the context of a request that happened to start them.
+    this.#iniciando ??= foraDoContexto(() => this.#iniciar());
     return this.#iniciando;
   }
 
@@ -125,7 +149,7 @@ export class Tarefas {
       });
       const trabalhador = await boss.work<object>(t.nome, { pollingIntervalSeconds: this.#intervalo, batchSize: 1 }, async ([job]) => {
         try {
-          if (job) await t.executar(job.data);
+          if (job) await this.#rodar(t, job.data ?? {}, job.id);
         } finally {
           // Drain: after a job, fetch again at once; only an empty fetch waits for the next poll.
           const proprio = this.#trabalhadores.get(t.nome);
@@ -171,7 +195,8 @@ export class Tarefas {
     await this.iniciar();
     const boss = this.#boss as PgBoss;
     const janela = this.#registros.get(nome)?.aCadaSegundos;
-    const id = await boss.send(nome, dados, {
+    const idRequisicao = contextoAtual()?.idRequisicao;
+    const id = await boss.send(nome, idRequisicao ? { ...dados, [CHAVE_ID]: idRequisicao } : dados, {
       ...(op.depoisDe ? { startAfter: op.depoisDe } : {}),
       ...(op.chaveUnica ? { singletonKey: op.chaveUnica } : {}),
       ...(janela ? { singletonSeconds: janela } : {}),
@@ -196,7 +221,7 @@ export class Tarefas {
   async executar(nome: string, dados: object = {}) {
     const t = this.#registros.get(nome);
     if (!t) throw new Error(`Tarefa desconhecida: ${nome}`);
-    await t.executar(dados);
+    await this.#rodar(t, dados, 'manual');
   }
 
   /** The schedules pg-boss holds (name and cron), for tests and diagnostics. */
