@@ -6,6 +6,7 @@ import {
   type TipoPublicacao,
   VALIDACAO_DO_ALVO,
 } from '@intermedio/contracts';
+import { medirChamada } from '../../canais/medicao.ts';
 import { type Postagem, publicarFacebook, publicarInstagram } from '../../canais/social/publicar.ts';
 import type { Resultado } from '../../canais/tipos.ts';
 import type { Db } from '../../db/cliente.ts';
@@ -89,10 +90,12 @@ export function criarPublicacaoService(dep: { db: Db; integracoes: IntegracoesSe
       const retomada = { containerId: vez.container_id, fbDesde: vez.fase === 'enviando_fb' ? vez.updated_at : null };
       let r: Resultado<Postagem>;
       try {
-        r =
+        // Measured as the adapters' calls are (canais/medicao.ts): this path reaches the Graph API directly.
+        r = await medirChamada(alvo === 'fb_feed' ? 'facebook' : 'instagram', 'publicarPostagem', () =>
           alvo === 'fb_feed'
-            ? await publicarFacebook(acesso.ctx, { id: destino, token }, arquivo, item.texto, retomada, passos)
-            : await publicarInstagram(acesso.ctx, { id: destino, token }, alvo, arquivo, item.texto, retomada, passos);
+            ? publicarFacebook(acesso.ctx, { id: destino, token }, arquivo, item.texto, retomada, passos)
+            : publicarInstagram(acesso.ctx, { id: destino, token }, alvo, arquivo, item.texto, retomada, passos),
+        );
       } catch (e) {
         await publicacoesRepository.liberar(db, vez.id, true);
         throw e;
