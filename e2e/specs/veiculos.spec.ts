@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { violacoesAxe } from '../ajuda/axe.ts';
 import { criarRevendaComGestor, linhaCom, PNG_1X1, sufixoUnico } from '../ajuda/cadastros.ts';
 import { CONTAS, comBanco, entrar, idRevendaPorNome } from '../ajuda/painel.ts';
+import { chamarApi, chamarApiDados, configurarIntegracao, publicarPelaApi } from '../ajuda/publicacao.ts';
 import { lerZip } from '../ajuda/zip.ts';
 
 const REVENDA = 'Auto Demo Veículos';
@@ -214,6 +215,77 @@ test('a gestor includes a vehicle with photos, views, changes, downloads, delete
   await page.getByRole('dialog').getByRole('button', { name: 'Remover' }).click();
   await expect(page.getByText('Veículo removido com sucesso!').last()).toBeVisible();
   await expect(linhaCom(page, 'Histórico', NOME)).toHaveCount(0);
+});
+
+test("the view's timeline: a refused and a published send to Autoscar with who and the result, and the admin's validation (issue 25 item 5)", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const revenda = await criarRevendaComGestor(`Atividade E2E ${sufixoUnico()}`);
+  try {
+    await entrar(page, CONTAS.admin);
+    await expect(page).toHaveURL(/\/home$/);
+    const nomeAdmin = await comBanco(
+      async (c) => (await c.query('select nome from usuarios where email = $1', [CONTAS.admin])).rows[0]?.nome as string,
+    );
+    await configurarIntegracao(page, revenda.idRevenda, 'autoscar', { id_autoscar: '123' });
+    const criado = await chamarApiDados<{ id: string }>(page, `/api/revendas/${revenda.idRevenda}/veiculos`, {
+      vetipoveiculo: 'carro',
+      vefipe_marca: 'Fiat',
+      ve_modelo: 'Argo',
+      ve_versao: 'Drive 1.0 Flex',
+      veano_fabricacao: 2022,
+      vefipe_ano_modelo: 2023,
+      vecambio: 'M',
+      vecor: 'Branco',
+      veportas: 4,
+      vecarroceria: 'Hatch',
+      veiplaca: 'ABC1D23',
+      vequilometragem: '35000',
+      vevalor: '72.900,00',
+    });
+    expect(criado.status).toBe(200);
+    const idVeiculo = criado.data.id;
+    // The Autoscar sandbox refuses a description containing "recusar"; then the send goes through.
+    const rascunho = await chamarApiDados<{ veiculoPost: object }>(page, '/api/integracao/autoscar/incluir', { id_veiculo: idVeiculo });
+    const local = { city: 'SÃO PAULO', state: 'SP' };
+    const recusado = await chamarApiDados(page, '/api/integracao/autoscar/enviar', {
+      id_veiculo: idVeiculo,
+      veiculo_post: { ...rascunho.data.veiculoPost, ...local, description: 'Favor recusar' },
+    });
+    expect(recusado.status).toBe(422);
+    const advId = await publicarPelaApi(page, 'autoscar', idVeiculo, (r) => ({ ...r.veiculoPost, ...local }));
+    // The admin validates the vehicle's "incluídos" entry.
+    const entrada = await comBanco(
+      async (c) =>
+        (await c.query("select id from moderacao where veiculo_id = $1 and fila = 'incluidos'", [idVeiculo])).rows[0]?.id as string,
+    );
+    expect(await chamarApi(page, 'POST', `/api/moderacao/incluidos/${entrada}/validar`, {})).toBe(200);
+
+    await page.goto(`/revenda/${revenda.idRevenda}/veiculos/${idVeiculo}/visualizar`);
+    const atividade = page.getByRole('list', { name: 'Atividade do veículo' });
+    const itens = atividade.getByRole('listitem');
+    await expect(itens.first()).toContainText('Validado na moderação: Incluídos');
+    await expect(itens.first()).toContainText(`Por ${nomeAdmin}`);
+    const publicado = itens.filter({ hasText: 'Anúncio publicado em Autoscar' });
+    await expect(publicado).toContainText(`Por ${nomeAdmin}`);
+    await expect(publicado).toContainText(`ID do anúncio: ${advId}`);
+    await expect(publicado.getByText('Publicado', { exact: true })).toBeVisible();
+    const falhou = itens.filter({ hasText: 'Envio para Autoscar falhou' });
+    await expect(falhou.getByText('Falhou', { exact: true })).toBeVisible();
+    await expect(falhou.getByText(/^Motivo: .*recusado pela moderação da Autoscar/)).toBeVisible();
+    await expect(itens.last()).toContainText('Veículo incluído');
+    // The .txt download stays; the timeline fits a phone and passes axe.
+    await expect(page.getByRole('link', { name: 'Alterações' })).toBeVisible();
+    for (const largura of [390, 1366]) {
+      await page.setViewportSize({ width: largura, height: 844 });
+      await expect(atividade).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await violacoesAxe(page)).toEqual([]);
+    }
+  } finally {
+    await revenda.remover();
+  }
 });
 
 test('the admin sees the block buttons and the history cleanups with a confirmation and the count', async ({ page }) => {
