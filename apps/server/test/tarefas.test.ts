@@ -124,4 +124,38 @@ describe('an idle worker polls seldom, a busy one drains its queue', () => {
       await outro.descartar();
     }
   }, 60_000);
+
+  it('pararTrabalho (drain): the running job finishes, no new one is fetched here, and queueing still works', async () => {
+    const outro = await novoBanco();
+    const drenando = new Tarefas(outro.banco, { log: () => {}, intervaloSegundos: 0.5 });
+    const feitos: number[] = [];
+    let soltar = () => {};
+    const preso = new Promise<void>((ok) => {
+      soltar = ok;
+    });
+    drenando.registrar<{ n: number }>({
+      nome: 'teste-dreno',
+      executar: async (d) => {
+        if (d.n === 1) await preso;
+        feitos.push(d.n);
+      },
+    });
+    try {
+      await drenando.iniciar();
+      const primeiro = (await drenando.enviar('teste-dreno', { n: 1 })) as string;
+      await esperar(async () => (await drenando.estado('teste-dreno', primeiro)) === 'active');
+      await drenando.pararTrabalho();
+      // A request finishing during the drain still queues its job (before: parar had stopped pg-boss, enviar threw).
+      const segundo = (await drenando.enviar('teste-dreno', { n: 2 })) as string;
+      expect(typeof segundo).toBe('string');
+      soltar();
+      await esperar(() => feitos.length === 1);
+      await new Promise((ok) => setTimeout(ok, 2000)); // four polls of the stopped worker
+      expect(feitos).toEqual([1]);
+      expect(await drenando.estado('teste-dreno', segundo)).toBe('created'); // left for another instance
+    } finally {
+      await drenando.parar();
+      await outro.descartar();
+    }
+  }, 60_000);
 });

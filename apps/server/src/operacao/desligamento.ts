@@ -65,12 +65,13 @@ export async function desligar(
     app.server.closeIdleConnections();
   }
   instancia.despedirFluxos(retrySse());
-  // No new job is fetched from now on; a running one gets the same limit (a bulk run claims no new item meanwhile).
-  const tarefasParadas = tarefas.parar(op.limiteMs).catch((e: unknown) => op.log(`desligamento: tarefas: ${String(e)}`));
+  // No new job is fetched from now on (a bulk run claims no new item either); queueing still works for the requests.
+  await tarefas.pararTrabalho().catch((e: unknown) => op.log(`desligamento: tarefas: ${String(e)}`));
   const requisicoesTerminaram = await esperarRequisicoes(app, ate - Date.now());
   const chamadasTerminaram = await instancia.leases.esperarVazio(Math.max(0, ate - Date.now()));
   const leasesLiberados = chamadasTerminaram ? 0 : await instancia.leases.liberarTodos(op.log);
-  await tarefasParadas;
+  // Running jobs had the same limit: pg-boss waits at most a second more, then hands them back to the queue.
+  await tarefas.parar(Math.max(1000, ate - Date.now())).catch((e: unknown) => op.log(`desligamento: tarefas: ${String(e)}`));
   if (app.server.listening || !requisicoesTerminaram) app.server.closeAllConnections();
   await app.close();
   return { requisicoesNoLimite: !requisicoesTerminaram, leasesLiberados };

@@ -237,6 +237,19 @@ export class Tarefas {
     return (await (this.#boss as PgBoss).getJobById(nome, id))?.state ?? null;
   }
 
+  /**
+   * Graceful shutdown, first step: this instance fetches no new job (the running ones go on, other instances take
+   * the queue), while `enviar` still queues (a request finishing during the drain). `parar` then ends the rest.
+   */
+  async pararTrabalho() {
+    await this.#iniciando?.catch(() => {});
+    const boss = this.#boss;
+    if (!boss) return;
+    const nomes = [...this.#trabalhadores.keys()];
+    this.#trabalhadores.clear();
+    await Promise.all(nomes.map((nome) => boss.offWork(nome)));
+  }
+
   /** Stops polling and waits for running jobs (up to `esperaMs`); unfinished ones go back to the queue. */
   async parar(esperaMs = 5000) {
     await this.#iniciando?.catch(() => {});
