@@ -146,6 +146,9 @@ await (await import('./feed.ts')).medirFeed(registrar);
 // Stock import (issue 27): a local feed by URL, 2,000 rows without photos and 200 × 5 photos, job vs direct SQL, memory.
 await (await import('./importacao.ts')).medirImportacao(registrar);
 
+// Leads webhook (issue 26): a burst of 1,000 OLX deliveries (20 % redelivered) with the inbox open (SSE), on both databases.
+const notasLeads = await (await import('./leads-webhook.ts')).medirLeadsWebhook(registrar);
+
 // Bulk publish (issue 24): 300 vehicles × 3 sandbox channels through incluir + enviar vs the channel calls alone.
 const notasLote = await (await import('./publicar-lote.ts')).medirPublicarLote(registrar);
 
@@ -162,6 +165,7 @@ const texto = [
   '',
   ...notasCarga.map((n) => `- ${n}`),
   ...notasLote.map((n) => `- publicação em lote: ${n}`),
+  ...notasLeads.map((n) => `- leads por webhook: ${n}`),
   '',
   ...(escala.length ? [tabelaEscala(escala)] : []),
 ].join('\n');

@@ -1,0 +1,220 @@
+/**
+ * Leads webhook burst (issue 26 "Measured"): 1,000 OLX lead deliveries to a reseller's signed endpoint, 800 distinct
+ * leads and 200 redeliveries of leads already sent (20 %), 50 at a time, while the reseller's gestor has the inbox
+ * open: an SSE stream (`/api/eventos`) and, for each new lead id it hears of, the inbox's own fetch of that lead
+ * (`GET …/leads/:idLead`, as `useListaAoVivo` does). Measured:
+ * - the webhook's answer (p99; target 100 ms: the channel must not time out);
+ * - from the first delivery of a lead until the inbox holds it (p99; target 1 s);
+ * - counted: leads lost (not stored, or never shown) and duplicated (more than one row per channel id), both 0.
+ * PostgreSQL runs too when DATABASE_URL is set (a database created and dropped).
+ * Alone: `node --import tsx bench/leads-webhook.ts` replaces its section of bench/resultados.md.
+ */
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { entrar, percentil } from './http.ts';
+import { bancoPostgres, type Registrar } from './veiculos.ts';
+
+const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// BENCH_LEADS_ENTREGAS / BENCH_LEADS_SIMULTANEAS: a smaller burst while investigating (the figures use the defaults).
+const ENTREGAS = Number(process.env.BENCH_LEADS_ENTREGAS ?? 1000);
+const DUPLICADAS = ENTREGAS / 5;
+const SIMULTANEAS = Number(process.env.BENCH_LEADS_SIMULTANEAS ?? 50);
+const ESPERA_MS = 120_000;
+
+/** The inbox of one reseller: SSE events, then one GET per new lead id; answers when each external id was shown. */
+async function abrirCaixa(base: string, cookie: string, idRevenda: string) {
+  const controle = new AbortController();
+  const r = await fetch(`${base}/api/eventos`, { headers: { cookie }, signal: controle.signal });
+  const leitor = r.body?.getReader();
+  if (!leitor) throw new Error('sem fluxo SSE');
+  const vistos = new Map<string, number>(); // id_externo → when the inbox had it
+  const pedidos = new Set<string>();
+  const buscas: Promise<void>[] = [];
+  const decodificador = new TextDecoder();
+  let resto = '';
+  let conectado!: () => void;
+  const pronto = new Promise<void>((ok) => {
+    conectado = ok;
+  });
+  const ler = (async () => {
+    for (;;) {
+      const { value, done } = await leitor.read().catch(() => ({ value: undefined, done: true as const }));
+      if (done) return;
+      resto += decodificador.decode(value, { stream: true });
+      const blocos = resto.split('\n\n');
+      resto = blocos.pop() ?? '';
+      for (const b of blocos) {
+        if (b.includes('event: conectado')) conectado();
+        const dados = /^data: (.*)$/m.exec(b)?.[1];
+        if (!dados || b.includes('event:')) continue;
+        const e = JSON.parse(dados) as { tabela: string; id: string };
+        if (e.tabela !== 'leads' || pedidos.has(e.id)) continue;
+        pedidos.add(e.id);
+        buscas.push(
+          (async () => {
+            const l = await fetch(`${base}/api/revendas/${idRevenda}/leads/${e.id}`, { headers: { cookie } });
+            const corpo = (await l.json()) as { data: { id_externo: string } };
+            if (l.status === 200) vistos.set(corpo.data.id_externo, performance.now());
+          })(),
+        );
+      }
+    }
+  })();
+  await pronto;
+  return {
+    vistos,
+    async fechar() {
+      await Promise.all(buscas);
+      controle.abort();
+      await ler;
+    },
+  };
+}
+
+async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { lerConfig } = await import('../apps/server/src/config.ts');
+  const dir = mkdtempSync(path.join(tmpdir(), 'intermedio-bench-leads-'));
+  const pgBanco = databaseUrl ? await bancoPostgres(databaseUrl, 'bench_leads') : null;
+  const env: Record<string, string> = { DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0', SEED_DEMO: '1' };
+  if (pgBanco) Object.assign(env, { DATABASE_URL: pgBanco.url, SECRET_KEY: 'chave-do-bench-com-mais-de-32-caracteres!!' });
+  const config = lerConfig(env);
+  const aplicacao = await buildApp(config, { logger: false });
+  try {
+    await aplicacao.app.listen({ port: 0, host: '127.0.0.1' });
+    const endereco = aplicacao.app.server.address();
+    const base = `http://127.0.0.1:${typeof endereco === 'object' && endereco ? endereco.port : 0}`;
+    const db = aplicacao.banco.db;
+    const [r] = (await db.execute<{ id: string }>(sql`select id from revendas where penome_fantasia = 'Auto Demo Veículos'`)).rows;
+    const idRevenda = r?.id ?? '';
+    // The reseller's own OLX endpoint (docs/leads.md): its last segment is HMAC-SHA256(SECRET_KEY, "olx-leads:{id}").
+    const assinatura = createHmac('sha256', config.secretKey).update(`olx-leads:${idRevenda}`).digest('base64url');
+    const url = `${base}/api/webhooks/olx/leads/${idRevenda}.${assinatura}`;
+    const { cookie } = await entrar(base, 'gestor@autodemo.test');
+    const caixa = await abrirCaixa(base, cookie, idRevenda);
+
+    // 1,000 deliveries: every 5th re-delivers a lead already sent (the channel retrying), the others are new.
+    const prefixo = `BENCH-${rotulo}-${Date.now()}`;
+    const ordem: string[] = [];
+    let novos = 0;
+    for (let i = 0; i < ENTREGAS; i++) {
+      if (i % (ENTREGAS / DUPLICADAS) === ENTREGAS / DUPLICADAS - 1) ordem.push(ordem[Math.floor(Math.random() * ordem.length)] ?? '');
+      else ordem.push(`${prefixo}-${novos++}`);
+    }
+    const enviadoEm = new Map<string, number>();
+    const respostas: number[] = [];
+    const falhas: string[] = [];
+    let proxima = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: SIMULTANEAS }, async () => {
+        while (proxima < ordem.length) {
+          const leadId = ordem[proxima++] ?? '';
+          const t = performance.now();
+          if (!enviadoEm.has(leadId)) enviadoEm.set(leadId, t);
+          const resposta = await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              leadId,
+              adId: 'nao-publicado',
+              name: `Comprador ${leadId}`,
+              email: 'comprador@olx.bench',
+              phone: '(11) 91234-5678',
+              message: 'Olá, o carro ainda está disponível?',
+              createdAt: new Date().toISOString(),
+            }),
+          });
+          await resposta.arrayBuffer();
+          respostas.push(performance.now() - t);
+          if (resposta.status !== 200) falhas.push(`${leadId}: ${resposta.status}`);
+        }
+      }),
+    );
+    const rajadaMs = performance.now() - t0;
+    if (falhas.length) throw new Error(`webhook recusou ${falhas.length} entregas: ${falhas.slice(0, 3).join('; ')}`);
+    // Until the inbox shows every distinct lead (or the wait runs out: what is missing counts as lost).
+    const limite = performance.now() + ESPERA_MS;
+    while (caixa.vistos.size < novos && performance.now() < limite) await new Promise((ok) => setTimeout(ok, 50));
+    await caixa.fechar();
+    const [contagem] = (
+      await db.execute<{ linhas: number; distintos: number }>(sql`
+        select count(*)::int as linhas, count(distinct id_externo)::int as distintos
+        from leads where revenda_id = ${idRevenda} and canal = 'olx' and id_externo like ${`${prefixo}-%`}`)
+    ).rows;
+    const visiveis = [...enviadoEm].flatMap(([id, t]) => {
+      const v = caixa.vistos.get(id);
+      return v === undefined ? [] : [v - t];
+    });
+    const perdidos = novos - Math.min(Number(contagem?.distintos ?? 0), caixa.vistos.size);
+    const n = `leads: ${ENTREGAS} entregas de webhook (${DUPLICADAS} repetidas), ${SIMULTANEAS} simultâneas (${rotulo})`;
+    registrar(`${n}: resposta do webhook p99`, percentil(respostas, 0.99), 'ms', 100);
+    registrar(`${n}: entrega → lead na caixa aberta (SSE + GET do lead) p99`, percentil(visiveis, 0.99), 'ms', 1000);
+    registrar(`${n}: leads perdidos (não gravados ou não mostrados, de ${novos})`, perdidos, 'leads', 0);
+    registrar(
+      `${n}: leads duplicados (linhas a mais por id do canal)`,
+      Number(contagem?.linhas ?? 0) - Number(contagem?.distintos ?? 0),
+      'leads',
+      0,
+    );
+    return [
+      `${rotulo}: rajada enviada em ${Math.round(rajadaMs)} ms; resposta p50 ${percentil(respostas, 0.5).toFixed(1)} ms; ` +
+        `entrega → caixa p50 ${percentil(visiveis, 0.5).toFixed(0)} ms, máximo ${Math.max(0, ...visiveis).toFixed(0)} ms`,
+    ];
+  } finally {
+    await aplicacao.app.close();
+    await pgBanco?.descartar();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function medirLeadsWebhook(registrar: Registrar) {
+  const notas = await medirEm(registrar, 'PGlite');
+  if (process.env.DATABASE_URL) notas.push(...(await medirEm(registrar, 'PostgreSQL', process.env.DATABASE_URL)));
+  return notas;
+}
+
+// Alone: measure and write this benchmark's section of bench/resultados.md (replaced if there; the others stay).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const linhas: string[] = [];
+  let ok = true;
+  const inicio = performance.now();
+  const notas = await medirLeadsWebhook((medida, valor, unidade, meta) => {
+    const v = Math.round(valor * 100) / 100;
+    ok &&= valor <= meta;
+    linhas.push(`| ${medida} | ${v} ${unidade} | ≤ ${meta} ${unidade} | ${valor <= meta ? 'ok' : 'FALHOU'} |`);
+  });
+  const TITULO = '## Leads por webhook (`bench/leads-webhook.ts`): rajada de 1.000 entregas, 20 % repetidas, caixa aberta';
+  const secao = [
+    TITULO,
+    '',
+    `Medido em ${new Date().toISOString().slice(0, 16)}Z (${Math.round((performance.now() - inicio) / 1000)} s ao todo; load average ` +
+      `${loadavg()[0]?.toFixed(1)} na máquina de 2 núcleos${process.env.DATABASE_URL ? '; PostgreSQL de um cluster descartável' : ''}).`,
+    `${ENTREGAS} POSTs de leads da OLX no endereço assinado da revenda demo, ${SIMULTANEAS} de cada vez: ${ENTREGAS - DUPLICADAS} leads`,
+    `distintos e ${DUPLICADAS} reentregas de leads já enviados. O gestor está com a caixa aberta: um fluxo SSE (/api/eventos) e,`,
+    'para cada lead novo de que ouve, o GET desse lead, como a tela faz. "Entrega → caixa": da primeira entrega do lead até',
+    'a resposta desse GET. Perdidos: leads distintos não gravados ou nunca mostrados; duplicados: linhas além de uma por id.',
+    '',
+    '| medida | valor | meta | |',
+    '|---|---|---|---|',
+    ...linhas,
+    '',
+    ...notas.map((n) => `- ${n}`),
+  ];
+  const arquivo = path.join(RAIZ, 'bench/resultados.md');
+  const atuais = readFileSync(arquivo, 'utf8').trimEnd().split('\n');
+  const de = atuais.indexOf(TITULO);
+  const ate = de < 0 ? -1 : atuais.findIndex((l, i) => i > de && l.startsWith('## '));
+  const antes = de < 0 ? atuais : atuais.slice(0, de);
+  const depois = de < 0 || ate < 0 ? [] : atuais.slice(ate);
+  writeFileSync(
+    arquivo,
+    `${[...antes, ...(antes.at(-1) === '' ? [] : ['']), ...secao, ...(depois.length ? ['', ...depois] : [])].join('\n')}\n`,
+  );
+  console.log([...linhas, ...notas].join('\n'));
+  process.exit(ok ? 0 : 1);
+}
