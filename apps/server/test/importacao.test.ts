@@ -281,6 +281,42 @@ describe('XLSX and XML sources', () => {
     expect(p.linhas[0]?.fipe.estado).toBe('encontrado');
   });
 
+  it('JSON feed: the list of cars found under its key, photo objects and optional lists flattened', async () => {
+    const json = {
+      loja: { nome: 'Outra Loja' },
+      veiculos: [
+        {
+          marca: 'Fiat',
+          modelo: 'Argo',
+          versao: 'Drive 1.0',
+          ano_fabricacao: 2021,
+          ano_modelo: 2022,
+          valor: 'R$ 70.500,00',
+          km: 30000,
+          cor: 'Branco',
+          cambio: 'M',
+          portas: 4,
+          carroceria: 'Hatch',
+          placa: 'JSO-1A23',
+          opcionais: ['Ar condicionado', 'Alarme'],
+          imagens: [{ url: 'https://fotos.exemplo.com.br/a.jpg' }, { url: 'https://fotos.exemplo.com.br/b.jpg' }],
+        },
+      ],
+    };
+    const r = await enviar(Buffer.from(JSON.stringify(json)), 'estoque.json');
+    expect(r.status, JSON.stringify(r.corpo)).toBe(200);
+    const imp = r.corpo.data;
+    expect(imp.origem).toBe('json');
+    expect(imp.amostra[0]).toMatchObject({
+      placa: 'JSO-1A23',
+      opcionais: 'Ar condicionado;Alarme',
+      imagens: 'https://fotos.exemplo.com.br/a.jpg https://fotos.exemplo.com.br/b.jpg',
+    });
+    expect(imp.mapeamento).toMatchObject({ fotos: 'imagens', ano_fabricacao: 'ano_fabricacao', valor: 'valor' });
+    const p = await previa(imp.id, imp.mapeamento);
+    expect(p.linhas[0]).toMatchObject({ acao: 'criar', placa: 'JSO1A23', valor: '70500.00', fotos: 2 });
+  });
+
   it('a feed URL on an internal address is refused before any connection (no test-only loopback here)', async () => {
     const r = await chamar('POST', url('/url'), gestor, { url: 'http://127.0.0.1:9/estoque.xml' });
     expect(r.statusCode).toBe(422);
