@@ -76,8 +76,12 @@ registrar(`GET /api/dashboard/contadores p95 (${CONCORRENCIA} simultâneas)`, pe
 registrar('vazão do painel (inverso; meta: ≥ 200 req/s)', 1000 / (TOTAL / segundos), 'ms/req', 5);
 
 const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${segunda.filho.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-registrar('memória do servidor (PGlite embutido) após a carga (RSS)', rss, 'MiB', 600);
+// Second start (an existing database), after the 2,000 reads above: not a new install (bench/memoria-instalacao.ts).
+registrar('memória do servidor (PGlite embutido, banco existente, 2ª partida) após 2.000 leituras do painel (RSS)', rss, 'MiB', 600);
 await parar(segunda.filho);
+
+// A new install (issue 28 item 7): initdb, migrations and demo seed on an empty DATA_DIR as `npm start`, then idle.
+const notasInstalacao = await (await import('./memoria-instalacao.ts')).medirMemoriaInstalacao(registrar);
 
 // Live-update fan-out: 200 admin SSE streams on one instance; one queue row written; time until all have it.
 {
@@ -164,6 +168,7 @@ const texto = [
   ...linhas,
   '',
   ...notasCarga.map((n) => `- ${n}`),
+  ...notasInstalacao.map((n) => `- instalação nova: ${n}`),
   ...notasLote.map((n) => `- publicação em lote: ${n}`),
   ...notasLeads.map((n) => `- leads por webhook: ${n}`),
   '',

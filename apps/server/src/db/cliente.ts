@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { criarSeNovo, OPCOES_PGLITE } from './pglite.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -55,7 +56,8 @@ async function abrirPglite(op: OpcoesBanco): Promise<Banco> {
     mkdirSync(dir, { recursive: true });
     trava = travarDiretorio(op.dataDir);
   }
-  const cliente = op.emMemoria && op.modelo ? new PGlite({ loadDataDir: op.modelo }) : new PGlite(dir);
+  if (dir) await criarSeNovo(dir, OPCOES_PGLITE);
+  const cliente = op.emMemoria && op.modelo ? new PGlite({ ...OPCOES_PGLITE, loadDataDir: op.modelo }) : new PGlite(dir, OPCOES_PGLITE);
   await cliente.waitReady;
   const db = drizzlePglite(cliente, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(cliente), { migrationsFolder: PASTA_MIGRACOES });
