@@ -1,10 +1,11 @@
 import type { EventoAtividade } from '@intermedio/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moderacao } from '../src/db/schema/index.ts';
+import { moderacao, veiculoIntegracoes } from '../src/db/schema/index.ts';
+import { TAREFA_RECONCILIAR } from '../src/modules/publicacao/publicacao.tarefa.ts';
 import { TAREFA_SINCRONIZAR } from '../src/modules/publicacao/sincronizacao.service.ts';
 import type { Ambiente, Credencial } from './ajuda/ambiente.ts';
-import { ambienteComAutoscar } from './ajuda/publicacao.ts';
+import { ambienteComAutoscar, comQuedaDepoisDoCanal, registroDoEnvio } from './ajuda/publicacao.ts';
 import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
 /**
@@ -118,6 +119,31 @@ describe('atividade do veículo', () => {
       ['alterar', 'publicado', nomeGestor, true],
       ['enviar', 'publicado', nomeGestor, true],
     ]);
+  });
+
+  it('a send whose request died stays one entry: pendente with the reason, then publicado once the reconciliation finds it', async () => {
+    const v = await chamar('POST', `/api/revendas/${amb.ids.revendaA}/veiculos`, gestor, VEICULO_EXEMPLO);
+    const id = v.json().data.id as string;
+    const post = (await chamar('POST', '/api/integracao/autoscar/incluir', gestor, { id_veiculo: id })).json().data.veiculoPost;
+    const r = await comQuedaDepoisDoCanal('autoscar', 'enviar', () =>
+      chamar('POST', '/api/integracao/autoscar/enviar', gestor, { id_veiculo: id, veiculo_post: post }),
+    );
+    expect(r.statusCode).toBe(500);
+    const doCanal = async () =>
+      ((await atividade(id, gestor)).json().data as EventoAtividade[]).flatMap((x) => (x.tipo === 'canal' ? [x] : []));
+    const [pendente, ...outros] = await doCanal();
+    expect(outros).toEqual([]);
+    expect(pendente).toMatchObject({ operacao: 'enviar', estado: 'pendente', motivo: 'queda simulada depois da resposta do canal' });
+
+    await amb.banco.db
+      .update(veiculoIntegracoes)
+      .set({ lease_ate: sql`now() - interval '1 second'` })
+      .where(and(eq(veiculoIntegracoes.veiculo_id, id), eq(veiculoIntegracoes.canal, 'autoscar')));
+    await amb.tarefas.executar(TAREFA_RECONCILIAR);
+    const [publicado, ...nenhum] = await doCanal();
+    expect(nenhum).toEqual([]);
+    expect(publicado).toMatchObject({ id: pendente?.id, estado: 'publicado', motivo: null, quem: await nome(gestor) });
+    expect(publicado?.id_anuncio).toBe((await registroDoEnvio(amb, id, 'autoscar'))?.id_anuncio);
   });
 
   it('is authorised as the view: another reseller is refused (403), a vehicle under another reseller is not found (404)', async () => {
