@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Aplicacao, buildApp } from '../src/app.ts';
 import { SENHA_DEMO } from '../src/db/demo.ts';
 import { revendas, veiculos } from '../src/db/schema/index.ts';
+import { coletarIcarros } from '../src/modules/leads/canais-leads.ts';
+import { noContexto } from '../src/operacao/contexto.ts';
+import { Metricas } from '../src/operacao/metricas.ts';
 import { cabecalhos, configTeste, login, novoBanco, ouvir } from './ajuda/ambiente.ts';
 
 /**
@@ -104,6 +107,24 @@ describe('GET /metrics', () => {
     expect(t).toMatch(/intermedio_imagens_fila\{estado="esperando"\} 0/);
     expect(t).toContain('process_cpu_user_seconds_total');
     expect(t).toContain('nodejs_eventloop_lag_seconds');
+  });
+
+  it('channel calls outside the adapters (leads) are measured too', async () => {
+    const m = new Metricas({ banco: a.banco, sse: () => 0 });
+    const ctx = {
+      base: 'http://127.0.0.1:9',
+      auth: 'http://127.0.0.1:9',
+      timeoutMs: 500,
+      app: { clientId: '', clientSecret: '', redirectUri: '' },
+    };
+    // No token stored: the call fails as `auth` before reaching the network.
+    const r = await noContexto({ idRequisicao: 'leads-1', metricas: m, log: a.app.log }, () =>
+      coletarIcarros({ ctx, sessao: { segredos: {}, dados: {} } }, new Date(), new Date()),
+    );
+    expect(r.ok).toBe(false);
+    expect(await m.texto([])).toMatch(
+      /intermedio_canal_chamada_segundos_count\{canal="icarros",operacao="coletarLeads",resultado="auth"\} 1/,
+    );
   });
 
   it('counts the open SSE streams', async () => {

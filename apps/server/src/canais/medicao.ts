@@ -35,6 +35,12 @@ export async function medirChamada<T>(canal: string, operacao: string, chamada: 
   }
 }
 
+/** `fn` measured as one `operacao` of `canal` at each call (channel calls made outside the adapters: leads, posts). */
+export const medida =
+  <A extends unknown[], T>(canal: string, operacao: string, fn: (...a: A) => Promise<Resultado<T>>) =>
+  (...a: A): Promise<Resultado<T>> =>
+    medirChamada(canal, operacao, () => fn(...a));
+
 type Funcoes = Record<string, unknown>;
 
 /** `alvo[nome]` measured when it is one of `operacoes`; looked up at call time (tests swap an adapter's functions). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { medida } from '../../canais/medicao.ts';
 import { apiJson, sessaoKeycloak } from '../../canais/portais.ts';
 import type { SessaoCanal } from '../../canais/publicacao.ts';
 import type { ContextoCanal } from '../../canais/tipos.ts';
@@ -65,7 +66,7 @@ const apiMl = (a: Acesso): Resultado<ReturnType<typeof apiJson>> => {
 };
 
 /** The lead or question a notification names, read back with the seller's token (the notification is not trusted). */
-export async function buscarMercadoLivre(a: Acesso, recurso: string): Promise<Resultado<SemRevenda & { pergunta?: PerguntaMl }>> {
+async function buscarMercadoLivreNoCanal(a: Acesso, recurso: string): Promise<Resultado<SemRevenda & { pergunta?: PerguntaMl }>> {
   const api = apiMl(a);
   if (!api.ok) return api;
   const r = await api.valor.get<unknown>(recurso);
@@ -105,7 +106,7 @@ export async function buscarMercadoLivre(a: Acesso, recurso: string): Promise<Re
 }
 
 /** `POST /answers {question_id, text}`: the answer to a question. */
-export async function responderMercadoLivre(a: Acesso, idPergunta: string, texto: string) {
+async function responderMercadoLivreNoCanal(a: Acesso, idPergunta: string, texto: string) {
   const api = apiMl(a);
   if (!api.ok) return api;
   const r = await api.valor.enviar('POST', '/answers', { question_id: Number(idPergunta), text: texto });
@@ -145,7 +146,7 @@ export const doOlx = (l: LeadOlx): SemRevenda => ({
 });
 
 /** Registers the dealer's lead endpoint at OLX (`POST /autoservice/v1/lead {url}`, scope autoservice). */
-export async function registrarWebhookOlx(a: Acesso, url: string): Promise<Resultado<true>> {
+async function registrarWebhookOlxNoCanal(a: Acesso, url: string): Promise<Resultado<true>> {
   const token = a.sessao.segredos.access_token;
   if (!token) return falha('auth', 'integração com a Olx sem token');
   const r = await apiJson(a.ctx.base, token, a.ctx.timeoutMs).enviar('POST', '/autoservice/v1/lead', { url });
@@ -167,7 +168,7 @@ const leadIcarros = z.object({
 });
 
 /** `GET /dealers/{id}/leads?startDate&endDate` (channels.md §4, generation 2), the dealer's leads of the period. */
-export async function coletarIcarros(a: Acesso, de: Date, ate: Date): Promise<Resultado<SemRevenda[]>> {
+async function coletarIcarrosNoCanal(a: Acesso, de: Date, ate: Date): Promise<Resultado<SemRevenda[]>> {
   const s = sessaoKeycloak(a.sessao);
   if (!s.ok) return s;
   const api = apiJson(`${a.ctx.base}/pj/v1/core`, s.valor.token, a.ctx.timeoutMs);
@@ -201,7 +202,7 @@ const propostaMobiauto = z.object({
 });
 
 /** `POST /api/proposal/v1.0/{dealerId}` `{startDate, endDate}`: the dealer's proposals of the period (designed). */
-export async function coletarMobiauto(a: Acesso, de: Date, ate: Date): Promise<Resultado<SemRevenda[]>> {
+async function coletarMobiautoNoCanal(a: Acesso, de: Date, ate: Date): Promise<Resultado<SemRevenda[]>> {
   const s = sessaoKeycloak(a.sessao);
   if (!s.ok) return s;
   const api = apiJson(`${a.ctx.base}/api`, s.valor.token, a.ctx.timeoutMs);
@@ -228,3 +229,10 @@ export async function coletarMobiauto(a: Acesso, de: Date, ate: Date): Promise<R
     })),
   );
 }
+
+// Measured as the adapters' calls are (canais/medicao.ts): leads reach the channels without the adapter registry.
+export const buscarMercadoLivre = medida('mercadolivre', 'buscarLead', buscarMercadoLivreNoCanal);
+export const responderMercadoLivre = medida('mercadolivre', 'responderLead', responderMercadoLivreNoCanal);
+export const registrarWebhookOlx = medida('olx', 'registrarWebhook', registrarWebhookOlxNoCanal);
+export const coletarIcarros = medida('icarros', 'coletarLeads', coletarIcarrosNoCanal);
+export const coletarMobiauto = medida('mobiauto', 'coletarLeads', coletarMobiautoNoCanal);
