@@ -57,7 +57,7 @@ import { padroesRoutes } from './modules/integracoes/padroes.routes.ts';
 import { criarPadroesService } from './modules/integracoes/padroes.service.ts';
 import { criarRenovacaoService, type RenovacaoService } from './modules/integracoes/renovacao.service.ts';
 import { tarefaRenovarTokens } from './modules/integracoes/renovacao.tarefa.ts';
-import { criarAvisoLeads, tarefaAvisarLead } from './modules/leads/aviso.service.ts';
+import { criarAvisoLeads, tarefaAvisarLead, tarefaProcessarLeads } from './modules/leads/aviso.service.ts';
 import { criarEntradaLeads } from './modules/leads/entrada.service.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { criarLeadsService } from './modules/leads/leads.service.ts';
@@ -318,7 +318,6 @@ export async function buildApp(
     segredo: config.secretKey,
     publicUrl: config.publicUrl,
     enfileirar: (nome, dados) => tarefas.enviar(nome, dados),
-    enfileirarVarios: (nome, dados) => tarefas.enviarVarios(nome, dados),
     log: (m) => app.log.warn(m),
   });
   tarefas.registrar(tarefaReceberLead(entradaLeads));
@@ -346,9 +345,9 @@ export async function buildApp(
   });
   const notificacoes = criarNotificacoesService({ db: banco.db, tarefas, fcm, log: (m) => app.log.warn(m) });
   tarefas.registrar(tarefaLembrete(notificacoes));
-  tarefas.registrar(
-    tarefaAvisarLead(criarAvisoLeads({ db: banco.db, correio, fcm, publicUrl: config.publicUrl, log: (m) => app.log.warn(m) })),
-  );
+  const avisoLeads = criarAvisoLeads({ db: banco.db, correio, fcm, publicUrl: config.publicUrl, log: (m) => app.log.warn(m) });
+  tarefas.registrar(tarefaProcessarLeads(avisoLeads, entradaLeads.iniciouProcessamento));
+  tarefas.registrar(tarefaAvisarLead(avisoLeads));
   await app.register(notificacoesRoutes, { notificacoes });
   if (sandbox) {
     // Only the stand-ins something points to; their test routes only on test servers (SANDBOX_INSPECAO=1).

@@ -4,8 +4,10 @@ import type { CanalId } from '@intermedio/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadMensagens, leads, revendaIntegracoes, usuarios, veiculoIntegracoes } from '../src/db/schema/index.ts';
-import { type DadosRecebimento, TAREFA_AVISAR_LEAD, TAREFA_RECEBER_LEAD } from '../src/modules/leads/entrada.service.ts';
+import { type DadosRecebimento, TAREFA_PROCESSAR_LEADS, TAREFA_RECEBER_LEAD } from '../src/modules/leads/entrada.service.ts';
+import { leadsRepository } from '../src/modules/leads/leads.repository.ts';
 import { type Ambiente, type Credencial, criarAmbiente, ouvir, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
+import { transacoesDurante } from './ajuda/transacoes.ts';
 import { chamarComo } from './ajuda/veiculos.ts';
 
 /**
@@ -29,12 +31,12 @@ const sandbox = async (caminho: string, corpo: unknown) => {
   expect(r.status, await r.clone().text()).toBe(200);
   return r.json() as Promise<Record<string, unknown>>;
 };
-/** Runs and empties the queued deliveries. */
+/** Runs and empties the queued deliveries, then the processing (vehicle, round-robin, notice) they woke. */
 const processar = async () => {
-  const minhas = fila.splice(0).filter((j) => j.nome === TAREFA_RECEBER_LEAD);
+  const jobs = fila.splice(0);
+  const minhas = jobs.filter((j) => j.nome === TAREFA_RECEBER_LEAD);
   for (const j of minhas) await amb.tarefas.executar(TAREFA_RECEBER_LEAD, j.dados as DadosRecebimento);
-  // The notices they queued are the 'new-lead notice' tests' business: dropped here.
-  fila.splice(0, fila.length, ...fila.filter((j) => j.nome !== TAREFA_AVISAR_LEAD));
+  if ([...jobs, ...fila.splice(0)].some((j) => j.nome === TAREFA_PROCESSAR_LEADS)) await amb.tarefas.executar(TAREFA_PROCESSAR_LEADS);
   return minhas.length;
 };
 const doCanal = (canal: CanalId) => amb.banco.db.select().from(leads).where(eq(leads.canal, canal));
@@ -162,7 +164,7 @@ describe('OLX', () => {
     expect(fila).toHaveLength(0);
   });
 
-  it('a burst at once (a third repeated) is stored before the webhooks answer: one row per lead, matched, one notice each', async () => {
+  it('a burst at once (a third repeated) is stored before the webhooks answer; one wake-up; then matched and notified once', async () => {
     const { webhooks } = (await (await fetch(`${base}/sandbox/olx/_webhooks`)).json()) as { webhooks: string[] };
     const caminho = new URL(webhooks[0] ?? '').pathname;
     await amb.banco.db
@@ -174,23 +176,105 @@ describe('OLX', () => {
     );
     expect(respostas.map((r) => r.status)).toEqual(ids.map(() => 200));
     // Already stored when the channel got its answers: no job ran.
+    const gravados = (await doCanal('olx')).filter((l) => l.id_externo.startsWith('OLX-R'));
+    expect(gravados).toHaveLength(20);
+    expect(fila.filter((j) => j.nome === TAREFA_RECEBER_LEAD)).toHaveLength(0);
+    // The rest is one job's, woken once for the burst (not once per delivery).
+    const despertares = fila.splice(0).filter((j) => j.nome === TAREFA_PROCESSAR_LEADS).length;
+    expect(despertares).toBeGreaterThanOrEqual(1);
+    expect(despertares).toBeLessThanOrEqual(3);
+    expect(gravados.every((l) => l.avisado_em === null)).toBe(true);
+    await amb.tarefas.executar(TAREFA_PROCESSAR_LEADS);
+    await amb.tarefas.executar(TAREFA_PROCESSAR_LEADS); // a doubled job finds nothing left
     const ls = (await doCanal('olx')).filter((l) => l.id_externo.startsWith('OLX-R'));
-    expect(ls).toHaveLength(20);
+    expect(ls.every((l) => l.avisado_em !== null)).toBe(true);
     expect(
       ls
         .filter((l) => l.veiculo_id === amb.ids.veiculoA)
         .map((l) => l.id_externo)
         .sort(),
     ).toEqual(Array.from({ length: 10 }, (_, i) => `OLX-R${2 * i + 1}`).sort());
-    expect(fila.filter((j) => j.nome === TAREFA_RECEBER_LEAD)).toHaveLength(0);
-    const avisos = fila.filter((j) => j.nome === TAREFA_AVISAR_LEAD).map((j) => (j.dados as { idLead: string }).idLead);
-    // Every new lead has its notice queued (a redelivery before it ran may queue it again: the job claims it once).
-    expect([...new Set(avisos)].sort()).toEqual(ls.map((l) => l.id).sort());
-    fila.splice(0);
-    // A redelivery of a lead already notified queues nothing.
-    await amb.banco.db.update(leads).set({ avisado_em: new Date() }).where(eq(leads.id_externo, 'OLX-R0'));
+    // A redelivery of a lead already notified stores nothing, changes nothing and queues nothing.
     expect((await webhook(caminho, { leadId: 'OLX-R0', name: 'De novo' })).status).toBe(200);
+    const [r0] = await amb.banco.db.select().from(leads).where(eq(leads.id_externo, 'OLX-R0'));
+    expect(r0?.nome).toBe('Rajada OLX-R0');
     expect(fila).toHaveLength(0);
+  });
+});
+
+describe('OLX burst: answer after one write, the rest in batches afterwards', () => {
+  it('200 deliveries at once (20 % repeats): only INSERTs into leads while answering; one row each; each assigned and notified once after the job', async () => {
+    const { webhooks } = (await (await fetch(`${base}/sandbox/olx/_webhooks`)).json()) as { webhooks: string[] };
+    const caminho = new URL(webhooks[0] ?? '').pathname;
+    const rodizio = await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/leads-distribuicao`, gestor, { rodizio: true });
+    expect(rodizio.statusCode).toBe(200);
+    fila.splice(0);
+    const ids: string[] = [];
+    for (let i = 0; i < 200; i++) ids.push(i % 5 === 4 ? (ids[i - 3] as string) : `OLX-B${i}`);
+    const distintos = [...new Set(ids)];
+    expect(distintos).toHaveLength(160);
+    const respostas: number[] = [];
+    const vistas = await transacoesDurante(amb.banco, async () => {
+      const rs = await Promise.all(
+        ids.map((leadId) => webhook(caminho, { leadId, adId: 'OLX-AD-1', name: `Burst ${leadId}.`, message: 'Oi' })),
+      );
+      respostas.push(...rs.map((r) => r.status));
+    });
+    expect(respostas).toEqual(ids.map(() => 200));
+    // One durable write per batch of deliveries, nothing else (before: vehicles, existing rows, round-robin, notices).
+    expect(vistas.length).toBeGreaterThan(0);
+    expect(vistas.length).toBeLessThanOrEqual(ids.length);
+    expect(vistas.filter((q) => !/^insert into "leads"/i.test(q.trim()))).toEqual([]);
+    const gravados = (await doCanal('olx')).filter((l) => l.id_externo.startsWith('OLX-B'));
+    expect(gravados.map((l) => l.id_externo).sort()).toEqual(distintos.sort());
+    expect(gravados.every((l) => l.avisado_em === null && l.atribuido_a === null)).toBe(true);
+    const despertares = fila.splice(0).filter((j) => j.nome === TAREFA_PROCESSAR_LEADS).length;
+    expect(despertares).toBeGreaterThanOrEqual(1);
+    expect(despertares).toBeLessThanOrEqual(5);
+
+    await Promise.all([amb.tarefas.executar(TAREFA_PROCESSAR_LEADS), amb.tarefas.executar(TAREFA_PROCESSAR_LEADS)]);
+    const ls = (await doCanal('olx')).filter((l) => l.id_externo.startsWith('OLX-B'));
+    expect(ls).toHaveLength(160);
+    expect(ls.every((l) => l.avisado_em !== null && l.veiculo_id === amb.ids.veiculoA)).toBe(true);
+    // Round-robin in turn: every active user got 160 / n (± 1).
+    const ativos = (await amb.banco.db.select().from(usuarios).where(eq(usuarios.revenda_id, amb.ids.revendaA))).filter(
+      (x) => x.ativo === 1,
+    );
+    const porUsuario = new Map<string, number>();
+    for (const l of ls) porUsuario.set(l.atribuido_a ?? 'nenhum', (porUsuario.get(l.atribuido_a ?? 'nenhum') ?? 0) + 1);
+    expect([...porUsuario.keys()].sort()).toEqual(ativos.map((a) => a.id).sort());
+    for (const n of porUsuario.values()) expect(Math.abs(n - 160 / ativos.length)).toBeLessThanOrEqual(1);
+    // Each lead's e-mail once, to its assignee.
+    const pasta = path.join(amb.config.dataDir, 'emails');
+    const emails = readdirSync(pasta).map((a) => readFileSync(path.join(pasta, a), 'utf8'));
+    for (const l of ls) {
+      const deste = emails.filter((t) => t.includes(`Burst ${l.id_externo}.`));
+      expect(
+        deste.map((t) => /^To: (.+)$/m.exec(t)?.[1]?.trim()),
+        l.id_externo,
+      ).toEqual([ativos.find((a) => a.id === l.atribuido_a)?.email]);
+    }
+    await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/leads-distribuicao`, gestor, { rodizio: false });
+  });
+
+  it('the sweep: a lead stored but never processed (its wake-up lost) is processed by the next round', async () => {
+    await leadsRepository.inserir(amb.banco.db, [
+      {
+        idRevenda: amb.ids.revendaA,
+        canal: 'olx',
+        idExterno: 'OLX-ESQUECIDO',
+        idAnuncio: 'OLX-AD-1',
+        nome: 'Esquecido',
+        email: null,
+        telefone: null,
+        mensagem: null,
+        recebidoEm: new Date(),
+      },
+    ]);
+    await amb.tarefas.executar(TAREFA_PROCESSAR_LEADS);
+    const [l] = await amb.banco.db.select().from(leads).where(eq(leads.id_externo, 'OLX-ESQUECIDO'));
+    expect(l?.avisado_em).toBeTruthy();
+    expect(l?.veiculo_id).toBe(amb.ids.veiculoA);
   });
 });
 
@@ -344,14 +428,14 @@ describe('new-lead notice (push + e-mail)', () => {
     ((await (await fetch(`${base}/sandbox/fcm/_mensagens`)).json()) as { data: { token: string; body: string }[] }).data
       .filter((m) => m.body.includes(texto))
       .map((m) => m.token);
-  /** Stores the queued deliveries, then runs the notices they queued (each twice: a retried job). */
+  /** Stores the queued deliveries, then runs the processing they woke (twice: a retried job); answers the wake-ups. */
   const processarComAviso = async () => {
     const jobs = fila.splice(0);
     for (const j of jobs.filter((x) => x.nome === TAREFA_RECEBER_LEAD))
       await amb.tarefas.executar(TAREFA_RECEBER_LEAD, j.dados as DadosRecebimento);
-    const avisos = fila.splice(0).filter((x) => x.nome === TAREFA_AVISAR_LEAD);
-    for (const j of [...avisos, ...avisos]) await amb.tarefas.executar(TAREFA_AVISAR_LEAD, j.dados as { idLead: string });
-    return avisos.length;
+    const despertares = [...jobs, ...fila.splice(0)].filter((x) => x.nome === TAREFA_PROCESSAR_LEADS);
+    if (despertares.length) for (let i = 0; i < 2; i++) await amb.tarefas.executar(TAREFA_PROCESSAR_LEADS);
+    return despertares.length;
   };
 
   it('round-robin off: each active gestor gets one e-mail and one push; a redelivery notifies nobody', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -26,7 +27,12 @@ export function criarCorreio(op: { smtpUrl?: string; remetente: string; dataDir:
     async enviar(m) {
       const info = await transporte.sendMail({ from: op.remetente, to: m.para, subject: m.assunto, text: m.texto, html: m.html });
       await mkdir(pasta, { recursive: true });
-      const arquivo = path.join(pasta, `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.para.replace(/[^\w.@-]/g, '_')}.eml`);
+      // A random part (before the address: readers match the name's end): two messages to one address in the same
+      // millisecond (a batch of lead notices) are two files.
+      const arquivo = path.join(
+        pasta,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}-${m.para.replace(/[^\w.@-]/g, '_')}.eml`,
+      );
       await writeFile(arquivo, info.message as Buffer);
       op.log(`E-mail para ${m.para} ("${m.assunto}") gravado em ${arquivo} (SMTP_URL não configurada)`);
     },

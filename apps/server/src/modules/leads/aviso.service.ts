@@ -1,11 +1,12 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/cliente.ts';
-import { leads, usuarios } from '../../db/schema/index.ts';
+import { usuarios } from '../../db/schema/index.ts';
 import type { Correio } from '../../email/correio.ts';
 import type { ClienteFcm } from '../../push/fcm.ts';
 import type { Tarefa } from '../../tarefas/tarefas.ts';
 import { notificacoesRepository } from '../notificacoes/notificacoes.repository.ts';
-import { TAREFA_AVISAR_LEAD } from './entrada.service.ts';
+import { TAREFA_AVISAR_LEAD, TAREFA_PROCESSAR_LEADS } from './entrada.service.ts';
+import { type LeadRegistro, leadsRepository } from './leads.repository.ts';
 
 const NOME_CANAL: Record<string, string> = {
   olx: 'OLX',
@@ -15,29 +16,51 @@ const NOME_CANAL: Record<string, string> = {
   webmotors: 'Webmotors',
 };
 
+/** Leads per processing round (one transaction each); a round that fills it is followed by another. */
+export const LOTE_PROCESSAMENTO = 200;
+/** Notices sent at the same time (FCM calls, e-mails). */
+const ENVIOS_SIMULTANEOS = 8;
+
+async function emParalelo<T>(itens: T[], n: number, fazer: (i: T) => Promise<void>) {
+  let proximo = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, itens.length) }, async () => {
+      while (proximo < itens.length) await fazer(itens[proximo++] as T);
+    }),
+  );
+}
+
 /**
- * New-lead notice (issue 26 item 3): one push (FCM) and one e-mail to the assigned user (round-robin on) or to the
- * reseller's active gestores (off). The lead is claimed first (`avisado_em`), so a retried or doubled job notifies
- * nobody twice; a send that fails after the claim is logged, not repeated (at most once, as the reminders).
+ * What follows a lead's storage (issue 26 items 1 and 3; docs/leads.md "Processing"): vehicle matching, round-robin
+ * and the new-lead notice — one push (FCM) and one e-mail to the assigned user (round-robin on) or to the reseller's
+ * active gestores (off) —, in batches, after the channel got its answer. The batch is claimed (`avisado_em`) in the
+ * transaction that assigns it, so a retried or doubled job notifies nobody twice; a send that fails after the claim
+ * is logged, not repeated (at most once, as the reminders).
  */
 export function criarAvisoLeads(dep: { db: Db; correio: Correio; fcm: ClienteFcm; publicUrl: string; log: (m: string) => void }) {
   const { db } = dep;
-  return {
-    async avisar(idLead: string) {
-      const [l] = await db
-        .update(leads)
-        .set({ avisado_em: sql`now()` })
-        .where(and(eq(leads.id, idLead), isNull(leads.avisado_em)))
-        .returning();
-      if (!l) return 0;
-      const quem = l.atribuido_a
-        ? and(eq(usuarios.id, l.atribuido_a), eq(usuarios.revenda_id, l.revenda_id))
-        : and(eq(usuarios.revenda_id, l.revenda_id), eq(usuarios.role, 'gestor'));
-      const destinos = await db
-        .select({ email: usuarios.email, token: usuarios.push_token })
-        .from(usuarios)
-        .where(and(quem, eq(usuarios.ativo, 1)));
-      if (!destinos.length) return 0;
+
+  const avisarLote = async (lote: LeadRegistro[]) => {
+    const revendasDoLote = [...new Set(lote.map((l) => l.revenda_id))];
+    const donos = [...new Set(lote.map((l) => l.atribuido_a).filter((x): x is string => !!x))];
+    const usuariosDoLote = await db
+      .select({ id: usuarios.id, revenda_id: usuarios.revenda_id, role: usuarios.role, email: usuarios.email, token: usuarios.push_token })
+      .from(usuarios)
+      .where(
+        and(
+          inArray(usuarios.revenda_id, revendasDoLote),
+          eq(usuarios.ativo, 1),
+          or(eq(usuarios.role, 'gestor'), donos.length ? inArray(usuarios.id, donos) : undefined),
+        ),
+      );
+    const mortos: string[] = [];
+    let avisados = 0;
+    await emParalelo(lote, ENVIOS_SIMULTANEOS, async (l) => {
+      const destinos = usuariosDoLote.filter(
+        (u) => u.revenda_id === l.revenda_id && (l.atribuido_a ? u.id === l.atribuido_a : u.role === 'gestor'),
+      );
+      if (!destinos.length) return;
+      avisados++;
       const canal = NOME_CANAL[l.canal] ?? l.canal;
       const titulo = `Novo lead (${canal})`;
       const corpo = `${l.nome ?? 'Comprador'}: ${l.mensagem ?? 'sem mensagem'}`.slice(0, 200);
@@ -45,10 +68,7 @@ export function criarAvisoLeads(dep: { db: Db; correio: Correio; fcm: ClienteFcm
       const tokens = [...new Set(destinos.map((d) => d.token ?? ''))].filter(Boolean);
       try {
         const r = await dep.fcm.enviar(tokens, { titulo, corpo, link });
-        await notificacoesRepository.removerTokens(
-          db,
-          r.filter((x) => x.removerToken).map((x) => x.token),
-        );
+        mortos.push(...r.filter((x) => x.removerToken).map((x) => x.token));
       } catch (e) {
         dep.log(`aviso do lead ${l.id} (push): ${(e as Error).message}`);
       }
@@ -59,17 +79,49 @@ export function criarAvisoLeads(dep: { db: Db; correio: Correio; fcm: ClienteFcm
           dep.log(`aviso do lead ${l.id} (e-mail ${d.email}): ${(e as Error).message}`);
         }
       }
-      return destinos.length;
+    });
+    if (mortos.length) await notificacoesRepository.removerTokens(db, [...new Set(mortos)]);
+    return avisados;
+  };
+
+  return {
+    /**
+     * Processes the leads never processed (or only `ids`), batch after batch; answers how many were claimed. The
+     * wake-up job after a delivery and the periodic sweep (a lead whose processing was interrupted) both run it.
+     */
+    async processar(op: { ids?: string[] } = {}) {
+      let total = 0;
+      for (;;) {
+        const lote = await leadsRepository.processarPendentes(db, LOTE_PROCESSAMENTO, op.ids);
+        total += lote.length;
+        if (lote.length) await avisarLote(lote);
+        if (lote.length < LOTE_PROCESSAMENTO) return total;
+      }
     },
   };
 }
 export type AvisoLeads = ReturnType<typeof criarAvisoLeads>;
 
-/** No automatic retry: the claim is taken before sending, a retry would find it taken anyway. */
+/**
+ * The processing job (`leads-processar`): woken by each stored delivery (one pending job however many deliveries:
+ * `unica`) and every minute as the sweep. `iniciou` tells the intake a new wake-up is needed for later deliveries.
+ * A failure rolls its batch back (nothing claimed): retried, and the sweep finds it anyway.
+ */
+export const tarefaProcessarLeads = (a: AvisoLeads, iniciou: () => void): Tarefa => ({
+  nome: TAREFA_PROCESSAR_LEADS,
+  agenda: '* * * * *',
+  unica: true,
+  executar: async () => {
+    iniciou();
+    await a.processar();
+  },
+});
+
+/** Jobs queued per lead before `leads-processar` existed: that lead processed now (nothing if already done). */
 export const tarefaAvisarLead = (a: AvisoLeads): Tarefa<{ idLead: string }> => ({
   nome: TAREFA_AVISAR_LEAD,
   executar: async ({ idLead }) => {
-    await a.avisar(idLead);
+    await a.processar({ ids: [idLead] });
   },
   tentativas: 0,
 });

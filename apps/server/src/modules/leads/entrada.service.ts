@@ -22,6 +22,12 @@ import { type LeadRecebido, leadsRepository as repo } from './leads.repository.t
 export const TAREFA_RECEBER_LEAD = 'leads-receber';
 export const TAREFA_COLETAR_LEADS = 'leads-coletar';
 export const TAREFA_AVISAR_LEAD = 'leads-avisar';
+export const TAREFA_PROCESSAR_LEADS = 'leads-processar';
+/**
+ * A wake-up of `leads-processar` is asked again only once the job started here, or after this long (the job may have
+ * started on another instance); the queue keeps one pending job anyway.
+ */
+const ACORDAR_DE_NOVO_MS = 10_000;
 /** How far back each poll asks (the channels' lists are by day): overlapping polls store nothing twice. */
 export const JANELA_COLETA_HORAS = 48;
 
@@ -43,12 +49,23 @@ export function criarEntradaLeads(dep: {
   segredo: string;
   publicUrl: string;
   enfileirar: (nome: string, dados: object) => Promise<unknown>;
-  /** Many jobs of one queue in one statement (default: one `enfileirar` each). */
-  enfileirarVarios?: (nome: string, dados: object[]) => Promise<unknown>;
   log: (m: string) => void;
 }) {
   const { db } = dep;
-  const enfileirarVarios = dep.enfileirarVarios ?? ((nome, dados) => Promise.all(dados.map((d) => dep.enfileirar(nome, d))));
+  /**
+   * Wakes `leads-processar` after a write, without waiting (the channel is answered first). A burst asks once, not
+   * once per delivery: the job's start (`iniciouProcessamento`) re-arms it, so a write after the job read its batch
+   * wakes the next one. A lost wake-up is covered by the job's minute sweep.
+   */
+  let acordadoEm = 0;
+  const acordar = () => {
+    if (Date.now() - acordadoEm < ACORDAR_DE_NOVO_MS) return;
+    acordadoEm = Date.now();
+    void dep.enfileirar(TAREFA_PROCESSAR_LEADS, {}).catch((e: unknown) => {
+      acordadoEm = 0;
+      dep.log(`leads: processamento não enfileirado (a varredura o fará): ${e instanceof Error ? e.message : String(e)}`);
+    });
+  };
   const assinatura = (idRevenda: string) => createHmac('sha256', dep.segredo).update(`olx-leads:${idRevenda}`).digest('base64url');
 
   /** The dealer's own OLX endpoint (lead/how_to: one per advertiser); its last segment is the shared secret. */
@@ -69,41 +86,34 @@ export function criarEntradaLeads(dep: {
   const gravar = async (idRevenda: string, l: Omit<LeadRecebido, 'idRevenda'> & { pergunta?: unknown }) => {
     const { pergunta: _p, ...dados } = l;
     const r = await repo.gravar(db, { ...dados, idRevenda });
-    if (r.novo) await repo.distribuir(db, r.lead.id, idRevenda);
-    // Not yet notified (a new lead, or one whose queueing was interrupted): the job claims it once.
-    if (!r.lead.avisado_em) await dep.enfileirar(TAREFA_AVISAR_LEAD, { idLead: r.lead.id });
     if (l.tipo === 'pergunta' && l.mensagem) await repo.mensagemRecebida(db, r.lead, l.mensagem, l.recebidoEm, `canal:${l.idExterno}`);
+    // Round-robin and notice: `leads-processar`, in batches (a lead not yet processed, new or not, is its business).
+    if (!r.lead.avisado_em) acordar();
     return r;
   };
 
   /**
-   * OLX deliveries, group-committed (bench/leads-webhook.ts): the lead is the whole body, so storing it is all the
-   * processing it needs. Deliveries that arrive while a write is running wait for the next one, which stores them all
-   * in one statement, assigns the new ones (round-robin) and queues their notices in one more; then each webhook is
-   * answered. Durable before the answer, and a burst costs a few statements per batch instead of a queued job, a worker
-   * round and ~10 statements per delivery (which made the channel wait seconds under a burst on PGlite).
+   * OLX deliveries, group-committed (bench/leads-webhook.ts): the lead is the whole body, so its row is the one
+   * durable write before the answer. Deliveries arriving while a write runs are written together by the next one (one
+   * `INSERT … ON CONFLICT DO NOTHING` per batch: a repeat adds nothing); then each webhook is answered and
+   * `leads-processar` is woken for the rest (vehicle, round-robin, notice), so the channel never waits for them.
    */
   const gravarOlx = emGrupo(async (itens: { idRevenda: string; lead: LeadOlx }[]) => {
-    const rs = await repo.gravarVarios(
+    const novos = await repo.inserir(
       db,
       itens.map((i) => ({ ...doOlx(i.lead), idRevenda: i.idRevenda })),
     );
-    const novos = rs.filter((r) => r.novo);
-    const comRodizio = new Set<string>();
-    for (const idRevenda of new Set(novos.map((r) => r.lead.revenda_id))) if (await repo.rodizio(db, idRevenda)) comRodizio.add(idRevenda);
-    for (const r of novos) if (comRodizio.has(r.lead.revenda_id)) await repo.distribuir(db, r.lead.id, r.lead.revenda_id);
-    // Not yet notified (new, or stored by a write whose notice was never queued): the notice job claims each once.
-    const avisar = [...new Set(rs.filter((r) => !r.lead.avisado_em).map((r) => r.lead.id))];
-    if (avisar.length)
-      await enfileirarVarios(
-        TAREFA_AVISAR_LEAD,
-        avisar.map((idLead) => ({ idLead })),
-      );
-    return rs.map((r) => r.novo);
+    // Only repeats: nothing new to process (one whose wake-up was lost is the sweep's).
+    if (novos.length) acordar();
+    return itens.map(() => true);
   });
 
   return {
     tokenOlx,
+    /** `leads-processar` started: the next write wakes it again. */
+    iniciouProcessamento: () => {
+      acordadoEm = 0;
+    },
     urlWebhookOlx: (idRevenda: string) => `${dep.publicUrl}/api/webhooks/olx/leads/${tokenOlx(idRevenda)}`,
 
     /**

@@ -7,7 +7,7 @@ import {
   ORDENACAO_ACENTOS_DE,
   ORDENACAO_ACENTOS_PARA,
 } from '@intermedio/contracts';
-import { and, asc, desc, eq, ilike, inArray, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
 import { leadMensagens, leads, revendas, usuarios, veiculoImagens, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
 
@@ -161,42 +161,20 @@ export const leadsRepository = {
   },
 
   /**
-   * `gravar` for many leads in one statement (a burst of webhook deliveries, group-committed): one read of their
-   * vehicles, one INSERT … ON CONFLICT DO NOTHING, one read of the ones that were already there. Answers, in the order
-   * given, each lead's row and whether this call created it (a repeated id in `ls` is new once).
+   * The webhook's one write (a burst, group-committed): the rows only, one `INSERT … ON CONFLICT DO NOTHING` on
+   * (canal, id_externo), so a repeat adds nothing. Vehicle, round-robin and notice come later (`processarPendentes`).
+   * Answers the ids of the rows this call created.
    */
-  async gravarVarios(db: Executor, ls: LeadRecebido[]): Promise<{ lead: LeadRegistro; novo: boolean }[]> {
+  async inserir(db: Executor, ls: LeadRecebido[]): Promise<string[]> {
     if (ls.length === 0) return [];
-    const chave = (canal: string, id: string) => `${canal}\u0000${id}`;
-    const anuncios = ls.filter((l) => l.idAnuncio);
-    const veiculosDosAnuncios = new Map<string, string>();
-    if (anuncios.length)
-      for (const v of await db
-        .select({
-          revenda_id: veiculoIntegracoes.revenda_id,
-          canal: veiculoIntegracoes.canal,
-          id_anuncio: veiculoIntegracoes.id_anuncio,
-          veiculo_id: veiculoIntegracoes.veiculo_id,
-        })
-        .from(veiculoIntegracoes)
-        .where(
-          and(
-            inArray(veiculoIntegracoes.revenda_id, [...new Set(anuncios.map((l) => l.idRevenda))]),
-            inArray(veiculoIntegracoes.canal, [...new Set(anuncios.map((l) => l.canal))]),
-            inArray(veiculoIntegracoes.id_anuncio, [...new Set(anuncios.map((l) => l.idAnuncio as string))]),
-          ),
-        ))
-        veiculosDosAnuncios.set(`${v.revenda_id} ${chave(v.canal, v.id_anuncio ?? '')}`, v.veiculo_id);
-    const unicos = [...new Map(ls.map((l) => [chave(l.canal, l.idExterno), l])).values()];
     const novos = await db
       .insert(leads)
       .values(
-        unicos.map((l) => ({
+        ls.map((l) => ({
           revenda_id: l.idRevenda,
           canal: l.canal,
           id_externo: l.idExterno,
           tipo: l.tipo ?? 'lead',
-          veiculo_id: l.idAnuncio ? (veiculosDosAnuncios.get(`${l.idRevenda} ${chave(l.canal, l.idAnuncio)}`) ?? null) : null,
           id_anuncio: l.idAnuncio,
           nome: l.nome,
           email: l.email,
@@ -207,22 +185,90 @@ export const leadsRepository = {
         })),
       )
       .onConflictDoNothing({ target: [leads.canal, leads.id_externo] })
-      .returning();
-    const linhas = new Map(novos.map((l) => [chave(l.canal, l.id_externo), l]));
-    const faltam = unicos.filter((l) => !linhas.has(chave(l.canal, l.idExterno)));
-    const existentes = faltam.length
-      ? await db
-          .select()
-          .from(leads)
-          .where(or(...faltam.map((l) => and(eq(leads.canal, l.canal), eq(leads.id_externo, l.idExterno)))))
-      : [];
-    for (const l of existentes) linhas.set(chave(l.canal, l.id_externo), l);
-    const criados = new Set(novos.map((l) => l.id));
-    return ls.map((l) => {
-      const lead = linhas.get(chave(l.canal, l.idExterno));
-      if (!lead) throw new Error('lead não gravado');
-      const novo = criados.delete(lead.id); // the first occurrence of a new id is the new one
-      return { lead, novo };
+      .returning({ id: leads.id });
+    return novos.map((n) => n.id);
+  },
+
+  /**
+   * The processing after the answer, for up to `limite` leads never processed (`avisado_em` null; `ids` narrows
+   * them), in one transaction: the rows are locked (SKIP LOCKED: two jobs take disjoint batches), unmatched ones get
+   * their vehicle from the advert id, the round-robin assigns the unassigned in turn (per-reseller advisory lock,
+   * as `distribuir`), and one UPDATE writes all of it with the claim `avisado_em` (one live event per lead). Answers
+   * the claimed rows: their notices are the caller's, sent once.
+   */
+  async processarPendentes(db: Executor, limite: number, ids?: string[]): Promise<LeadRegistro[]> {
+    return db.transaction(async (tx) => {
+      const pendentes = await tx
+        .select({
+          id: leads.id,
+          revenda_id: leads.revenda_id,
+          canal: leads.canal,
+          id_anuncio: leads.id_anuncio,
+          veiculo_id: leads.veiculo_id,
+          atribuido_a: leads.atribuido_a,
+        })
+        .from(leads)
+        .where(and(isNull(leads.avisado_em), ids ? inArray(leads.id, ids) : undefined))
+        .orderBy(asc(leads.created_at), asc(leads.id))
+        .limit(limite)
+        .for('update', { skipLocked: true });
+      if (pendentes.length === 0) return [];
+      const chave = (revenda: string, canal: string, anuncio: string) => `${revenda} ${canal} ${anuncio}`;
+      const semVeiculo = pendentes.filter((l) => !l.veiculo_id && l.id_anuncio);
+      const veiculoDe = new Map<string, string>();
+      if (semVeiculo.length)
+        for (const v of await tx
+          .select({
+            revenda_id: veiculoIntegracoes.revenda_id,
+            canal: veiculoIntegracoes.canal,
+            id_anuncio: veiculoIntegracoes.id_anuncio,
+            veiculo_id: veiculoIntegracoes.veiculo_id,
+          })
+          .from(veiculoIntegracoes)
+          .where(
+            and(
+              inArray(veiculoIntegracoes.revenda_id, [...new Set(semVeiculo.map((l) => l.revenda_id))]),
+              inArray(veiculoIntegracoes.canal, [...new Set(semVeiculo.map((l) => l.canal))]),
+              inArray(veiculoIntegracoes.id_anuncio, [...new Set(semVeiculo.map((l) => l.id_anuncio as string))]),
+            ),
+          ))
+          veiculoDe.set(chave(v.revenda_id, v.canal, v.id_anuncio ?? ''), v.veiculo_id);
+      // Round-robin: per reseller that turned it on, its active users by who got a lead longest ago, in turn.
+      const atribuir = new Map<string, string>();
+      const semDono = pendentes.filter((l) => !l.atribuido_a);
+      const revendasComRodizio = semDono.length
+        ? await tx
+            .select({ id: revendas.id })
+            .from(revendas)
+            .where(and(inArray(revendas.id, [...new Set(semDono.map((l) => l.revenda_id))]), eq(revendas.leads_rodizio, true)))
+        : [];
+      for (const { id: idRevenda } of revendasComRodizio) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`leads-rodizio:${idRevenda}`}))`);
+        const ultimo = sql`(select max(${leads.created_at}) from ${leads} where ${leads.atribuido_a} = ${usuarios.id})`;
+        const us = await tx
+          .select({ id: usuarios.id })
+          .from(usuarios)
+          .where(and(eq(usuarios.revenda_id, idRevenda), eq(usuarios.ativo, 1)))
+          .orderBy(sql`${ultimo} asc nulls first`, asc(usuarios.created_at), asc(usuarios.id));
+        if (us.length === 0) continue;
+        for (const [i, l] of semDono.filter((x) => x.revenda_id === idRevenda).entries())
+          atribuir.set(l.id, us[i % us.length]?.id as string);
+      }
+      const valores = pendentes.map(
+        (l) =>
+          sql`(${l.id}::uuid, ${(l.id_anuncio && veiculoDe.get(chave(l.revenda_id, l.canal, l.id_anuncio))) ?? null}::uuid, ${atribuir.get(l.id) ?? null}::uuid)`,
+      );
+      const feitos = await tx.execute(sql`
+        update ${leads} set
+          veiculo_id = coalesce(${leads.veiculo_id}, v.veiculo),
+          atribuido_a = coalesce(${leads.atribuido_a}, v.dono),
+          avisado_em = now(),
+          updated_at = now()
+        from (values ${sql.join(valores, sql`, `)}) as v(id, veiculo, dono)
+        where ${leads.id} = v.id and ${leads.avisado_em} is null
+        returning ${leads.id}`);
+      const idsFeitos = (feitos as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+      return idsFeitos.length ? tx.select().from(leads).where(inArray(leads.id, idsFeitos)) : [];
     });
   },
 
@@ -232,33 +278,6 @@ export const leadsRepository = {
       .insert(leadMensagens)
       .values({ lead_id: lead.id, revenda_id: lead.revenda_id, autor: 'comprador', texto, estado: 'recebida', chave, enviada_em: em })
       .onConflictDoNothing({ target: [leadMensagens.lead_id, leadMensagens.chave] });
-  },
-
-  /**
-   * Round-robin (issue 26 item 3): when the reseller turned it on, a new lead goes to the active user of the reseller
-   * who got one longest ago (never first; then by age of account). Serialised per reseller by an advisory lock, so two
-   * leads at once go to two users. Answers the user id, or null (off, or nobody to give it to).
-   */
-  async distribuir(db: Executor, idLead: string, idRevenda: string): Promise<string | null> {
-    return db.transaction(async (tx) => {
-      const [r] = await tx.select({ rodizio: revendas.leads_rodizio }).from(revendas).where(eq(revendas.id, idRevenda));
-      if (!r?.rodizio) return null;
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`leads-rodizio:${idRevenda}`}))`);
-      const ultimo = sql`(select max(${leads.created_at}) from ${leads} where ${leads.atribuido_a} = ${usuarios.id})`;
-      const [u] = await tx
-        .select({ id: usuarios.id })
-        .from(usuarios)
-        .where(and(eq(usuarios.revenda_id, idRevenda), eq(usuarios.ativo, 1)))
-        .orderBy(sql`${ultimo} asc nulls first`, asc(usuarios.created_at), asc(usuarios.id))
-        .limit(1);
-      if (!u) return null;
-      const feito = await tx
-        .update(leads)
-        .set({ atribuido_a: u.id, updated_at: sql`now()` })
-        .where(and(eq(leads.id, idLead), sql`${leads.atribuido_a} is null`))
-        .returning({ id: leads.id });
-      return feito.length ? u.id : null;
-    });
   },
 
   async rodizio(db: Executor, idRevenda: string) {
