@@ -9,6 +9,7 @@ import { lotesRepository } from '../src/modules/lotes/lotes.repository.ts';
 import { LIMITES_LOTE, TAREFA_LOTES } from '../src/modules/lotes/lotes.service.ts';
 import { type Ambiente, type Credencial, cabecalhos, ouvir } from './ajuda/ambiente.ts';
 import { ambienteComAutoscar } from './ajuda/publicacao.ts';
+import { transacoesDurante } from './ajuda/transacoes.ts';
 import { type chamarComo, VEICULO_EXEMPLO } from './ajuda/veiculos.ts';
 
 /**
@@ -116,6 +117,26 @@ describe('ações em lote', () => {
     expect(estados(await ler(retirar.id))).toEqual(Array(3).fill('autoscar:feito'));
     const registros = await amb.banco.db.select().from(veiculoIntegracoes).where(sql`${veiculoIntegracoes.veiculo_id} in ${ids}`);
     expect(registros.map((x) => x.canal).sort()).toEqual(Array(3).fill('webmotors'));
+  }, 120_000);
+
+  it('issue 24, transações por envio: o job lê o lote, o anúncio e os padrões uma vez, e termina o lote uma vez', async () => {
+    // Per item: the claim (with the batch's action and the advert's state), the vehicle for the draft, the send's
+    // transaction, the channel's answer and the item's outcome; the defaults once per channel and run, the batch's
+    // end once. Before: the batch, the advert and the defaults read again and terminarSeVazio per item (~9 each).
+    const ids = await novosVeiculos(4);
+    const criado = (await criar({ acao: 'publicar', veiculos: ids, canais: CANAIS })).json().data as Lote;
+    const transacoes = await transacoesDurante(amb.banco, () => amb.tarefas.executar(TAREFA_LOTES));
+    const feito = await ler(criado.id);
+    expect(feito).toMatchObject({ estado: 'concluido', total: 8, concluidos: 8 });
+    expect(feito.itens.every((i) => i.estado === 'publicado')).toBe(true);
+    const envios = ids.length * CANAIS.length;
+    expect(
+      transacoes.filter((t) => /^select .* from "lotes"/.test(t)),
+      transacoes.join('\n'),
+    ).toEqual([]);
+    expect(transacoes.filter((t) => /^update "lotes"/.test(t))).toHaveLength(1);
+    expect(transacoes.filter((t) => /from "revenda_padroes_publicacao"/.test(t)).length).toBeLessThanOrEqual(CANAIS.length);
+    expect(transacoes.length, transacoes.join('\n')).toBeLessThanOrEqual(3 * envios + 6);
   }, 120_000);
 
   it('um veículo que precisa de revisão nunca é enviado: "Precisa de revisão: {campo}"', async () => {

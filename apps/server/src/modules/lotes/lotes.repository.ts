@@ -1,10 +1,17 @@
 import { type AcaoLote, type CanalId, type EstadoItemLote, ITEM_LOTE_ABERTO } from '@intermedio/contracts';
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
 import { loteItens, lotes, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
 
 export type LoteRegistro = typeof lotes.$inferSelect;
 export type ItemRegistro = typeof loteItens.$inferSelect;
+/** A claimed item with what its run needs from its batch and its advert, read by the claim's own statement. */
+export type ItemReivindicado = ItemRegistro & {
+  acao: AcaoLote;
+  lote_usuario_id: string | null;
+  /** The advert's state (vehicle × channel) when claimed; null: none. */
+  anuncio_estado: string | null;
+};
 
 const abertos = inArray(loteItens.estado, [...ITEM_LOTE_ABERTO]);
 /** Not held by a live worker, and its back-off (if any) is over. */
@@ -112,8 +119,9 @@ export const lotesRepository = {
   /** Items ready to run (any batch): waiting or left by a dead worker, back-off over. */
   aExecutar(db: Executor, limite: number) {
     return db
-      .select({ id: loteItens.id, canal: loteItens.canal })
+      .select({ id: loteItens.id, canal: loteItens.canal, lote_id: loteItens.lote_id, acao: lotes.acao })
       .from(loteItens)
+      .innerJoin(lotes, eq(lotes.id, loteItens.lote_id))
       .where(and(abertos, livre))
       .orderBy(asc(loteItens.created_at), asc(loteItens.id))
       .limit(limite);
@@ -128,8 +136,11 @@ export const lotesRepository = {
     return r?.em ? new Date(r.em) : null;
   },
 
-  /** Claims one item for this worker (only when still open and free): a lease, `enviando`, one more attempt. */
-  async reivindicar(db: Executor, id: string, segundos: number) {
+  /**
+   * Claims one item for this worker (only when still open and free): a lease, `enviando`, one more attempt. The same
+   * statement answers the batch's action and author and the advert's current state (one statement per claim).
+   */
+  async reivindicar(db: Executor, id: string, segundos: number): Promise<ItemReivindicado | undefined> {
     const [r] = await db
       .update(loteItens)
       .set({
@@ -138,9 +149,17 @@ export const lotesRepository = {
         tentativas: sql`${loteItens.tentativas} + 1`,
         updated_at: sql`now()`,
       })
-      .where(and(eq(loteItens.id, id), abertos, livre))
-      .returning();
-    return r;
+      .from(lotes)
+      .where(and(eq(loteItens.id, id), eq(lotes.id, loteItens.lote_id), abertos, livre))
+      .returning({
+        ...getTableColumns(loteItens),
+        acao: lotes.acao,
+        lote_usuario_id: lotes.usuario_id,
+        anuncio_estado: sql<
+          string | null
+        >`(select ${veiculoIntegracoes.estado} from ${veiculoIntegracoes} where ${veiculoIntegracoes.veiculo_id} = ${loteItens.veiculo_id} and ${veiculoIntegracoes.canal} = ${loteItens.canal})`,
+      });
+    return r as ItemReivindicado | undefined;
   },
 
   /** Heartbeat: pushes the lease of an item still held by this claim `segundos` from now (a long channel call). */

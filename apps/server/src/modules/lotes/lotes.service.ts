@@ -1,21 +1,23 @@
 import {
+  type AcaoLote,
   type CanalId,
   type CriarLoteEntrada,
   ITEM_LOTE_ABERTO,
   LOTES_RECENTES,
   MENSAGENS_LOTE as M,
   MENSAGENS_SINCRONIZACAO as MS,
+  type PadroesPublicacao,
   ROTULO_CANAL,
 } from '@intermedio/contracts';
 import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
-import type { Db } from '../../db/cliente.ts';
+import type { Db, Executor } from '../../db/cliente.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import type { LeasesEmCurso } from '../../operacao/leases-em-curso.ts';
 import { publicacaoRepository } from '../publicacao/publicacao.repository.ts';
-import type { PublicacaoVeiculoService } from '../publicacao/publicacao.service.ts';
+import type { PublicacaoVeiculoService, VeiculoCarregado } from '../publicacao/publicacao.service.ts';
 import { emParalelo } from '../vendas/paralelo.ts';
 import type { VendasService } from '../vendas/vendas.service.ts';
-import { type ItemRegistro, lotesRepository as repo } from './lotes.repository.ts';
+import { type ItemRegistro, type ItemReivindicado, lotesRepository as repo } from './lotes.repository.ts';
 
 export const TAREFA_LOTES = 'lotes-executar';
 
@@ -49,7 +51,7 @@ export const esperaDaTentativa = (l: LimitesLote, n: number) => Math.min(l.esper
 
 /** What one item ended as; `adiar` puts it back to aguardando for a later attempt. */
 type Desfecho =
-  | { estado: 'publicado' | 'feito' | 'falhou'; motivo: string | null }
+  | { estado: 'publicado' | 'feito' | 'falhou'; motivo: string | null; gravado?: boolean }
   | { estado: 'revisao'; motivo: string; revisao: string[] }
   | { adiar: string };
 
@@ -65,6 +67,11 @@ type Dep = {
   /** True once the instance is draining: a run claims no new item. */
   drenando?: () => boolean;
 };
+
+type Pronto = { id: string; lote_id: string; acao: AcaoLote; canal: string | null };
+
+/** What one run reads once and reuses for all its items. */
+type CacheDaRodada = { padroes: Map<string, Promise<PadroesPublicacao | null>> };
 
 const esperar = (ms: number) => new Promise<void>((ok) => setTimeout(ok, ms));
 
@@ -104,16 +111,27 @@ export function criarLotesService(dep: Dep) {
     return { adiar: e instanceof Error ? e.message : String(e) };
   }
 
-  async function publicar(canal: CanalId, idVeiculo: string): Promise<Desfecho> {
-    const antes = await publicacaoRepository.buscar(db, { veiculoId: idVeiculo, canal });
-    if (antes?.estado === 'publicado') return { estado: 'publicado', motivo: M.jaPublicado };
+  /** `anuncio`: the advert's state as the claim read it (an advert already published is not sent again). */
+  async function publicar(item: ItemReivindicado, rodada: CacheDaRodada, lido: VeiculoCarregado | undefined): Promise<Desfecho> {
+    const canal = item.canal as CanalId;
+    const idVeiculo = item.veiculo_id;
+    if (item.anuncio_estado === 'publicado') return { estado: 'publicado', motivo: M.jaPublicado };
+    let gravado = false;
+    // The item's outcome is written with the advert's answer (one transaction), only while this claim holds it.
+    const aoPublicar = async (tx: Executor) => {
+      await repo.concluir(tx, item, 'publicado', null);
+      gravado = true;
+    };
     try {
-      const r = await dep.publicacao.postEmLote(canal, idVeiculo);
+      const r = await dep.publicacao.postEmLote(canal, idVeiculo, {
+        padroesLidos: rodada.padroes,
+        lido: lido ? Promise.resolve(lido) : undefined,
+      });
       if ('revisao' in r) return { estado: 'revisao', motivo: M.precisaRevisao(r.revisao.join(', ')), revisao: r.revisao };
-      const enviado = await dep.publicacao.enviar(canal, idVeiculo, r.post);
+      const enviado = await dep.publicacao.enviar(canal, idVeiculo, r.post, null, aoPublicar);
       return enviado.estado === 'pendente'
         ? { estado: 'feito', motivo: M.aguardandoConfirmacao(ROTULO_CANAL[canal]) }
-        : { estado: 'publicado', motivo: null };
+        : { estado: 'publicado', motivo: null, gravado };
     } catch (e) {
       // "Já publicado" (a previous run, a click on the screen): done, never sent again.
       const agora = await publicacaoRepository.buscar(db, { veiculoId: idVeiculo, canal });
@@ -122,10 +140,9 @@ export function criarLotesService(dep: Dep) {
     }
   }
 
-  async function retirar(canal: CanalId, idVeiculo: string): Promise<Desfecho> {
-    const reg = await publicacaoRepository.buscar(db, { veiculoId: idVeiculo, canal });
-    if (reg?.estado === 'pendente') return { adiar: M.aguardandoConfirmacao(ROTULO_CANAL[canal]) };
-    if (reg?.estado !== 'publicado') return { estado: 'feito', motivo: M.semAnuncio(ROTULO_CANAL[canal]) };
+  async function retirar(canal: CanalId, idVeiculo: string, anuncio: string | null): Promise<Desfecho> {
+    if (anuncio === 'pendente') return { adiar: M.aguardandoConfirmacao(ROTULO_CANAL[canal]) };
+    if (anuncio !== 'publicado') return { estado: 'feito', motivo: M.semAnuncio(ROTULO_CANAL[canal]) };
     try {
       const r = await dep.publicacao.excluir(canal, idVeiculo);
       return { estado: 'feito', motivo: r.mensagem };
@@ -204,26 +221,38 @@ export function criarLotesService(dep: Dep) {
     }
   }
 
-  /** Runs one claimed item and writes its outcome (or its back-off) onto it. */
-  async function executarItem(item: ItemRegistro, limites: LimitesLote) {
-    const l = await repo.lote(db, item.lote_id);
-    if (!l) return;
+  /**
+   * Claims an item (its own statement, committed before any channel call). A publish's claim also reads the vehicle
+   * for the draft in the same transaction (one round trip fewer per item); an advert already published needs none.
+   */
+  async function reivindicar(id: string, acao: AcaoLote, canal: string | null, limites: LimitesLote) {
+    if (acao !== 'publicar' || !canal) {
+      const item = await repo.reivindicar(db, id, limites.leaseSegundos);
+      return item && { item, lido: undefined };
+    }
+    return db.transaction(async (tx) => {
+      const item = await repo.reivindicar(tx, id, limites.leaseSegundos);
+      if (!item) return undefined;
+      const lido = item.anuncio_estado === 'publicado' ? undefined : await publicacaoRepository.veiculo(tx, item.veiculo_id, { canal });
+      return { item, lido };
+    });
+  }
+
+  /**
+   * Runs one claimed item and writes its outcome (or its back-off) onto it. The batch's action and the advert's
+   * state come with the claim; whether the batch is over is checked once per batch of the round (`executar`).
+   */
+  async function executarItem(item: ItemReivindicado, limites: LimitesLote, rodada: CacheDaRodada, lido?: VeiculoCarregado) {
     const canal = item.canal as CanalId;
     let d: Desfecho;
-    if (l.acao === 'publicar') d = await publicar(canal, item.veiculo_id);
-    else if (l.acao === 'retirar') d = await retirar(canal, item.veiculo_id);
-    else if (l.acao === 'atualizar') d = await atualizar(canal, item.veiculo_id);
-    else d = await vender(item, { id: l.usuario_id ?? '' } as UsuarioDaSessao);
+    if (item.acao === 'publicar') d = await publicar(item, rodada, lido);
+    else if (item.acao === 'retirar') d = await retirar(canal, item.veiculo_id, item.anuncio_estado);
+    else if (item.acao === 'atualizar') d = await atualizar(canal, item.veiculo_id);
+    else d = await vender(item, { id: item.lote_usuario_id ?? '' } as UsuarioDaSessao);
     if ('adiar' in d) {
-      if (item.tentativas >= limites.tentativas) {
-        await repo.concluir(db, item, 'falhou', M.esgotado(d.adiar));
-      } else {
-        const segundos = esperaDaTentativa(limites, item.tentativas);
-        await repo.adiar(db, item, d.adiar, segundos);
-        return;
-      }
-    } else await repo.concluir(db, item, d.estado, d.motivo, 'revisao' in d ? d.revisao : []);
-    await repo.terminarSeVazio(db, item.lote_id);
+      if (item.tentativas >= limites.tentativas) await repo.concluir(db, item, 'falhou', M.esgotado(d.adiar));
+      else await repo.adiar(db, item, d.adiar, esperaDaTentativa(limites, item.tentativas));
+    } else if (!('gravado' in d && d.gravado)) await repo.concluir(db, item, d.estado, d.motivo, 'revisao' in d ? d.revisao : []);
   }
 
   return {
@@ -282,16 +311,29 @@ export function criarLotesService(dep: Dep) {
     async executar(limites: LimitesLote = LIMITES_LOTE) {
       const contagem = { itens: 0 };
       const ate = Date.now() + limites.duracaoMs;
-      const uma = async ({ id }: { id: string }) => {
-        if (dep.drenando?.()) return; // shutting down: left for another instance
-        const item = await repo.reivindicar(db, id, limites.leaseSegundos);
-        if (!item) return; // another run or instance took it
-        contagem.itens++;
+      // Read once per run, not per item: the reseller × channel publishing defaults (they change rarely, and a run
+      // lasts minutes at most; an item sent meanwhile is what the screen would have sent a moment before).
+      const rodada: CacheDaRodada = { padroes: new Map() };
+      // Items of each batch still to end in this round: the batch is checked for its end once, after its last one.
+      let restantes = new Map<string, number>();
+      const terminou = async (idLote: string) => {
+        const n = (restantes.get(idLote) ?? 1) - 1;
+        restantes.set(idLote, n);
+        if (n === 0) await repo.terminarSeVazio(db, idLote);
+      };
+      const uma = async ({ id, lote_id, acao, canal }: Pronto) => {
         try {
-          await mantendoLease(item, limites, () => executarItem(item, limites));
+          if (dep.drenando?.()) return; // shutting down: left for another instance
+          const tomado = await reivindicar(id, acao, canal, limites);
+          if (!tomado) return; // another run or instance took it
+          const { item, lido } = tomado;
+          contagem.itens++;
+          await mantendoLease(item, limites, () => executarItem(item, limites, rodada, lido));
         } catch (e) {
           // Unexpected (database): the lease stays, so the item is taken again once it runs out.
-          dep.log(`lote ${item.lote_id}, item ${item.id}: ${e instanceof Error ? e.message : String(e)}`);
+          dep.log(`lote ${lote_id}, item ${id}: ${e instanceof Error ? e.message : String(e)}`);
+        } finally {
+          await terminou(lote_id).catch((e: unknown) => dep.log(`lote ${lote_id}: ${e instanceof Error ? e.message : String(e)}`));
         }
       };
       while (Date.now() < ate && !dep.drenando?.()) {
@@ -303,7 +345,9 @@ export function criarLotesService(dep: Dep) {
           await esperar(Math.min(1000, Math.max(50, proxima.getTime() - Date.now())));
           continue;
         }
-        const porCanal = new Map<string, { id: string }[]>();
+        restantes = new Map();
+        for (const p of prontos) restantes.set(p.lote_id, (restantes.get(p.lote_id) ?? 0) + 1);
+        const porCanal = new Map<string, Pronto[]>();
         for (const p of prontos) porCanal.set(p.canal ?? '', [...(porCanal.get(p.canal ?? '') ?? []), p]);
         await Promise.all([...porCanal.values()].map((fila) => emParalelo(fila, limites.porCanal, uma)));
       }

@@ -51,6 +51,8 @@ type Dep = {
 };
 type Alvo = { veiculoId: string; canal: CanalId };
 /** What a publishing request reads of the vehicle in one statement (`publicacaoRepository.veiculo`). */
+/** Written in the same transaction as a send's published answer (a bulk item's outcome), only when it is recorded. */
+export type AoPublicar = (tx: Executor) => Promise<unknown>;
 export type VeiculoCarregado = NonNullable<Awaited<ReturnType<typeof repo.veiculo>>>;
 /** How many vehicle → reseller pairs the access check keeps in memory (a vehicle never changes reseller). */
 const REVENDAS_EM_MEMORIA = 50_000;
@@ -177,8 +179,8 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
   });
 
   /** Moves a pending send to what the channel answered; answers the stored row (null when another answer won). */
-  async function gravarAnuncio(a: Alvo, chave: string, anuncio: AnuncioCanal) {
-    return repo.publicado(db, a, chave, {
+  async function gravarAnuncio(a: Alvo, chave: string, anuncio: AnuncioCanal, ex: Executor = db) {
+    return repo.publicado(ex, a, chave, {
       idAnuncio: anuncio.idAnuncio,
       urlAnuncio: anuncio.urlAnuncio ?? null,
       dados: anuncio.dados ?? {},
@@ -251,6 +253,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
     v: VeiculoParaCanal,
     post: Record<string, unknown>,
     { ctx, sessao }: { ctx: ContextoCanal; sessao: SessaoCanal },
+    aoPublicar?: AoPublicar,
   ) {
     let r: Resultado<AnuncioCanal>;
     try {
@@ -281,7 +284,15 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
         mensagem: M.naoConfirmado(ROTULO_CANAL[a.canal], 'aguardando a confirmação do canal'),
       };
     }
-    const gravado = await gravarAnuncio(a, chave, r.valor);
+    const valor = r.valor;
+    // The caller's own record of this outcome (a bulk item's) in the answer's transaction: one commit for both.
+    const gravado = aoPublicar
+      ? await db.transaction(async (tx) => {
+          const g = await gravarAnuncio(a, chave, valor, tx);
+          if (g) await aoPublicar(tx);
+          return g;
+        })
+      : await gravarAnuncio(a, chave, valor);
     if (!gravado) throw new ErroHttp(409, M.emAndamento(ROTULO_CANAL[a.canal]));
     return respostaPublicado(gravado, a.canal);
   }
@@ -447,17 +458,32 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
      * Bulk publish (issue 24 item 3): the post the Incluir screen would send for this vehicle, built from its draft and
      * the reseller's "Padrões de publicação" by the channel's `postPadrao`, then checked by the same schema as `enviar`.
      * `revisao`: what still needs the vehicle's Incluir screen; such a vehicle is never sent with a guessed value.
+     * A bulk run passes `padroesLidos`, its cache of the defaults per reseller × channel (read once per run, not per
+     * vehicle), and `lido`, the vehicle as its claim's transaction read it.
      */
-    async postEmLote(canal: CanalId, idVeiculo: string): Promise<{ post: Record<string, unknown> } | { revisao: string[] }> {
+    async postEmLote(
+      canal: CanalId,
+      idVeiculo: string,
+      op: { padroesLidos?: Map<string, Promise<PadroesPublicacao | null>>; lido?: Promise<VeiculoCarregado | undefined> } = {},
+    ): Promise<{ post: Record<string, unknown> } | { revisao: string[] }> {
+      const { padroesLidos } = op;
       const p = publicacaoDo(canal);
       if (!p.postPadrao) return { revisao: [M.semPublicacaoEmLote(ROTULO_CANAL[canal])] };
-      const c = await lerVeiculo(canal, idVeiculo);
+      const c = await lerVeiculo(canal, idVeiculo, op.lido);
       if (c.v.veremovido === 1) throw new ErroHttp(422, M.veiculoRemovido);
       if (c.v.vevendido === 1) throw new ErroHttp(422, M.veiculoVendido);
       const v = paraCanal(c, dep.publicUrl, dep.assinarArquivo);
       const { ctx, sessao } = sessaoDaIntegracao(canal, v.revendaId, dep.integracoes.paraPublicarDe(canal, c.integracao));
       const rascunho = exigir(canal, await p.rascunho(ctx, sessao, v));
-      const padroes: PadroesPublicacao = (await padroesRepository.buscar(db, v.revendaId, canal)) ?? {};
+      const chavePadroes = `${v.revendaId}:${canal}`;
+      let lidos = padroesLidos?.get(chavePadroes);
+      if (!lidos) {
+        lidos = padroesRepository.buscar(db, v.revendaId, canal);
+        padroesLidos?.set(chavePadroes, lidos);
+        // A failed read is not kept: the next vehicle reads again.
+        lidos.catch(() => padroesLidos?.delete(chavePadroes));
+      }
+      const padroes: PadroesPublicacao = (await lidos) ?? {};
       const r = p.postPadrao(rascunho, v, padroes);
       if ('revisao' in r) return r;
       const conferido = ESQUEMAS_PUBLICACAO[canal]?.post.safeParse(r.post);
@@ -487,7 +513,13 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
      * channel. A send already pending answers 409 without calling the channel; one whose owner died is first
      * resolved by asking the channel (and sent again only when nothing arrived).
      */
-    async enviar(canal: CanalId, idVeiculo: string, post: Record<string, unknown>, usuarioId: string | null = null) {
+    async enviar(
+      canal: CanalId,
+      idVeiculo: string,
+      post: Record<string, unknown>,
+      usuarioId: string | null = null,
+      aoPublicar?: AoPublicar,
+    ) {
       const a = { veiculoId: idVeiculo, canal };
       const rotulo = ROTULO_CANAL[canal];
       // The vehicle (read FOR SHARE: a sale locks it FOR UPDATE, docs/publicacao.md §7), its photos and the channel's
@@ -513,7 +545,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
           return { r, v, doCanal };
         });
       const tomado = await tomar();
-      if (tomado.r?.chave) return chamarCanal(a, tomado.r.chave, tomado.v, post, tomado.doCanal);
+      if (tomado.r?.chave) return chamarCanal(a, tomado.r.chave, tomado.v, post, tomado.doCanal, aoPublicar);
 
       const atual = await repo.buscar(db, a);
       if (atual?.estado === 'publicado') throw new ErroHttp(409, M.jaPublicado(rotulo));
@@ -533,7 +565,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       // Nothing arrived: this request sends it again, under a fresh key.
       const novo = await tomar();
       if (!novo.r?.chave) throw new ErroHttp(409, M.emAndamento(rotulo));
-      return chamarCanal(a, novo.r.chave, novo.v, post, novo.doCanal);
+      return chamarCanal(a, novo.r.chave, novo.v, post, novo.doCanal, aoPublicar);
     },
 
     /**
