@@ -154,18 +154,7 @@ await (await import('./importacao.ts')).medirImportacao(registrar);
 const notasLeads = await (await import('./leads-webhook.ts')).medirLeadsWebhook(registrar);
 
 // Several instances (issue 28): 1, 2 and 3 processes behind a proxy on one PostgreSQL; skipped without DATABASE_URL.
-const notasMulti: string[] = [];
-if (process.env.DATABASE_URL) {
-  for (const r of await (await import('./multi-instancia.ts')).medirMultiInstancia(process.env.DATABASE_URL)) {
-    registrar(
-      `várias instâncias: ${r.instancias} atrás do proxy, carga mista com 100 telas SSE: erros ou não 2xx`,
-      r.erros,
-      'respostas',
-      0,
-    );
-    notasMulti.push(`${r.instancias} atrás do proxy: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
-  }
-} else notasMulti.push('não medido (sem DATABASE_URL: precisa de PostgreSQL)');
+const notasMulti = await (await import('./multi-instancia.ts')).medirMultiInstancia(registrar);
 
 // Bulk publish (issue 24): 300 vehicles × 3 sandbox channels through incluir + enviar vs the channel calls alone.
 const notasLote = await (await import('./publicar-lote.ts')).medirPublicarLote(registrar);
@@ -185,7 +174,7 @@ const texto = [
   ...notasInstalacao.map((n) => `- instalação nova: ${n}`),
   ...notasLote.map((n) => `- publicação em lote: ${n}`),
   ...notasLeads.map((n) => `- leads por webhook: ${n}`),
-  ...notasMulti.map((n) => `- várias instâncias: ${n}`),
+  ...notasMulti.map((n) => (n === '' || n.startsWith('|') ? n : `- várias instâncias: ${n}`)),
   '',
   ...(escala.length ? [tabelaEscala(escala)] : []),
 ].join('\n');
