@@ -7,7 +7,8 @@ import { copiarCarroDemoComFotos, semRolagemLateral } from '../ajuda/publicacao.
 /**
  * The dealer's dashboard (issue 25 items 1–2): the three charts drawn, and an attention item that leads to its fix —
  * a car priced more than 10 % above its cached FIPE price → "Resolver" → the list shows just that car → Alterar with
- * a fair price → the dashboard no longer lists it. At 1366 and 390 px, with no axe violation.
+ * a fair price → the dashboard no longer lists it; "em nenhum canal" opens the list with the "Sem anúncio" chip on.
+ * At 1366 and 390 px, with no axe violation.
  */
 let revenda: Awaited<ReturnType<typeof criarRevendaComGestor>>;
 let idVeiculo = '';
@@ -83,4 +84,10 @@ test('dashboard da revenda: gráficos desenhados; o item "acima da FIPE" leva ao
   await expect(page).toHaveURL(/\/painel\/dashboard$/);
   await expect(atencao.getByText('2 veículos à venda em nenhum canal')).toBeVisible();
   await expect(atencao.getByRole('link', { name: ACIMA })).toHaveCount(0);
+
+  // "Em nenhum canal" opens the list with the "Sem anúncio" chip on: the two cars to publish.
+  await atencao.getByRole('link', { name: 'Resolver: 2 veículos à venda em nenhum canal' }).click();
+  await expect(page).toHaveURL(new RegExp(`/revenda/${revenda.idRevenda}/veiculos/listar\\?anuncios=sem$`));
+  await expect(page.getByRole('checkbox', { name: 'Sem anúncio' })).toBeChecked();
+  await expect(tabela.locator('tbody tr[aria-rowindex]')).toHaveCount(2);
 });

@@ -112,11 +112,12 @@ describe('dealer dashboard widgets (issue 25 item 1)', () => {
     expect(d.vendas_por_semana.reduce((t: number, s: { quantidade: number }) => t + s.quantidade, 0)).toBe(2);
     const lista = `/revenda/${revendaB}/veiculos/listar`;
     expect(d.atencao).toEqual([
-      { tipo: 'anuncios_falhos', quantidade: 1, canal: null, link: lista },
-      { tipo: 'anuncios_desatualizados', quantidade: 1, canal: null, link: lista },
-      { tipo: 'sem_fotos', quantidade: 1, canal: null, link: lista },
-      { tipo: 'sem_canal', quantidade: 1, canal: null, link: lista },
-      { tipo: 'estoque_90_dias', quantidade: 1, canal: null, link: lista },
+      // Each item opens the list showing exactly those cars (issue 25: "links to the screen that fixes it").
+      { tipo: 'anuncios_falhos', quantidade: 1, canal: null, link: `${lista}?anuncios=falhou` },
+      { tipo: 'anuncios_desatualizados', quantidade: 1, canal: null, link: `${lista}?anuncios=desatualizado` },
+      { tipo: 'sem_fotos', quantidade: 1, canal: null, link: `${lista}?anuncios=sem_fotos` },
+      { tipo: 'sem_canal', quantidade: 1, canal: null, link: `${lista}?anuncios=sem` },
+      { tipo: 'estoque_90_dias', quantidade: 1, canal: null, link: `${lista}?filtro=estoque_90` },
       { tipo: 'preco_acima_fipe', quantidade: 0, canal: null, link: `${lista}?filtro=acima_fipe` },
       { tipo: 'token_vencendo', quantidade: 1, canal: 'webmotors', link: `/revenda/${revendaB}/configurar-webmotors` },
     ]);

@@ -13,6 +13,7 @@ export const FILTROS_ANUNCIO = [
   { value: 'desatualizado', label: 'Desatualizado' },
   { value: 'falhou', label: 'Falhou' },
   { value: 'estoque60', label: 'Em estoque há mais de 60 dias' },
+  { value: 'sem_fotos', label: 'Sem fotos' },
 ] as const;
 export type FiltroAnuncio = (typeof FILTROS_ANUNCIO)[number]['value'];
 const VALORES_FILTRO = FILTROS_ANUNCIO.map((f) => f.value) as [FiltroAnuncio, ...FiltroAnuncio[]];
@@ -25,6 +26,7 @@ const PASSA: Record<FiltroAnuncio, (v: VeiculoLinha) => boolean> = {
   desatualizado: (v) => v.anuncios.some((a) => a.estado === 'desatualizado'),
   falhou: (v) => v.anuncios.some((a) => a.estado === 'falhou'),
   estoque60: (v) => v.dias_estoque > 60,
+  sem_fotos: (v) => !v.miniatura,
 };
 
 /** Rows that pass every chosen filter (none chosen: all rows, the same array). */
@@ -76,8 +78,18 @@ export function filtrarVeiculos<T extends VeiculoLinha>(linhas: readonly T[], te
 
 /** The list's filters as the stock export takes them (query string). */
 export type FiltroListaVeiculos = { texto?: string; tipo?: string | null; filtros?: readonly FiltroAnuncio[] };
-/** Filters a dashboard attention link puts in the list's address (`?filtro=`). */
-export const FILTROS_URL_LISTA = ['acima_fipe'] as const;
+/**
+ * Filters a dashboard attention link puts in the list's address (`?filtro=`), besides the advert chips it preselects
+ * (`?anuncios=falhou,…`, see LISTA_ANUNCIOS_PARAM).
+ */
+export const FILTROS_URL_LISTA = ['acima_fipe', 'estoque_90'] as const;
+/** The list's address parameter that preselects advert chips (comma-separated FiltroAnuncio values). */
+export const LISTA_ANUNCIOS_PARAM = 'anuncios';
+/** The chips a `?anuncios=` value names (unknown values ignored). */
+export const anunciosDaUrl = (valor: string | null): FiltroAnuncio[] =>
+  (valor ?? '').split(',').filter((f): f is FiltroAnuncio => (VALORES_FILTRO as readonly string[]).includes(f));
+/** Cars in stock for more than this many days: the dashboard's attention item and the list's `?filtro=estoque_90`. */
+export const DIAS_ESTOQUE_ATENCAO = 90;
 export type FiltroUrlLista = (typeof FILTROS_URL_LISTA)[number];
 
 /** The list's three filters applied in the list's order. */

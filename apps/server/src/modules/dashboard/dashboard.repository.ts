@@ -2,6 +2,7 @@ import {
   type CanalId,
   type ContadoresAdmin,
   type ContadoresRevenda,
+  DIAS_ESTOQUE_ATENCAO,
   FILAS_MODERACAO,
   type PainelAdmin,
   type PainelRevenda,
@@ -77,13 +78,15 @@ function painelSql(idRevenda: string) {
         from semanas s),
       'atencao', (select json_agg(a) from (
           select 'anuncios_falhos' as tipo, (select count(*) from an where estado = 'falhou') as quantidade,
-            null::text as canal, ${lista}::text as link
-          union all select 'anuncios_desatualizados', (select count(*) from an where estado = 'desatualizado'), null, ${lista}
+            null::text as canal, ${`${lista}?anuncios=falhou`}::text as link
+          union all select 'anuncios_desatualizados', (select count(*) from an where estado = 'desatualizado'), null,
+            ${`${lista}?anuncios=desatualizado`}
           union all select 'sem_fotos', (select count(*) from estoque e
-            where not exists (select 1 from ${veiculoImagens} i where i.veiculo_id = e.id)), null, ${lista}
+            where not exists (select 1 from ${veiculoImagens} i where i.veiculo_id = e.id)), null, ${`${lista}?anuncios=sem_fotos`}
           union all select 'sem_canal', (select count(*) from estoque e
-            where not exists (select 1 from ${veiculoIntegracoes} i where i.veiculo_id = e.id)), null, ${lista}
-          union all select 'estoque_90_dias', (select count(*) from estoque where dias > 90), null, ${lista}
+            where not exists (select 1 from ${veiculoIntegracoes} i where i.veiculo_id = e.id)), null, ${`${lista}?anuncios=sem`}
+          union all select 'estoque_90_dias', (select count(*) from estoque where dias > ${DIAS_ESTOQUE_ATENCAO}), null,
+            ${`${lista}?filtro=estoque_90`}
           union all select 'preco_acima_fipe', (select count(*) from ${ACIMA_DA_FIPE}),
             null, ${`${lista}?filtro=acima_fipe`}
           union all select 'token_vencendo', 1, canal, ${`${base}/configurar-`}::text || canal from tokens

@@ -1,4 +1,5 @@
 import {
+  DIAS_ESTOQUE_ATENCAO,
   type FiltroListaVeiculos,
   type FiltroUrlLista,
   type FormatoExportacao,
@@ -27,7 +28,7 @@ export function criarExportacoesService(db: Executor, veiculos: VeiculosService)
       if (daUrl === 'acima_fipe') {
         const ids = new Set(await dashboardRepository.acimaDaFipe(db, idRevenda));
         linhas = linhas.filter((l) => ids.has(l.id));
-      }
+      } else if (daUrl === 'estoque_90') linhas = linhas.filter((l) => l.vevendido === 0 && l.dias_estoque > DIAS_ESTOQUE_ATENCAO);
       return {
         nome: `Estoque_${nomeDeArquivo(revenda.penome_fantasia)}_${hoje()}.${formato}`,
         arquivo: planilha(formato, COLUNAS_ESTOQUE, linhas, 'Estoque'),

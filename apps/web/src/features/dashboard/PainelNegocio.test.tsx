@@ -81,7 +81,8 @@ describe('Painel da revenda: legendas, números, gráficos e "Precisa de atenç�
     montar(() => falhos);
     const atencao = await screen.findByRole('region', { name: 'Precisa de atenção' });
     const falha = await within(atencao).findByRole('link', { name: 'Resolver: 2 anúncios com falha no envio' });
-    expect(falha).toHaveAttribute('href', `/revenda/${ID_REVENDA}/veiculos/listar`);
+    // The list with the chip that shows exactly those cars.
+    expect(falha).toHaveAttribute('href', `/revenda/${ID_REVENDA}/veiculos/listar?anuncios=falhou`);
     expect(within(atencao).getByRole('link', { name: /Mercado Livre vence em até 7 dias/ })).toHaveAttribute(
       'href',
       `/revenda/${ID_REVENDA}/configurar-mercadolivre`,

@@ -1,4 +1,4 @@
-import { ESTADOS_PAINEL, type PainelRevenda, ROTULO_CANAL } from '@intermedio/contracts';
+import { ESTADOS_PAINEL, LISTA_ANUNCIOS_PARAM, type PainelRevenda, ROTULO_CANAL } from '@intermedio/contracts';
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatarNumero } from '@/lib/formato';
@@ -44,11 +44,20 @@ export function textoAtencao(item: Item): string {
   }
 }
 
+/** The screen that fixes an item: the list with the chips or the filter that show exactly those cars, or the channel. */
 function linkAtencao(idRevenda: string, item: Item): string {
   if (item.tipo === 'token_vencendo' && item.canal)
     return rotas.revenda.configurar(idRevenda, item.canal as Parameters<typeof rotas.revenda.configurar>[1]);
-  if (item.tipo === 'preco_acima_fipe') return `${rotas.revenda.veiculos.listar(idRevenda)}?filtro=acima_fipe`;
-  return rotas.revenda.veiculos.listar(idRevenda);
+  const lista = rotas.revenda.veiculos.listar(idRevenda);
+  const consulta: Record<Exclude<Item['tipo'], 'token_vencendo'>, string> = {
+    anuncios_falhos: `${LISTA_ANUNCIOS_PARAM}=falhou`,
+    anuncios_desatualizados: `${LISTA_ANUNCIOS_PARAM}=desatualizado`,
+    sem_fotos: `${LISTA_ANUNCIOS_PARAM}=sem_fotos`,
+    sem_canal: `${LISTA_ANUNCIOS_PARAM}=sem`,
+    estoque_90_dias: 'filtro=estoque_90',
+    preco_acima_fipe: 'filtro=acima_fipe',
+  };
+  return item.tipo === 'token_vencendo' ? lista : `${lista}?${consulta[item.tipo]}`;
 }
 
 /** "dd/mm" of a YYYY-MM-DD week start. */

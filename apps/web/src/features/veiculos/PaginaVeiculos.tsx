@@ -1,9 +1,9 @@
-import { type CanalId, ROTULO_TIPO_VEICULO, type VeiculoLinha } from '@intermedio/contracts';
+import { anunciosDaUrl, type CanalId, LISTA_ANUNCIOS_PARAM, ROTULO_TIPO_VEICULO, type VeiculoLinha } from '@intermedio/contracts';
 import { Badge, Button, Checkbox, Chip, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconFileImport, IconHistory, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { urlExportacoes } from '@/features/exportacoes/api';
 import { MenuExportar } from '@/features/exportacoes/MenuExportar';
 import { useIntegracoes } from '@/features/integracoes/api';
@@ -217,7 +217,7 @@ function canaisDasLinhas(configurados: readonly CanalId[], linhas: readonly Veic
 /**
  * /revenda/:idRevenda/veiculos/listar (spec 2 §2): the active vehicles, live, all rows (virtualised), with a
  * text filter (every word anywhere in name, year, plate, colour, code or price), a type filter and the advert
- * filters (Sem anúncio, Desatualizado, Falhou, Em estoque há mais de 60 dias); each row shows its channels' badges.
+ * filters (Sem anúncio, Desatualizado, Falhou, Em estoque há mais de 60 dias, Sem fotos); each row shows its channels' badges.
  */
 export default function PaginaVeiculos() {
   const { idRevenda = '' } = useParams();
@@ -230,7 +230,9 @@ export default function PaginaVeiculos() {
     () => (integracoes.data ?? []).filter((i) => i.configurado).map((i) => i.canal as CanalId),
     [integracoes.data],
   );
-  const [filtros, setFiltros] = useState<FiltroAnuncio[]>([]);
+  // A dashboard attention link may preselect advert chips (`?anuncios=falhou`): read once, then the dealer's own.
+  const [params] = useSearchParams();
+  const [filtros, setFiltros] = useState<FiltroAnuncio[]>(() => anunciosDaUrl(params.get(LISTA_ANUNCIOS_PARAM)));
   const [texto, setTexto] = useState('');
   const [tipo, setTipo] = useState<string | null>(null);
   const textoAdiado = useDeferredValue(texto);

@@ -355,6 +355,59 @@ describe('Tela da lista de veículos', { timeout: 60_000 }, () => {
     expect(screen.getByRole('img', { name: 'Webmotors: sem anúncio' })).toBeInTheDocument();
   });
 
+  it('um item de atenção do dashboard abre a lista só com aqueles carros: ?anuncios= marca o chip, ?filtro=estoque_90 avisa', async () => {
+    const linhas = [
+      linha({ anuncios: [{ canal: 'webmotors', estado: 'publicado' }] }),
+      { ...MOTO, dias_estoque: 120, miniatura: null, anuncios: [{ canal: 'webmotors' as const, estado: 'falhou' as const }] },
+      linha({ id: 'v3', vefipe_name: 'Argo Drive', dias_estoque: 95, vevendido: 1, anuncios: [] }),
+    ];
+    simularEventSource();
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}`]: sucesso(linhas),
+      [`GET /api/revendas/${ID_REVENDA}/integracoes`]: sucesso(listaTeste({ webmotors: { status: true } })),
+    });
+    const visiveis = async () => {
+      const tabela = await screen.findByRole('table', { name: 'Veículos' });
+      return within(tabela)
+        .queryAllByText(/Onix|CG 160|Argo/)
+        .map((e) => e.textContent);
+    };
+    const { unmount } = renderizarApp(`/revenda/${ID_REVENDA}/veiculos/listar?anuncios=falhou`);
+    await waitFor(async () => expect(await visiveis()).toEqual(['Honda CG 160 Fan']));
+    expect(screen.getByRole('checkbox', { name: 'Falhou' })).toBeChecked();
+    // The chip is the dealer's from then on: unticked, every car again.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Falhou' }));
+    await waitFor(async () => expect(await visiveis()).toHaveLength(3));
+    unmount();
+
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/listar?anuncios=sem_fotos`);
+    await waitFor(async () => expect(await visiveis()).toEqual(['Honda CG 160 Fan']));
+    expect(screen.getByRole('checkbox', { name: 'Sem fotos' })).toBeChecked();
+  });
+
+  it('?filtro=estoque_90 (item "há mais de 90 dias" do dashboard): só os carros à venda há mais de 90 dias, com o aviso', async () => {
+    simularEventSource();
+    simularApi({
+      'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
+      [`GET ${BASE}`]: sucesso([
+        linha(),
+        { ...MOTO, dias_estoque: 120 },
+        linha({ id: 'v3', vefipe_name: 'Argo Drive', dias_estoque: 95, vevendido: 1 }),
+      ]),
+    });
+    renderizarApp(`/revenda/${ID_REVENDA}/veiculos/listar?filtro=estoque_90`);
+    const tabela = await screen.findByRole('table', { name: 'Veículos' });
+    await waitFor(() =>
+      expect(
+        within(tabela)
+          .queryAllByText(/Onix|CG 160|Argo/)
+          .map((e) => e.textContent),
+      ).toEqual(['Honda CG 160 Fan']),
+    );
+    expect(screen.getByText(/Filtro do dashboard: À venda há mais de 90 dias\./)).toBeInTheDocument();
+  });
+
   it('um selo por canal configurado com o estado do anúncio; filtros Sem anúncio, Desatualizado, Falhou e mais de 60 dias', async () => {
     simularEventSource();
     simularApi({
