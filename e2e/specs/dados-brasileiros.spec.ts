@@ -54,7 +54,7 @@ for (const viewport of [
         await expect(page).toHaveURL(/\/painel\/dashboard$/);
         await page.goto(`/revenda/${revenda.idRevenda}/configurar-webmotors`);
         await page.getByLabel('CNPJ').fill('11.222.333/0001-80');
-        await page.getByLabel('Login').fill('loja@autodemo.test');
+        await page.getByLabel('E-mail de acesso').fill('loja@autodemo.test');
         await page.getByLabel(/^Senha/).fill('segredo');
         await page.getByRole('button', { name: 'Gravar' }).click();
         await expect(page.getByText('CNPJ inválido')).toBeVisible();

@@ -99,23 +99,23 @@ test('Webmotors: validação, sucesso (verde) e recusa do canal (Inativo), com a
   await page.getByRole('button', { name: 'Gravar' }).click();
   await expect(page.getByText('Preenchimento obrigatório')).toHaveCount(3);
   await page.getByLabel('CNPJ').fill('12.345.678/0001-95');
-  await page.getByLabel('Login').fill('loja-sem-arroba');
+  await page.getByLabel('E-mail de acesso').fill('loja-sem-arroba');
   await page.getByLabel(/^Senha/).fill('segredo-wm');
   await page.getByRole('button', { name: 'Gravar' }).click();
   await expect(page.getByText('E-mail inválido')).toBeVisible();
   await expect(page).toHaveURL(/configurar-webmotors$/);
 
-  await page.getByLabel('Login').fill('loja@autodemo.test');
+  await page.getByLabel('E-mail de acesso').fill('loja@autodemo.test');
   await page.getByRole('button', { name: 'Gravar' }).click();
   await expect(page).toHaveURL(new RegExp(`/revenda/${idRevenda}/integracao$`));
   await status(page, 'webmotors', 'Ativo');
 
   // Configured: the stored login shows, the password stays empty (kept when left empty); the channel refuses.
   await linha(page, 'webmotors').getByRole('link', { name: 'Configurar Webmotors' }).click();
-  await expect(page.getByLabel('Login')).toHaveValue('loja@autodemo.test');
+  await expect(page.getByLabel('E-mail de acesso')).toHaveValue('loja@autodemo.test');
   await expect(page.getByLabel(/^Senha/)).toHaveValue('');
   await expect(page.getByText('Deixe em branco para manter a senha atual.')).toBeVisible();
-  await page.getByLabel('Login').fill('recusar@autodemo.test');
+  await page.getByLabel('E-mail de acesso').fill('recusar@autodemo.test');
   await page.getByRole('button', { name: 'Gravar' }).click();
   await expect(page).toHaveURL(new RegExp(`/revenda/${idRevenda}/integracao$`));
   await status(page, 'webmotors', 'Inativo');
@@ -218,7 +218,7 @@ test('Olx sem resposta do canal ("travar"): o servidor desiste e o texto aparece
 test('Mobiauto: a recusa aparece num alerta vermelho acima dos botões', async ({ page }) => {
   await entrarNaLista(page, CONTAS.gestorA, /\/painel\/dashboard$/);
   await page.getByRole('link', { name: 'Configurar Mobiauto' }).click();
-  await page.getByLabel('Login').fill('recusar@autodemo.test');
+  await page.getByLabel('E-mail de acesso').fill('recusar@autodemo.test');
   await page.getByLabel(/^Senha/).fill('x');
   await page.getByRole('button', { name: 'Gravar' }).click();
   await expect(page.getByTestId('recusa-canal')).toContainText('Mobiauto');

@@ -44,7 +44,7 @@ async function configurarWebmotors(page: Page) {
   await page.goto(`/revenda/${idRevenda}/configurar-webmotors`);
   await expect(page.getByRole('heading', { name: 'Configurar Webmotors' })).toBeVisible();
   await page.getByLabel('CNPJ').fill('12345678000195');
-  await page.getByLabel('Login').fill('loja@autodemo.test');
+  await page.getByLabel('E-mail de acesso').fill('loja@autodemo.test');
   await page.getByLabel(/^Senha/).fill('segredo-wm');
   await page.getByRole('button', { name: 'Gravar' }).click();
   await expect(page).toHaveURL(new RegExp(`/revenda/${idRevenda}/integracao$`));

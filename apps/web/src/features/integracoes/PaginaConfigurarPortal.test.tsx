@@ -62,13 +62,14 @@ async function pronto(titulo: string) {
 const gravar = () => fireEvent.click(screen.getByRole('button', { name: 'Gravar' }));
 
 describe('Configurar Webmotors: validação (spec 1 §5)', () => {
-  it('campos vazios: Preenchimento obrigatório em CNPJ, Login e Senha; nada é enviado', async () => {
+  it('campos vazios: Preenchimento obrigatório em CNPJ, E-mail de acesso e Senha; nada é enviado', async () => {
     const { chamadas } = abrir('webmotors', registroTeste('webmotors'));
     await pronto('Configurar Webmotors');
     expect(screen.getByLabelText('Status integração', { exact: false })).toHaveValue('1');
     gravar();
     await waitFor(() => expect(screen.getAllByText('Preenchimento obrigatório')).toHaveLength(3));
-    for (const rotulo of ['CNPJ', 'Login', 'Senha']) expect(campo(rotulo)).toHaveAccessibleDescription('Preenchimento obrigatório');
+    for (const rotulo of ['CNPJ', 'E-mail de acesso', 'Senha'])
+      expect(campo(rotulo)).toHaveAccessibleDescription('Preenchimento obrigatório');
     expect(chamadas).toEqual([]);
   });
 
@@ -76,7 +77,7 @@ describe('Configurar Webmotors: validação (spec 1 §5)', () => {
     const { chamadas } = abrir('webmotors', registroTeste('webmotors'));
     await pronto('Configurar Webmotors');
     preencher('CNPJ', '11.222.333/0001-80');
-    preencher('Login', 'loja-sem-arroba');
+    preencher('E-mail de acesso', 'loja-sem-arroba');
     preencher('Senha', 'segredo');
     gravar();
     expect(await screen.findByText('E-mail inválido')).toBeInTheDocument();
@@ -93,7 +94,7 @@ describe('Configurar Webmotors: validação (spec 1 §5)', () => {
     });
     const { chamadas, router } = abrir('webmotors', registro);
     await pronto('Configurar Webmotors');
-    expect(screen.getByLabelText('Login', { exact: false })).toHaveValue('loja@autodemo.test');
+    expect(screen.getByLabelText('E-mail de acesso', { exact: false })).toHaveValue('loja@autodemo.test');
     expect(screen.getByLabelText(/^Senha/)).toHaveValue('');
     expect(screen.getByText('Deixe em branco para manter a senha atual.')).toBeInTheDocument();
     expect(screen.getByLabelText('Status integração', { exact: false })).toHaveValue('0');
@@ -151,13 +152,13 @@ describe('Configurar Webmotors: validação (spec 1 §5)', () => {
     fireEvent.click(await screen.findByRole('link', { name: 'Configurar Webmotors' }));
     await pronto('Configurar Webmotors');
     preencher('CNPJ', '11.222.333/0001-81');
-    preencher('Login', 'loja@autodemo.test');
+    preencher('E-mail de acesso', 'loja@autodemo.test');
     preencher('Senha', 'x');
     gravar();
     await waitFor(() => expect(router.state.location.pathname).toBe(LISTA));
     fireEvent.click(await screen.findByRole('link', { name: 'Configurar Webmotors' }));
     await pronto('Configurar Webmotors');
-    expect(screen.getByLabelText('Login', { exact: false })).toHaveValue('loja@autodemo.test');
+    expect(screen.getByLabelText('E-mail de acesso', { exact: false })).toHaveValue('loja@autodemo.test');
     expect(screen.getByText('Deixe em branco para manter a senha atual.')).toBeInTheDocument();
   });
 
@@ -173,7 +174,7 @@ describe('Configurar Webmotors: validação (spec 1 §5)', () => {
     });
     await pronto('Configurar Webmotors');
     preencher('CNPJ', '11.222.333/0001-81');
-    preencher('Login', 'a@b.test');
+    preencher('E-mail de acesso', 'a@b.test');
     gravar();
     expect(await screen.findByText('Preenchimento obrigatório')).toBeInTheDocument();
     expect(chamadas.map((c) => c.chave)).toEqual(['PUT']);
@@ -187,7 +188,7 @@ describe('Fluxos de gravação (spec 1 §4, §8)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { chamadas } = abrir('icarros', registroTeste('icarros'), { put: () => falha(500, 'Ocorreu um erro inesperado.') });
     await pronto('Configurar iCarros');
-    preencher('Login', 'loja@autodemo.test');
+    preencher('E-mail de acesso', 'loja@autodemo.test');
     preencher('Senha', 'x');
     gravar();
     await waitFor(() => expect(alerta).toHaveBeenCalledWith('Erro ao configurar integração.'));
@@ -213,7 +214,7 @@ describe('Fluxos de gravação (spec 1 §4, §8)', () => {
   it('Mobiauto recusado: alerta vermelho acima dos botões', async () => {
     abrir('mobiauto', registroTeste('mobiauto'), { configurar: () => falha(422, 'Usuário ou senha do integrador Mobiauto inválidos.') });
     await pronto('Configurar Mobiauto');
-    preencher('Login', 'recusar@autodemo.test');
+    preencher('E-mail de acesso', 'recusar@autodemo.test');
     preencher('Senha', 'x');
     gravar();
     const alerta = await screen.findByTestId('recusa-canal');
@@ -278,7 +279,7 @@ describe('Fluxos de gravação (spec 1 §4, §8)', () => {
       return original ? original(entrada, init) : falha(404, '');
     });
     await pronto('Configurar Autoline');
-    preencher('Login', 'loja@autodemo.test');
+    preencher('E-mail de acesso', 'loja@autodemo.test');
     preencher('Senha', 'x');
     gravar();
     expect(await screen.findByTestId('recusa-canal')).toHaveTextContent('Sem conexão com o servidor');

@@ -18,22 +18,28 @@ export const ehCanalPortal = (canal: CanalId): canal is CanalPortal => (CANAIS_P
 export type TipoCampo = 'numero' | 'cnpj' | 'email' | 'texto' | 'senha' | 'codigo';
 export type DefCampo = { nome: string; rotulo: string; tipo: TipoCampo };
 
+/**
+ * The login of Webmotors, Autoline, iCarros and Mobiauto must be an e-mail (spec 1 §5): the label says so (issue 25
+ * item 7; the spec gives no label text). Na Pista's login may be any text: "Login".
+ */
+export const ROTULO_LOGIN_EMAIL = 'E-mail de acesso';
+
 /** The form fields of each channel, in screen order (names = `camposIntegracao[canal]`, spec 1 §2, §5). */
 export const CAMPOS_FORMULARIO: Record<CanalPortal, readonly DefCampo[]> = {
   autoscar: [{ nome: 'id_autoscar', rotulo: 'ID revenda Autoscar', tipo: 'numero' }],
   webmotors: [
     { nome: 'cnpj', rotulo: 'CNPJ', tipo: 'cnpj' },
-    { nome: 'email_webmotors', rotulo: 'Login', tipo: 'email' },
+    { nome: 'email_webmotors', rotulo: ROTULO_LOGIN_EMAIL, tipo: 'email' },
     { nome: 'senha_webmotors', rotulo: 'Senha', tipo: 'senha' },
   ],
   olx: [{ nome: 'code_olx', rotulo: 'Código Olx', tipo: 'codigo' }],
   mercadolivre: [{ nome: 'code_ml', rotulo: 'Código Mercado Livre', tipo: 'codigo' }],
   autoline: [
-    { nome: 'email_autoline', rotulo: 'Login', tipo: 'email' },
+    { nome: 'email_autoline', rotulo: ROTULO_LOGIN_EMAIL, tipo: 'email' },
     { nome: 'senha_autoline', rotulo: 'Senha', tipo: 'senha' },
   ],
   icarros: [
-    { nome: 'email_icarros', rotulo: 'Login', tipo: 'email' },
+    { nome: 'email_icarros', rotulo: ROTULO_LOGIN_EMAIL, tipo: 'email' },
     { nome: 'senha_icarros', rotulo: 'Senha', tipo: 'senha' },
   ],
   meucarronovo: [
@@ -41,7 +47,7 @@ export const CAMPOS_FORMULARIO: Record<CanalPortal, readonly DefCampo[]> = {
     { nome: 'senha_meucarronovo', rotulo: 'Senha', tipo: 'senha' },
   ],
   mobiauto: [
-    { nome: 'email_integrador', rotulo: 'Login', tipo: 'email' },
+    { nome: 'email_integrador', rotulo: ROTULO_LOGIN_EMAIL, tipo: 'email' },
     { nome: 'senha_integrador', rotulo: 'Senha', tipo: 'senha' },
   ],
 };
