@@ -2,12 +2,13 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // `*.int.test.ts` need a real PostgreSQL server (DATABASE_URL): they run only in the PostgreSQL pass.
+// `*.pglite.test.ts` are about the embedded database itself: they run only in the PGlite pass (never reported skipped).
 const comPostgres = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({
   test: {
     include: comPostgres ? ['test/**/*.test.ts', 'src/**/*.test.ts'] : ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    exclude: comPostgres ? [] : ['**/*.int.test.ts'],
+    exclude: comPostgres ? ['**/*.pglite.test.ts'] : ['**/*.int.test.ts'],
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: a single worker on CI's 2 cores, one core left idle
     // (the main process only transforms and reports). Each file still has its own process and database.

@@ -1,5 +1,5 @@
 /**
- * Run as a child process by test/pglite-memoria.test.ts: opens a NEW embedded database in argv[2] (initdb and the
+ * Run as a child process by test/pglite-memoria.pglite.test.ts: opens a NEW embedded database in argv[2] (initdb and the
  * migrations, as the first `npm start` of a new install) and prints this process's peak RSS and shared_buffers.
  */
 import { sql } from 'drizzle-orm';

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 const dir = mkdtempSync(path.join(tmpdir(), 'intermedio-pglite-novo-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe.skipIf(Boolean(process.env.DATABASE_URL))('a new embedded database', () => {
+describe('a new embedded database', () => {
   it('is created by a child process and opened with 32 MB of shared_buffers: peak RSS of the process ≤ 400 MiB', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'test/ajuda/banco-novo-pico.ts', dir], {
       cwd: path.resolve(import.meta.dirname, '..'),
