@@ -28,13 +28,8 @@ export function QuadroVenda({ idRevenda, idVeiculo, venda, podeAgir }: Props) {
       onError: (e) => notifications.show({ color: 'red', message: mensagemDoErro(e) }),
     });
   const aoDesfazer = () =>
-    desfazer.mutate(idVeiculo, {
-      onSuccess: (x) => {
-        setConfirmandoDesfazer(false);
-        notifications.show({ color: 'green', message: x.mensagem, autoClose: 10_000 });
-      },
-      onError: (e) => notifications.show({ color: 'red', message: mensagemDoErro(e) }),
-    });
+    // The answer's notice is the mutation's own (useDesfazerVenda): it shows even once this box is gone.
+    desfazer.mutate(idVeiculo, { onSuccess: () => setConfirmandoDesfazer(false) });
 
   return (
     <Paper withBorder p="md" aria-labelledby="titulo-venda" component="section">

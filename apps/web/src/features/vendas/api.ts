@@ -1,10 +1,12 @@
 import { type CanalId, vendaComAnuncios, vendaRecente, vendaVeiculo } from '@intermedio/contracts';
+import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { chavesVeiculos } from '@/features/veiculos/api';
 import { api } from '@/lib/api';
 import { chaves } from '@/lib/chaves';
 import { entregarAsListas, invalidarForaDasListasAoVivo } from '@/lib/lista-ao-vivo';
+import { mensagemDoErro } from '@/ui/AlertaErro';
 
 const seg = encodeURIComponent;
 const doVeiculo = (idRevenda: string, idVeiculo: string) => `/api/revendas/${seg(idRevenda)}/veiculos/${seg(idVeiculo)}`;
@@ -48,10 +50,17 @@ export function useVender(idRevenda: string) {
 }
 
 /** "Desfazer venda" (same day only): the answer says the adverts are not republished. */
+/**
+ * "Desfazer venda". Its answer is told here, in the mutation itself: the sale's live event can refetch the vehicle
+ * first and unmount the sale box (no sale any more), and a callback given to `mutate` never runs once its component
+ * is gone — the dealer would not see what the undo did not redo.
+ */
 export function useDesfazerVenda(idRevenda: string) {
   const atualizar = useAtualizar(idRevenda);
   return useMutation({
     mutationFn: (idVeiculo: string) => api.post(urlVendas.desfazer(idRevenda, idVeiculo), undefined, { esquema: soMensagem }),
+    onSuccess: (x) => notifications.show({ color: 'green', message: x.mensagem, autoClose: 10_000 }),
+    onError: (e) => notifications.show({ color: 'red', message: mensagemDoErro(e) }),
     onSettled: (_r, _e, idVeiculo) => atualizar(idVeiculo),
   });
 }
