@@ -8,15 +8,15 @@
  * Alone: `node --import tsx bench/feed.ts` replaces its section of bench/resultados.md.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { substituirSecao } from './secao.ts';
 import { bancoPostgres, type Registrar } from './veiculos.ts';
 
-const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const VEICULOS = 2000;
 const FRIAS = 10;
 const QUENTES = 30;
@@ -147,16 +147,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     '|---|---|---|---|',
     ...linhas,
   ];
-  const arquivo = path.join(RAIZ, 'bench/resultados.md');
-  const atuais = readFileSync(arquivo, 'utf8').trimEnd().split('\n');
-  const de = atuais.indexOf(TITULO);
-  const ate = de < 0 ? -1 : atuais.findIndex((l, i) => i > de && l.startsWith('## '));
-  const antes = de < 0 ? atuais : atuais.slice(0, de);
-  const depois = de < 0 || ate < 0 ? [] : atuais.slice(ate);
-  writeFileSync(
-    arquivo,
-    `${[...antes, ...(antes.at(-1) === '' ? [] : ['']), ...secao, ...(depois.length ? ['', ...depois] : [])].join('\n')}\n`,
-  );
+  substituirSecao(TITULO, secao);
   console.log(linhas.join('\n'));
   process.exit(ok ? 0 : 1);
 }

@@ -10,7 +10,7 @@
  * PostgreSQL runs too when DATABASE_URL is set (a database created and dropped).
  * Alone: `node --import tsx bench/importacao.ts` replaces its section of bench/resultados.md.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -19,9 +19,9 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { chamar, entrar } from './http.ts';
+import { substituirSecao } from './secao.ts';
 import { bancoPostgres, type Registrar } from './veiculos.ts';
 
-const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1024 * 1024;
 
 /** A plate of the Mercosul shape (ABC1D23), unique per prefix letter and index (< 6,760). */
@@ -181,16 +181,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     '|---|---|---|---|',
     ...linhas,
   ];
-  const arquivo = path.join(RAIZ, 'bench/resultados.md');
-  const atuais = readFileSync(arquivo, 'utf8').trimEnd().split('\n');
-  const de = atuais.indexOf(TITULO);
-  const ate = de < 0 ? -1 : atuais.findIndex((l, i) => i > de && l.startsWith('## '));
-  const antes = de < 0 ? atuais : atuais.slice(0, de);
-  const depois = de < 0 || ate < 0 ? [] : atuais.slice(ate);
-  writeFileSync(
-    arquivo,
-    `${[...antes, ...(antes.at(-1) === '' ? [] : ['']), ...secao, ...(depois.length ? ['', ...depois] : [])].join('\n')}\n`,
-  );
+  substituirSecao(TITULO, secao);
   console.log(linhas.join('\n'));
   process.exit(ok ? 0 : 1);
 }

@@ -7,10 +7,11 @@
  * Alone: `node --import tsx bench/memoria-instalacao.ts` replaces its section of bench/resultados.md.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { substituirSecao } from './secao.ts';
 import type { Registrar } from './veiculos.ts';
 
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -95,16 +96,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     '|---|---|---|---|',
     ...linhas,
   ];
-  const arquivo = path.join(RAIZ, 'bench/resultados.md');
-  const atuais = readFileSync(arquivo, 'utf8').trimEnd().split('\n');
-  const de = atuais.indexOf(TITULO);
-  const ate = de < 0 ? -1 : atuais.findIndex((l, i) => i > de && l.startsWith('## '));
-  const antes = de < 0 ? atuais : atuais.slice(0, de);
-  const depois = de < 0 || ate < 0 ? [] : atuais.slice(ate);
-  writeFileSync(
-    arquivo,
-    `${[...antes, ...(antes.at(-1) === '' ? [] : ['']), ...secao, ...(depois.length ? ['', ...depois] : [])].join('\n')}\n`,
-  );
+  substituirSecao(TITULO, secao);
   console.log(linhas.join('\n'));
   process.exit(ok ? 0 : 1);
 }

@@ -9,7 +9,7 @@
  * Alone: `DATABASE_URL=postgres://… node --import tsx bench/multi-instancia.ts` replaces its section of bench/resultados.md.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -23,9 +23,9 @@ import { entrarHttp, iniciarServidor } from '../apps/server/test/ajuda/processo.
 import { subirProxy } from '../apps/server/test/ajuda/proxy.ts';
 import { subirS3 } from '../apps/server/test/ajuda/s3-local.ts';
 import { percentil } from './http.ts';
+import { substituirSecao } from './secao.ts';
 import { bancoPostgres, type Registrar } from './veiculos.ts';
 
-const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SEGUNDOS = Number(process.env.BENCH_MULTI_SEGUNDOS ?? 15);
 const CONEXOES = 20;
 const TELAS = 100;
@@ -269,16 +269,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     '',
     ...notas.map((n) => (n === '' || n.startsWith('|') ? n : `- ${n}`)),
   ];
-  const arquivo = path.join(RAIZ, 'bench/resultados.md');
-  const atuais = readFileSync(arquivo, 'utf8').trimEnd().split('\n');
-  const de = atuais.indexOf(TITULO);
-  const ate = de < 0 ? -1 : atuais.findIndex((l, i) => i > de && l.startsWith('## '));
-  const antes = de < 0 ? atuais : atuais.slice(0, de);
-  const depois = de < 0 || ate < 0 ? [] : atuais.slice(ate);
-  writeFileSync(
-    arquivo,
-    `${[...antes, ...(antes.at(-1) === '' ? [] : ['']), ...secao, ...(depois.length ? ['', ...depois] : [])].join('\n')}\n`,
-  );
+  substituirSecao(TITULO, secao);
   console.log([...linhas, ...notas].join('\n'));
   process.exit(ok ? 0 : 1);
 }
