@@ -168,7 +168,9 @@ export async function buildApp(
     if (/^\/(api|sandbox\/)/.test(caminho) || /\.\w+$/.test(caminho) || req.method !== 'GET' || !existsSync(config.webDist)) {
       return reply.code(404).send({ status: 'error', data: MENSAGENS.rotaNaoEncontrada });
     }
-    return reply.type('text/html').sendFile('index.html');
+    // Sent, not returned: Fastify awaits a returned Reply as a thenable (2 more 'close' listeners on a page address's
+    // response, which has 9 after the static lookups and the shell's stream: MaxListenersExceededWarning at 11).
+    reply.type('text/html').sendFile('index.html');
   });
 
   await app.register(cabecalhosSeguranca, {

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Ambiente, configTeste, criarAmbiente } from './ajuda/ambiente.ts';
+import { type Ambiente, configTeste, criarAmbiente, ouvir } from './ajuda/ambiente.ts';
 
 // A built SPA as the web build leaves it: each text file with its `.br` and `.gz` (the `.br` here is marked so a test
 // can tell the precompressed file from one compressed on the fly), plus a stray source map.
@@ -72,5 +72,29 @@ describe('the SPA is served precompressed (issue 15: first load)', () => {
     const r = await get('/.fontes.sha256');
     expect(r.statusCode).toBe(404);
     expect(r.body).not.toContain('abc123hash');
+  });
+});
+
+describe('page addresses over a real socket', () => {
+  it('leave no pile of close listeners on the response (no MaxListenersExceededWarning in the e2e log)', async () => {
+    // Each page address (not a file) goes through the static lookups, then the not-found handler that sends the shell:
+    // every time a Reply is resolved as a thenable Fastify adds 2 'close' listeners to the response.
+    const avisos: string[] = [];
+    const aoAvisar = (w: Error) => {
+      if (w.name === 'MaxListenersExceededWarning') avisos.push(w.message);
+    };
+    process.on('warning', aoAvisar);
+    try {
+      const base = await ouvir(amb);
+      for (const url of ['/veiculos', '/revenda/listar', '/x/y/z']) {
+        const r = await fetch(base + url, { headers: { 'accept-encoding': 'br, gzip' } });
+        expect(r.status).toBe(200);
+        expect(await r.text()).toContain('<div id="root">');
+      }
+      await new Promise((ok) => setImmediate(ok)); // warnings are emitted on the next tick
+      expect(avisos).toEqual([]);
+    } finally {
+      process.off('warning', aoAvisar);
+    }
   });
 });
