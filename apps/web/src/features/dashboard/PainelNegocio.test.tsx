@@ -27,18 +27,19 @@ const painel = (falhos: number, leadsNovos = 4) => ({
     quantidade: i === 11 ? 2 : 0,
   })),
   atencao: [
-    { tipo: 'anuncios_falhos', quantidade: falhos, canal: null, link: `/revenda/${ID_REVENDA}/veiculos/listar` },
-    { tipo: 'sem_fotos', quantidade: 0, canal: null, link: `/revenda/${ID_REVENDA}/veiculos/listar` },
+    // The links as dashboard.repository builds them: the screen shows them as they come.
+    { tipo: 'anuncios_falhos', quantidade: falhos, canal: null, link: `/revenda/${ID_REVENDA}/veiculos/listar?anuncios=falhou` },
+    { tipo: 'sem_fotos', quantidade: 0, canal: null, link: `/revenda/${ID_REVENDA}/veiculos/listar?anuncios=sem_fotos` },
     { tipo: 'token_vencendo', quantidade: 1, canal: 'mercadolivre', link: `/revenda/${ID_REVENDA}/configurar-mercadolivre` },
   ],
 });
 
-function montar(falhos: () => number) {
+function montar(falhos: () => number, ajustar: (p: ReturnType<typeof painel>) => object = (p) => p) {
   simularEventSource();
   simularApi({
     'GET /api/auth/sessao': respostaSessao(SESSAO_GESTOR),
     [`GET /api/revendas/${ID_REVENDA}/dashboard`]: sucesso({ veiculos: 10, vendidos: 2, usuarios: 3, historico: 4, banners: 5 }),
-    [`GET /api/revendas/${ID_REVENDA}/dashboard/painel`]: () => sucesso(painel(falhos())),
+    [`GET /api/revendas/${ID_REVENDA}/dashboard/painel`]: () => sucesso(ajustar(painel(falhos()))),
     [`GET /api/revendas/${ID_REVENDA}/dashboard/vendas`]: sucesso([]),
   });
   renderizarApp('/painel/dashboard');
@@ -92,5 +93,15 @@ describe('Painel da revenda: legendas, números, gráficos e "Precisa de atenç�
     falhos = 0;
     act(() => EventSourceFalso.ultima()?.emitir({ tabela: 'veiculo_integracoes', revenda: ID_REVENDA, id: 'v1', op: 'UPDATE' }));
     await waitFor(() => expect(within(atencao).queryByText(/com falha/)).toBeNull());
+  });
+
+  it('cada "Resolver" leva ao link que o servidor manda: uma só regra, a do servidor', async () => {
+    const outro = `/revenda/${ID_REVENDA}/veiculos/listar?anuncios=falhou,desatualizado`;
+    montar(
+      () => 1,
+      (p) => ({ ...p, atencao: [{ tipo: 'anuncios_falhos', quantidade: 1, canal: null, link: outro }] }),
+    );
+    const atencao = await screen.findByRole('region', { name: 'Precisa de atenção' });
+    expect(await within(atencao).findByRole('link', { name: 'Resolver: 1 anúncio com falha no envio' })).toHaveAttribute('href', outro);
   });
 });

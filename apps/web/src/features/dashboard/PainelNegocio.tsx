@@ -1,4 +1,4 @@
-import { ESTADOS_PAINEL, LISTA_ANUNCIOS_PARAM, type PainelRevenda, ROTULO_CANAL } from '@intermedio/contracts';
+import { ESTADOS_PAINEL, type PainelRevenda, ROTULO_CANAL } from '@intermedio/contracts';
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatarNumero } from '@/lib/formato';
@@ -42,22 +42,6 @@ export function textoAtencao(item: Item): string {
     case 'token_vencendo':
       return `Acesso ao ${item.canal ? (ROTULO_CANAL[item.canal as keyof typeof ROTULO_CANAL] ?? item.canal) : 'canal'} vence em até 7 dias`;
   }
-}
-
-/** The screen that fixes an item: the list with the chips or the filter that show exactly those cars, or the channel. */
-function linkAtencao(idRevenda: string, item: Item): string {
-  if (item.tipo === 'token_vencendo' && item.canal)
-    return rotas.revenda.configurar(idRevenda, item.canal as Parameters<typeof rotas.revenda.configurar>[1]);
-  const lista = rotas.revenda.veiculos.listar(idRevenda);
-  const consulta: Record<Exclude<Item['tipo'], 'token_vencendo'>, string> = {
-    anuncios_falhos: `${LISTA_ANUNCIOS_PARAM}=falhou`,
-    anuncios_desatualizados: `${LISTA_ANUNCIOS_PARAM}=desatualizado`,
-    sem_fotos: `${LISTA_ANUNCIOS_PARAM}=sem_fotos`,
-    sem_canal: `${LISTA_ANUNCIOS_PARAM}=sem`,
-    estoque_90_dias: 'filtro=estoque_90',
-    preco_acima_fipe: 'filtro=acima_fipe',
-  };
-  return item.tipo === 'token_vencendo' ? lista : `${lista}?${consulta[item.tipo]}`;
 }
 
 /** "dd/mm" of a YYYY-MM-DD week start. */
@@ -107,7 +91,7 @@ export function PainelNegocio({ idRevenda }: { idRevenda: string }) {
           {pendencias.map((a) => (
             <Group component="li" key={`${a.tipo}-${a.canal ?? ''}`} justify="space-between" gap="xs" data-tipo={a.tipo}>
               <Text size="sm">{textoAtencao(a)}</Text>
-              <Anchor component={Link} to={linkAtencao(idRevenda, a)} size="sm" aria-label={`Resolver: ${textoAtencao(a)}`}>
+              <Anchor component={Link} to={a.link} size="sm" aria-label={`Resolver: ${textoAtencao(a)}`}>
                 Resolver
               </Anchor>
             </Group>

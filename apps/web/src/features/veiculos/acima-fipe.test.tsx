@@ -40,7 +40,9 @@ describe('"Preço mais de 10 % acima da FIPE" (issue 25 item 1)', () => {
         idade_estoque: [],
         anuncios_por_canal: [],
         vendas_por_semana: [],
-        atencao: [{ tipo: 'preco_acima_fipe', quantidade: 1, canal: null, link: '' }],
+        atencao: [
+          { tipo: 'preco_acima_fipe', quantidade: 1, canal: null, link: `/revenda/${ID_REVENDA}/veiculos/listar?filtro=acima_fipe` },
+        ],
       }),
       [`GET /api/revendas/${ID_REVENDA}/dashboard/vendas`]: sucesso([]),
       [`GET /api/revendas/${ID_REVENDA}/dashboard/acima-fipe`]: sucesso(['v-caro']),
