@@ -23,6 +23,7 @@ import type { CanalId } from '@intermedio/contracts';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { chamar, entrar, percentil } from './http.ts';
+import { iniciarSandboxes } from './sandbox-processo.ts';
 import { bancoPostgres, type Registrar } from './veiculos.ts';
 
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -86,7 +87,9 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
 
   const dir = mkdtempSync(path.join(tmpdir(), 'intermedio-bench-lote-'));
   const pgBanco = databaseUrl ? await bancoPostgres(databaseUrl, 'bench_lote') : null;
-  const env: Record<string, string> = { DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0', SEED_DEMO: '1', SANDBOX_INSPECAO: '1' };
+  // The three channels' sandboxes in a process of their own (CANAL_<ID>_URL); the product and the direct calls both go there.
+  const sandboxes = await iniciarSandboxes(CANAIS);
+  const env: Record<string, string> = { DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0', SEED_DEMO: '1', ...sandboxes.env };
   if (pgBanco) Object.assign(env, { DATABASE_URL: pgBanco.url, SECRET_KEY: 'chave-do-bench-com-mais-de-32-caracteres!!' });
   const aplicacao = await buildApp(lerConfig(env), { logger: false });
   // Each product send's channel call, kept (its context, session, vehicle and post) for the direct run.
@@ -180,8 +183,7 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
       const lote = veiculos.slice(k * VEICULOS, (k + 1) * VEICULOS);
       const trabalhos = lote.flatMap((id) => CANAIS.map((canal) => ({ id, canal })));
       enviados.length = 0;
-      const naSandbox = async (canal: CanalId) =>
-        ((await (await fetch(`${base}/sandbox/${canal}/_anuncios`)).json()) as { anuncios: unknown[] }).anuncios.length;
+      const naSandbox = sandboxes.anuncios;
       const antes = await Promise.all(CANAIS.map(naSandbox));
       // Product: incluir + enviar per vehicle × channel, n at once, the transactions counted at the driver.
       const porEnvio: number[] = [];
@@ -290,11 +292,12 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
     const k = CONCORRENCIAS.length;
     const doJob = veiculos.slice(k * VEICULOS, (k + 1) * VEICULOS);
     const gruposJob = revendasDoLote.slice(k * Math.ceil(VEICULOS / POR_REVENDA));
-    notas.push(...(await medirPeloJob(aplicacao, base, admin, gruposJob, doJob, rotulo, registrar, k)));
+    notas.push(...(await medirPeloJob(aplicacao, base, admin, gruposJob, doJob, rotulo, registrar, k, sandboxes.anuncios)));
     return notas;
   } finally {
     for (const o of originais) o.restaurar();
     await aplicacao.app.close();
+    await sandboxes.parar();
     await pgBanco?.descartar();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -334,6 +337,7 @@ async function medirPeloJob(
   rotulo: string,
   registrar: Registrar,
   rodada: number,
+  naSandbox: (canal: CanalId) => Promise<number>,
 ) {
   const { CANAIS_REGISTRADOS } = await import('../apps/server/src/canais/registro.ts');
   const { webmotors } = await import('../apps/server/src/canais/webmotors/adapter.ts');
@@ -357,6 +361,7 @@ async function medirPeloJob(
     };
     return () => (pub.enviar = anterior);
   });
+  const antes = await Promise.all(CANAIS.map(naSandbox));
   const contador = contarTransacoes(aplicacao.banco);
   // BENCH_LOTE_PERFIL=dir: a CPU profile of the job's run too (open it in Chrome DevTools).
   const perfil = process.env.BENCH_LOTE_PERFIL ? new (await import('node:inspector/promises')).Session() : null;
@@ -401,6 +406,11 @@ async function medirPeloJob(
   contador.parar();
   const envios = veiculos.length * CANAIS.length;
   if (chamadas.length !== envios) throw new Error(`${chamadas.length} chamadas ao canal para ${envios} envios`);
+  // Duplicates: adverts the job added at each sandbox (in the sandboxes' own process) beyond one per vehicle × channel.
+  const depois = await Promise.all(CANAIS.map(naSandbox));
+  const duplicados = CANAIS.reduce((soma, _, c) => soma + Math.max(0, (depois[c] ?? 0) - (antes[c] ?? 0) - veiculos.length), 0);
+  if (CANAIS.some((_, c) => (depois[c] ?? 0) - (antes[c] ?? 0) < veiculos.length))
+    throw new Error('nem todos os anúncios do job chegaram às sandboxes');
 
   // Direct: the same calls at the job's pace (Webmotors under CNPJs of its own: the sandbox counts slots per CNPJ).
   const sessoesWm = new Map<number, Awaited<ReturnType<typeof webmotors.configurar>>>();
@@ -446,6 +456,7 @@ async function medirPeloJob(
   registrar(`${nome}: p50 por chamada direta ao canal`, percentil(porChamada, 0.5), 'ms', Number.POSITIVE_INFINITY);
   registrar(`${nome}: razão job ÷ direto por envio (tempo total ÷ envios, no mesmo ritmo)`, jobMs / Math.max(diretoMs, 0.001), '×', 1.5);
   registrar(`${nome}: transações por envio (job inteiro: lote, itens, leases, envio)`, transacoes / envios, 'transações', 3);
+  registrar(`${nome}: anúncios duplicados nas sandboxes (contados no processo delas)`, duplicados, 'anúncios', 0);
   return [`${rotulo}, job: ${envios} envios em ${Math.round(jobMs)} ms; direto ${Math.round(diretoMs)} ms`];
 }
 
