@@ -292,7 +292,7 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
     const k = CONCORRENCIAS.length;
     const doJob = veiculos.slice(k * VEICULOS, (k + 1) * VEICULOS);
     const gruposJob = revendasDoLote.slice(k * Math.ceil(VEICULOS / POR_REVENDA));
-    notas.push(...(await medirPeloJob(aplicacao, base, admin, gruposJob, doJob, rotulo, registrar, k, sandboxes.anuncios)));
+    notas.push(...(await medirPeloJob(aplicacao, base, admin, gruposJob, doJob, rotulo, registrar, k, sandboxes)));
     return notas;
   } finally {
     for (const o of originais) o.restaurar();
@@ -337,8 +337,9 @@ async function medirPeloJob(
   rotulo: string,
   registrar: Registrar,
   rodada: number,
-  naSandbox: (canal: CanalId) => Promise<number>,
+  sandboxes: import('./sandbox-processo.ts').SandboxesEmProcesso,
 ) {
+  const naSandbox = sandboxes.anuncios;
   const { CANAIS_REGISTRADOS } = await import('../apps/server/src/canais/registro.ts');
   const { webmotors } = await import('../apps/server/src/canais/webmotors/adapter.ts');
   const { LIMITES_LOTE } = await import('../apps/server/src/modules/lotes/lotes.service.ts');
@@ -362,6 +363,10 @@ async function medirPeloJob(
     return () => (pub.enviar = anterior);
   });
   const antes = await Promise.all(CANAIS.map(naSandbox));
+  // BENCH_LOTE_PEDIDOS=1: the calls the sandboxes received during the job and during the direct run (stderr).
+  const pedidos = async (metodo: 'GET' | 'DELETE') =>
+    process.env.BENCH_LOTE_PEDIDOS ? (await fetch(`${sandboxes.origem}/_pedidos`, { method: metodo })).json() : null;
+  await pedidos('DELETE');
   const contador = contarTransacoes(aplicacao.banco);
   // BENCH_LOTE_PERFIL=dir: a CPU profile of the job's run too (open it in Chrome DevTools).
   const perfil = process.env.BENCH_LOTE_PERFIL ? new (await import('node:inspector/promises')).Session() : null;
@@ -412,6 +417,8 @@ async function medirPeloJob(
   if (CANAIS.some((_, c) => (depois[c] ?? 0) - (antes[c] ?? 0) < veiculos.length))
     throw new Error('nem todos os anúncios do job chegaram às sandboxes');
 
+  const doJob = await pedidos('GET');
+  await pedidos('DELETE');
   // Direct: the same calls at the job's pace (Webmotors under CNPJs of its own: the sandbox counts slots per CNPJ).
   const sessoesWm = new Map<number, Awaited<ReturnType<typeof webmotors.configurar>>>();
   let nWm = 0;
@@ -439,6 +446,7 @@ async function medirPeloJob(
     if (!r.ok) throw new Error(`${canal} direto: ${r.erro.mensagem}`);
   });
   const diretoMs = performance.now() - t1;
+  if (doJob) console.error('pedidos às sandboxes', JSON.stringify({ job: doJob, direto: await pedidos('GET') }, null, 1));
 
   const nome = `publicação em lote pelo job: ${veiculos.length} veículos × 3 canais, ${LIMITES_LOTE.porCanal} por canal (${rotulo})`;
   registrar(`${nome}: tempo total do job (do pedido ao último item)`, jobMs, 'ms', Number.POSITIVE_INFINITY);

@@ -62,6 +62,17 @@ if (process.argv[1] && path.resolve(process.argv[1]) === ESTE) {
   const { sandboxes } = await import('@intermedio/sandbox');
   const app = Fastify({ logger: false, forceCloseConnections: true });
   const canais = (process.env.SANDBOX_CANAIS ?? '').split(',').filter(Boolean) as CanalId[];
+  // The calls each operation received (method and path without ids), for BENCH_LOTE_PEDIDOS: what the product asks beyond the send.
+  const pedidos = new Map<string, number>();
+  app.addHook('onRequest', async (req) => {
+    const k = `${req.method} ${req.url.split('?')[0]?.replace(/\/[0-9a-f-]{8,}|\/\d+/g, '/:id')}`;
+    pedidos.set(k, (pedidos.get(k) ?? 0) + 1);
+  });
+  app.get('/_pedidos', async () => Object.fromEntries(pedidos));
+  app.delete('/_pedidos', async () => {
+    pedidos.clear();
+    return {};
+  });
   await app.register(sandboxes, { canais, fcm: false, inspecao: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const a = app.server.address();

@@ -139,6 +139,25 @@ describe('ações em lote', () => {
     expect(transacoes.length, transacoes.join('\n')).toBeLessThanOrEqual(3 * envios + 6);
   }, 120_000);
 
+  it('issue 24: as modalidades da Webmotors (cotas da revenda) são pedidas uma vez por rodada, não por veículo', async () => {
+    const ids = await novosVeiculos(3);
+    const criado = (await criar({ acao: 'publicar', veiculos: ids, canais: ['webmotors'] })).json().data as Lote;
+    const original = globalThis.fetch;
+    let modalidades = 0;
+    globalThis.fetch = (url, init) => {
+      if (String(init?.body ?? '').includes('ObterModalidade')) modalidades++;
+      return original(url, init);
+    };
+    try {
+      await amb.tarefas.executar(TAREFA_LOTES);
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(estados(await ler(criado.id))).toEqual(Array(3).fill('webmotors:publicado'));
+    // Before: one ObterModalidade per vehicle's draft (3). The screen's draft still asks every time.
+    expect(modalidades).toBe(1);
+  }, 120_000);
+
   it('um veículo que precisa de revisão nunca é enviado: "Precisa de revisão: {campo}"', async () => {
     const [id] = await novosVeiculos(1);
     emRevisao.add(id ?? '');

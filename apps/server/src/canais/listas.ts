@@ -56,3 +56,24 @@ export const resumoDoSegredo = (segredo: string) => createHash('sha256').update(
 
 /** Forgets every kept list (tests). */
 export const esquecerListas = () => listasGuardadas.clear();
+
+/**
+ * A reseller's own list (its quotas: Webmotors' modalities, Na Pista's plan) once per bulk run (`ctx.daRodada`, set by
+ * the bulk job per reseller × channel) instead of once per vehicle; without it (the screens) always asked. Only a
+ * success is kept; calls at the same time share one request; each caller gets its own copy. A quota used up during
+ * the run is the channel's to refuse at the send, with its own reason, as on the screen.
+ */
+export async function naRodada<T>(ctx: { daRodada?: Map<string, Promise<unknown>> }, chave: string, pedir: () => Promise<Resultado<T>>) {
+  const memo = ctx.daRodada;
+  if (!memo) return pedir();
+  let valor = memo.get(chave) as Promise<Resultado<T>> | undefined;
+  if (!valor) {
+    valor = pedir();
+    memo.set(chave, valor);
+    const esquecer = () => {
+      if (memo.get(chave) === valor) memo.delete(chave);
+    };
+    valor.then((r) => !r.ok && esquecer(), esquecer);
+  }
+  return structuredClone(await valor);
+}

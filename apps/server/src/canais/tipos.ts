@@ -56,6 +56,11 @@ export type ContextoCanal = {
    * (Webmotors: base64 JPEG); set by the publishing framework from the file storage, absent elsewhere.
    */
   lerArquivo?: (chave: string) => Promise<Buffer | null>;
+  /**
+   * A bulk run's memo of this reseller's own lists at the channel (Webmotors' modalities, Na Pista's plan): asked
+   * once per run instead of once per vehicle (`naRodada`, listas.ts). Absent on the screens, which always ask.
+   */
+  daRodada?: Map<string, Promise<unknown>>;
 };
 
 /**

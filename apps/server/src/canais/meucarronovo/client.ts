@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TipoAnuncioNaPista } from '@intermedio/contracts';
 import { chamarCanal, pedirToken, tipoPorStatus } from '../http.ts';
+import { naRodada } from '../listas.ts';
 import { comPortador, type Portador } from '../portador.ts';
 import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
 
@@ -60,7 +61,12 @@ export type PlanoNaPista = { nome: string; tiposAnuncio: TipoAnuncioNaPista[] };
  * The dealer's current plan. Our reading (channels.md §7 names only the route): `{ nome, tiposAnuncio: [{ id, nome,
  * disponiveis }] }`, the ad types the plan buys with their free slots; the advert names its type in `idTipoAnuncio`.
  */
-export async function planoVigente(ctx: ContextoCanal, portador: Portador): Promise<Resultado<PlanoNaPista>> {
+export function planoVigente(ctx: ContextoCanal, portador: Portador): Promise<Resultado<PlanoNaPista>> {
+  // Once per bulk run and reseller (its slots are checked again by the channel at each publish).
+  return naRodada(ctx, 'meucarronovo|plano-vingente', () => pedirPlano(ctx, portador));
+}
+
+async function pedirPlano(ctx: ContextoCanal, portador: Portador): Promise<Resultado<PlanoNaPista>> {
   const r = await comPortador(portador, (token) =>
     chamarCanal(`${ctx.base}/api-server/v1/meus-dados/plano-vingente`, { headers: { authorization: `Bearer ${token}` } }, ctx.timeoutMs),
   );

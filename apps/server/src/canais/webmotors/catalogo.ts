@@ -1,5 +1,5 @@
 import { lerTag, lerTags } from '@intermedio/contracts';
-import { listaEmCache } from '../listas.ts';
+import { listaEmCache, naRodada } from '../listas.ts';
 import { ordenarOpcoes } from '../mapeamento.ts';
 import type { OpcaoCanal, SessaoCanal } from '../publicacao.ts';
 import { type ContextoCanal, falha, ok, type Resultado } from '../tipos.ts';
@@ -14,7 +14,7 @@ export const sufixo = (tipo: TipoWebmotors) => (tipo === 'moto' ? 'Moto' : '');
 /**
  * A catalogue list operation (`Obter*`), through the process cache (listas.ts, 10 minutes): the catalogue is the same
  * for every reseller, only the hash that asks it differs, so it is kept per address, operation and parameters, never
- * per hash. The dealer's modalities (its own quotas) are asked every time (`listaDaRevenda`).
+ * per hash. The dealer's modalities (its own quotas) are asked every time, or once per bulk run (`modalidades`).
  */
 const lista = <T extends OpcaoCanal>(
   ctx: ContextoCanal,
@@ -73,8 +73,11 @@ export const cambios = (ctx: ContextoCanal, s: SessaoCanal) =>
   lista(ctx, s, 'ObterCambio', 'TipoCambioWM', opcao('CodigoCambio', 'Descricao'));
 export const opcionais = (ctx: ContextoCanal, s: SessaoCanal) =>
   lista(ctx, s, 'ObterOpcionais', 'OpcionalWM', opcao('CodigoOpcional', 'Descricao'));
+/** The dealer's modalities (its quotas): asked every time, or once per bulk run (`naRodada`). */
 export const modalidades = (ctx: ContextoCanal, s: SessaoCanal) =>
-  listaDaRevenda(ctx, s, 'ObterModalidade', 'ModalidadeWM', (xml) => ({
-    ...opcao('CodigoModalidade', 'Descricao')(xml),
-    tipoAnuncio: lerTag(xml, 'TipoAnuncio') ?? '',
-  }));
+  naRodada(ctx, 'webmotors|ObterModalidade', () =>
+    listaDaRevenda(ctx, s, 'ObterModalidade', 'ModalidadeWM', (xml) => ({
+      ...opcao('CodigoModalidade', 'Descricao')(xml),
+      tipoAnuncio: lerTag(xml, 'TipoAnuncio') ?? '',
+    })),
+  );

@@ -70,8 +70,11 @@ type Dep = {
 
 type Pronto = { id: string; lote_id: string; acao: AcaoLote; canal: string | null };
 
-/** What one run reads once and reuses for all its items. */
-type CacheDaRodada = { padroes: Map<string, Promise<PadroesPublicacao | null>> };
+/**
+ * What one run reads once and reuses for all its items: the reseller × channel publishing defaults, and each
+ * reseller × channel's own lists at the channel (Webmotors' modalities, Na Pista's plan; `ContextoCanal.daRodada`).
+ */
+type CacheDaRodada = { padroes: Map<string, Promise<PadroesPublicacao | null>>; listas: Map<string, Map<string, Promise<unknown>>> };
 
 const esperar = (ms: number) => new Promise<void>((ok) => setTimeout(ok, ms));
 
@@ -125,6 +128,7 @@ export function criarLotesService(dep: Dep) {
     try {
       const r = await dep.publicacao.postEmLote(canal, idVeiculo, {
         padroesLidos: rodada.padroes,
+        listasDaRodada: rodada.listas,
         lido: lido ? Promise.resolve(lido) : undefined,
       });
       if ('revisao' in r) return { estado: 'revisao', motivo: M.precisaRevisao(r.revisao.join(', ')), revisao: r.revisao };
@@ -313,7 +317,7 @@ export function criarLotesService(dep: Dep) {
       const ate = Date.now() + limites.duracaoMs;
       // Read once per run, not per item: the reseller × channel publishing defaults (they change rarely, and a run
       // lasts minutes at most; an item sent meanwhile is what the screen would have sent a moment before).
-      const rodada: CacheDaRodada = { padroes: new Map() };
+      const rodada: CacheDaRodada = { padroes: new Map(), listas: new Map() };
       // Items of each batch still to end in this round: the batch is checked for its end once, after its last one.
       let restantes = new Map<string, number>();
       const terminou = async (idLote: string) => {

@@ -459,12 +459,18 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
      * the reseller's "Padrões de publicação" by the channel's `postPadrao`, then checked by the same schema as `enviar`.
      * `revisao`: what still needs the vehicle's Incluir screen; such a vehicle is never sent with a guessed value.
      * A bulk run passes `padroesLidos`, its cache of the defaults per reseller × channel (read once per run, not per
-     * vehicle), and `lido`, the vehicle as its claim's transaction read it.
+     * vehicle), `lido`, the vehicle as its claim's transaction read it, and `listasDaRodada`, its memo of the reseller's
+     * own lists at the channel (Webmotors' modalities, Na Pista's plan: once per run and reseller, not per vehicle).
      */
     async postEmLote(
       canal: CanalId,
       idVeiculo: string,
-      op: { padroesLidos?: Map<string, Promise<PadroesPublicacao | null>>; lido?: Promise<VeiculoCarregado | undefined> } = {},
+      op: {
+        padroesLidos?: Map<string, Promise<PadroesPublicacao | null>>;
+        lido?: Promise<VeiculoCarregado | undefined>;
+        /** The run's memo of each reseller × channel's own lists at the channel (`ContextoCanal.daRodada`). */
+        listasDaRodada?: Map<string, Map<string, Promise<unknown>>>;
+      } = {},
     ): Promise<{ post: Record<string, unknown> } | { revisao: string[] }> {
       const { padroesLidos } = op;
       const p = publicacaoDo(canal);
@@ -474,8 +480,13 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       if (c.v.vevendido === 1) throw new ErroHttp(422, M.veiculoVendido);
       const v = paraCanal(c, dep.publicUrl, dep.assinarArquivo);
       const { ctx, sessao } = sessaoDaIntegracao(canal, v.revendaId, dep.integracoes.paraPublicarDe(canal, c.integracao));
-      const rascunho = exigir(canal, await p.rascunho(ctx, sessao, v));
       const chavePadroes = `${v.revendaId}:${canal}`;
+      if (op.listasDaRodada) {
+        const memo = op.listasDaRodada.get(chavePadroes) ?? new Map<string, Promise<unknown>>();
+        op.listasDaRodada.set(chavePadroes, memo);
+        ctx.daRodada = memo;
+      }
+      const rascunho = exigir(canal, await p.rascunho(ctx, sessao, v));
       let lidos = padroesLidos?.get(chavePadroes);
       if (!lidos) {
         lidos = padroesRepository.buscar(db, v.revendaId, canal);
