@@ -24,6 +24,17 @@ export const linhaCom = (page: Page, tabela: string, texto: string): Locator =>
   page.getByRole('table', { name: tabela, exact: true }).getByRole('row').filter({ hasText: texto });
 
 /**
+ * Scrolls `alvo` into view and expects it there. A virtualised list draws its rows again after a resize or a live
+ * event, so the element found first may be gone: the locator is resolved again until it holds.
+ */
+export async function trazerParaVista(alvo: Locator, mensagem?: string) {
+  await expect(async () => {
+    await alvo.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await expect(alvo).toBeInViewport({ timeout: 1_000 });
+  }, mensagem).toPass({ timeout: 15_000 });
+}
+
+/**
  * A reseller with one active gestor, written straight to the database (password: the demo one, by copying
  * the demo gestor's hash). Returns its id and the gestor's e-mail; `remover()` deletes both.
  */

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { semViolacoes } from '../ajuda/axe.ts';
-import { criarRevendaComGestor, escolherOpcao, linhaCom, sufixoUnico } from '../ajuda/cadastros.ts';
+import { criarRevendaComGestor, escolherOpcao, linhaCom, sufixoUnico, trazerParaVista } from '../ajuda/cadastros.ts';
 import { comBanco, entrar } from '../ajuda/painel.ts';
 import { abrirTela, entrarComo, rolaDeLado, VIEWPORTS } from '../ajuda/telas.ts';
 
@@ -105,9 +105,7 @@ test('as filas de moderação com entradas: sem violações de axe e sem rolagem
     for (const { nome, width, height } of VIEWPORTS) {
       await page.setViewportSize({ width, height });
       // The validation button is drawn (the contrast check needs it) and in view without scrolling sideways.
-      const botao = linha.getByRole('button', { name: validar });
-      await botao.scrollIntoViewIfNeeded();
-      await expect(botao, `${fila} a ${nome}`).toBeInViewport();
+      await trazerParaVista(linha.getByRole('button', { name: validar }), `${fila} a ${nome}`);
       await semViolacoes(page, `${fila} a ${nome}`, achados);
       await expect.poll(() => rolaDeLado(page), { message: `${fila} a ${nome}: rola de lado`, timeout: 3_000 }).toBe(false);
     }

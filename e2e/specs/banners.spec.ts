@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { expect, test } from '@playwright/test';
-import { criarRevendaComGestor, escolherOpcao, linhaCom, PNG_1X1, sufixoUnico } from '../ajuda/cadastros.ts';
+import { criarRevendaComGestor, escolherOpcao, linhaCom, PNG_1X1, sufixoUnico, trazerParaVista } from '../ajuda/cadastros.ts';
 import { CONTAS, comBanco, entrar } from '../ajuda/painel.ts';
 import { configurarRedes } from '../ajuda/publicacao.ts';
 
@@ -260,8 +260,6 @@ test('as listas de banners e vendidos cabem em 390 px (sem rolagem lateral da pÃ
     // The list itself does not scroll sideways either (compact layout).
     const regiao = page.getByRole('region', { name: painel });
     expect(await regiao.evaluate((el) => el.scrollWidth <= el.clientWidth), `tabela de ${pasta} a 390 px`).toBe(true);
-    const publicar = linhaCom(page, painel, 'Estreito').getByRole('button', { name: 'Publicar em Facebook Feed' });
-    await publicar.scrollIntoViewIfNeeded();
-    await expect(publicar).toBeInViewport();
+    await trazerParaVista(linhaCom(page, painel, 'Estreito').getByRole('button', { name: 'Publicar em Facebook Feed' }), pasta);
   }
 });

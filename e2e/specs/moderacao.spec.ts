@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { criarRevendaComGestor, escolherOpcao, linhaCom, sufixoUnico } from '../ajuda/cadastros.ts';
+import { criarRevendaComGestor, escolherOpcao, linhaCom, sufixoUnico, trazerParaVista } from '../ajuda/cadastros.ts';
 import { CONTAS, comBanco, entrar } from '../ajuda/painel.ts';
 
 /**
@@ -368,9 +368,7 @@ test('os cinco painéis cabem em 390 px (sem rolagem lateral), com os blocos e a
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${fila} a 390 px`).toBe(true);
     const regiao = page.getByRole('region', { name: painel });
     expect(await regiao.evaluate((el) => el.scrollWidth <= el.clientWidth), `tabela de ${fila} a 390 px`).toBe(true);
-    const botao = linha.getByRole('button', { name: acao });
-    await botao.scrollIntoViewIfNeeded();
-    await expect(botao).toBeInViewport();
+    await trazerParaVista(linha.getByRole('button', { name: acao }), `${fila} a 390 px`);
     if (fila !== 'banners' && fila !== 'vendidos') await expect(linha.getByRole('img', { name: 'S.A. Webmotors: nenhum' })).toBeAttached();
   }
   await gestor.fechar();
