@@ -10,6 +10,7 @@ import {
   type VendaRecente,
 } from '@intermedio/contracts';
 import { and, asc, count, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/cliente.ts';
 import {
   banners,
@@ -26,12 +27,13 @@ import {
   vendidos,
 } from '../../db/schema/index.ts';
 import { PRECO_FIPE_CACHE } from '../fipe/preco-em-cache.ts';
+import { estadoAnuncio } from '../publicacao/estado-anuncio.ts';
 
 const SP = sql.raw(`'America/Sao_Paulo'`);
 
 /**
  * Dealer dashboard widgets (issue 25 item 1) in ONE statement answering one JSON text. Adverts are counted on
- * vehicles not removed, with the vehicle list's state rule (veiculos-lista.repository.ts): a change in flight
+ * vehicles not removed, with the vehicle list's state rule (publicacao/estado-anuncio.ts): a change in flight
  * ('atualizando') is counted as 'pendente' (a send waiting for its answer). Stock = not removed and not sold;
  * its age in São Paulo days since inclusion (the list's "Dias em estoque"). Sales = veiculo_vendas (cars, not posts).
  * A token "expires" at revenda_integracoes.renovar_em (the only expiry stored).
@@ -124,9 +126,8 @@ const ACIMA_DA_FIPE = sql.raw(
   'estoque e join fipe f on f.codigo = e.vefipe_codigo and f.ano = e.vefipe_ano_modelo where e.vevalor > f.preco * 1.1',
 );
 
-/** The advert state rule of painelSql, on veiculo_integracoes aliased `vi`. */
-const ESTADO_ANUNCIO = sql.raw(`case when vi.operacao = 'alterar' then 'pendente'
-  when vi.estado = 'publicado' and vi.desatualizado then 'desatualizado' else vi.estado end`);
+/** The advert state of the dashboards (the list's rule, a change in flight counted as 'pendente'), on `vi`. */
+const ESTADO_ANUNCIO = estadoAnuncio(alias(veiculoIntegracoes, 'vi'), 'pendente');
 
 /**
  * Admin dashboard additions (issue 25 item 2) in ONE statement: resellers by plan, adverts by channel and state

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/cliente.ts';
 import { linhasEmJson, textoIso } from '../../db/json.ts';
 import { veiculoImagens, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
 import { PRECO_FIPE_CACHE } from '../fipe/preco-em-cache.ts';
+import { estadoAnuncio } from '../publicacao/estado-anuncio.ts';
 
 /**
  * The stock list and the history (issue 18 pattern): ONE statement per list, the first photo by a lateral join
@@ -26,7 +27,7 @@ function consulta<E extends Record<string, PgColumn | SQL.Aliased>>(db: Executor
     .limit(1)
     .as('capa');
   const vi = veiculoIntegracoes;
-  const estado = sql`case when ${vi.operacao} = 'alterar' then 'atualizando' when ${vi.estado} = 'publicado' and ${vi.desatualizado} then 'desatualizado' else ${vi.estado} end`;
+  const estado = estadoAnuncio(vi);
   const anuncios = db
     .select({
       lista: sql`coalesce(json_agg(json_build_object('canal', ${vi.canal}, 'estado', ${estado}) order by ${vi.canal}), '[]'::json)`.as(
