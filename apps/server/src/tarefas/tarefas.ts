@@ -206,17 +206,6 @@ export class Tarefas {
     return id;
   }
 
-  /** Queues many jobs of one queue in one statement (no start time, no unique key), then wakes this instance's worker. */
-  async enviarVarios<D extends object>(nome: string, dados: D[]) {
-    if (!this.#registros.has(nome)) throw new Error(`Tarefa desconhecida: ${nome}`);
-    if (dados.length === 0) return;
-    await this.iniciar();
-    const boss = this.#boss as PgBoss;
-    await boss.insert(dados.map((data) => ({ name: nome, data })));
-    const trabalhador = this.#trabalhadores.get(nome);
-    if (trabalhador) boss.notifyWorker(trabalhador);
-  }
-
   /** Runs a registered job's handler now, in this process (tests, and a manual run from a script). */
   async executar(nome: string, dados: object = {}) {
     const t = this.#registros.get(nome);

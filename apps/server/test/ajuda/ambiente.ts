@@ -150,9 +150,6 @@ export async function semTarefasEmSegundoPlano(amb: Aplicacao) {
     enfileiradas.push({ nome, dados });
     return null;
   };
-  amb.tarefas.enviarVarios = async (nome, dados) => {
-    for (const d of dados) enfileiradas.push({ nome, dados: d });
-  };
   return enfileiradas;
 }
 
