@@ -1,8 +1,15 @@
-import { CAMPOS_IMPORTACAO, type Importacao, type PreviaImportacao, ROTULO_CAMPO_IMPORTACAO } from '@intermedio/contracts';
+import {
+  CAMPOS_IMPORTACAO,
+  type Importacao,
+  MENSAGENS_IMPORTACAO,
+  type PreviaImportacao,
+  ROTULO_CAMPO_IMPORTACAO,
+} from '@intermedio/contracts';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importacoes, moderacao, veiculos } from '../src/db/schema/index.ts';
+import { LIMITE_TENTATIVAS_LINHA } from '../src/modules/importacao/importacao.execucao.ts';
 import { TAREFA_IMPORTACAO } from '../src/modules/importacao/importacao.service.ts';
 import { veiculosRepository } from '../src/modules/veiculos/veiculos.repository.ts';
 import { type Ambiente, type Credencial, cabecalhos, criarAmbiente, ouvir, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
@@ -369,6 +376,36 @@ describe('the job', () => {
     expect(placas.filter((x) => x.p?.startsWith('KIL')).length).toBe(5);
     const fim = (await chamar('GET', url(`/${imp.id}`), gestor)).json().data as Importacao;
     expect(fim).toMatchObject({ estado: 'concluida', progresso: { total: 5, feitas: 5, criados: 5 } });
+  });
+});
+
+describe('a row that always fails', () => {
+  it('is given up with its reason after 3 runs, and the import goes on to the end', async () => {
+    const linhas = ['Marca;Modelo;Versão;Ano Fab;Ano Modelo;Câmbio;Cor;Portas;Carroceria;Placa;KM;Valor'];
+    for (let i = 0; i < 3; i++) linhas.push(`Fiat;Argo;Drive 1.0;2022;2023;Manual;Verde;4;Hatch;VEN1A2${i};100${i};50000`);
+    const imp = (await enviar(csvLatin1(linhas), 'veneno.csv')).corpo.data;
+    expect((await confirmar(imp.id, imp.mapeamento)).statusCode).toBe(200);
+    const antes = await contar();
+    // The second row's insert fails every time (an unexpected error, not a refusal of the form).
+    const original = veiculosRepository.inserir;
+    const espiao = vi.spyOn(veiculosRepository, 'inserir').mockImplementation(async (db, idRevenda, dados, usuarioId) => {
+      if (dados.veiplaca === 'VEN1A21') throw new Error('falha inesperada');
+      return original(db, idRevenda, dados, usuarioId);
+    });
+    try {
+      for (let n = 0; n < LIMITE_TENTATIVAS_LINHA; n++) await amb.tarefas.executar(TAREFA_IMPORTACAO);
+      // Stuck on it so far: the first row only, the import still running.
+      expect(await contar()).toBe(antes + 1);
+      expect((await chamar('GET', url(`/${imp.id}`), gestor)).json().data).toMatchObject({ estado: 'importando' });
+      await amb.tarefas.executar(TAREFA_IMPORTACAO);
+    } finally {
+      espiao.mockRestore();
+    }
+    expect(await contar()).toBe(antes + 2);
+    const fim = (await chamar('GET', url(`/${imp.id}`), gestor)).json().data as Importacao;
+    expect(fim).toMatchObject({ estado: 'concluida', progresso: { total: 3, feitas: 3, criados: 2, ignorados: 1 } });
+    const rel = await chamar('GET', url(`/${imp.id}/relatorio`), gestor);
+    expect(rel.body).toContain(MENSAGENS_IMPORTACAO.linhaDesistida(LIMITE_TENTATIVAS_LINHA));
   });
 });
 

@@ -144,6 +144,9 @@ export const MENSAGENS_IMPORTACAO = {
   semNada: 'Nenhuma linha válida para importar.',
   iniciada: 'Importação iniciada.',
   opcionalDesconhecido: (nome: string) => `Opcional não encontrado no catálogo: ${nome}.`,
+  linhaDesistida: (n: number) =>
+    `Não foi possível importar esta linha: falhou ${n} vezes. Tente de novo ou cadastre o veículo pelo formulário.`,
+  fotoDesistida: (n: number) => `Não foi possível gravar a foto: falhou ${n} vezes.`,
 } as const;
 
 /** Source column (as in the file / feed) chosen for each panel field; null or absent: not imported. */

@@ -71,6 +71,8 @@ export const importacaoLinhas = pgTable(
     fotos: jsonb('fotos').$type<string[]>().notNull().default([]),
     fotos_pendentes: integer('fotos_pendentes').notNull().default(0),
     fotos_falhas: jsonb('fotos_falhas').$type<{ url: string; motivo: string }[]>().notNull().default([]),
+    /** Runs that failed on this row with an unexpected error; at LIMITE_TENTATIVAS_LINHA it is given up (importacao.execucao). */
+    tentativas: integer('tentativas').notNull().default(0),
     created_at: criadoEm(),
     updated_at: alteradoEm(),
   },

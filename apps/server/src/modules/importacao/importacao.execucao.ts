@@ -1,4 +1,4 @@
-import type { VeiculoValidado } from '@intermedio/contracts';
+import { MENSAGENS_IMPORTACAO as M, type VeiculoValidado } from '@intermedio/contracts';
 import { eq } from 'drizzle-orm';
 import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
 import type { Executor } from '../../db/cliente.ts';
@@ -15,6 +15,11 @@ const MAX_FOTOS = 40;
 /** The hold is renewed (and a progress event sent) at most this often. */
 const PULSO_MS = 500;
 const FOTOS_EM_PARALELO = 4;
+/**
+ * Runs that may fail on one row with an unexpected error (not a refusal of the form, which skips the row at once)
+ * before the row is given up with its reason: a row that always fails would otherwise stop the import for good.
+ */
+export const LIMITE_TENTATIVAS_LINHA = 3;
 
 /** Another run did this row step already: the transaction is undone, nothing is written twice. */
 class JaFeita extends Error {}
@@ -143,6 +148,20 @@ export function criarExecucao(dep: DepImportacao) {
     });
   }
 
+  /** A row that failed LIMITE_TENTATIVAS_LINHA runs: skipped with its reason (its vehicle, or only its photos). */
+  const desistir = (l: LinhaRegistro) =>
+    db.transaction(async (tx) => {
+      if (await repo.travarLinha(tx, l.id, 'veiculo'))
+        await repo.marcarLinha(tx, l.id, { resultado: 'ignorado', motivo: M.linhaDesistida(l.tentativas), fotos_pendentes: 0 });
+      else if (await repo.travarLinha(tx, l.id, 'fotos')) {
+        const motivo = M.fotoDesistida(l.tentativas);
+        await repo.marcarLinha(tx, l.id, {
+          fotos_pendentes: 0,
+          fotos_falhas: l.fotos.slice(0, MAX_FOTOS).map((url) => ({ url, motivo })),
+        });
+      }
+    });
+
   /** One import: rows in order while this run holds it; ends it when no row is left. */
   async function executarUma(id: string) {
     if (!(await repo.reivindicar(db, id, LEASE_IMPORTACAO_SEGUNDOS))) return;
@@ -159,9 +178,19 @@ export function criarExecucao(dep: DepImportacao) {
       const lote = await repo.pendentes(db, id, 50);
       if (!lote.length) break;
       for (const l of lote) {
-        if (l.resultado === 'aguardando') await passoVeiculo(l, i.revenda_id, quem);
-        const depois = l.resultado === 'aguardando' ? await repo.linha(db, l.id) : l;
-        if (depois?.fotos_pendentes === 1 && depois.resultado !== 'aguardando') await passoFotos(depois, i.revenda_id, renovar);
+        if (l.tentativas >= LIMITE_TENTATIVAS_LINHA) {
+          await desistir(l);
+          continue;
+        }
+        try {
+          if (l.resultado === 'aguardando') await passoVeiculo(l, i.revenda_id, quem);
+          const depois = l.resultado === 'aguardando' ? await repo.linha(db, l.id) : l;
+          if (depois?.fotos_pendentes === 1 && depois.resultado !== 'aguardando') await passoFotos(depois, i.revenda_id, renovar);
+        } catch (e) {
+          // The run stops here (the next one resumes from this row); the row remembers that it failed.
+          await repo.contarFalha(db, l.id).catch(() => {});
+          throw e;
+        }
         await renovar();
       }
     }

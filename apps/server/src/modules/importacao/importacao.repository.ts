@@ -156,6 +156,13 @@ export const importacaoRepository = {
     return l;
   },
 
+  /** One more run failed on this row (its own statement: the run's work on the row was undone). */
+  contarFalha: (db: Executor, id: string) =>
+    db
+      .update(importacaoLinhas)
+      .set({ tentativas: sql`${importacaoLinhas.tentativas} + 1` })
+      .where(eq(importacaoLinhas.id, id)),
+
   marcarLinha: (db: Executor, id: string, d: Partial<typeof importacaoLinhas.$inferInsert>) =>
     db
       .update(importacaoLinhas)

@@ -1,0 +1,1 @@
+ALTER TABLE "importacao_linhas" ADD COLUMN "tentativas" integer DEFAULT 0 NOT NULL;
