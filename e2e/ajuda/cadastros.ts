@@ -7,6 +7,23 @@ import { CONTAS, comBanco } from './painel.ts';
 /** A short random suffix, so that tests do not depend on each other's data. */
 export const sufixoUnico = () => randomBytes(4).toString('hex');
 
+/** A car as the vehicle form posts it to `POST /api/revendas/:id/veiculos` (no photos): valid for every channel's draft. */
+export const CARRO_API = {
+  vetipoveiculo: 'carro',
+  vefipe_marca: 'Fiat',
+  ve_modelo: 'Argo',
+  ve_versao: 'Drive 1.0 Flex',
+  veano_fabricacao: 2022,
+  vefipe_ano_modelo: 2023,
+  vecambio: 'M',
+  vecor: 'Branco',
+  veportas: 4,
+  vecarroceria: 'Hatch',
+  veiplaca: 'ABC1D23',
+  vequilometragem: '35000',
+  vevalor: '72.900,00',
+};
+
 /** A valid 1x1 PNG (the server checks uploads by content). */
 export const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

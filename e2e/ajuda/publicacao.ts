@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { criarRevendaComGestor, linhaCom, sufixoUnico } from './cadastros.ts';
+import { CARRO_API, criarRevendaComGestor, linhaCom, sufixoUnico } from './cadastros.ts';
 import { comBanco, entrar } from './painel.ts';
 
 /** Calls the API from the signed-in page (its session cookie and CSRF token), as the screens do; answers the status. */
@@ -78,6 +78,21 @@ export async function conectarOAuth(page: Page, idRevenda: string, canal: 'olx' 
 /** Saves a channel's configuration for the reseller through the API, as its configuration screen does. */
 export async function configurarIntegracao(page: Page, idRevenda: string, canal: string, corpo: object) {
   expect(await chamarApi(page, 'PUT', `/api/revendas/${idRevenda}/integracoes/${canal}`, { status: true, ...corpo })).toBe(200);
+}
+
+/** The address an Autoscar draft leaves to the dealer (the sandbox takes any city and state). */
+export const LOCAL_AUTOSCAR = { city: 'SÃO PAULO', state: 'SP' };
+
+/**
+ * Autoscar configured for the reseller (the sandbox's dealer 123) and a car of the reseller's own created through the
+ * API, without photos (a copied demo car's photos are the demo reseller's: the form would refuse them on a save).
+ * The page is signed in as someone who may do both (the admin). Answers the car's id.
+ */
+export async function carroComAutoscar(page: Page, idRevenda: string): Promise<string> {
+  await configurarIntegracao(page, idRevenda, 'autoscar', { id_autoscar: '123' });
+  const criado = await chamarApiDados<{ id: string }>(page, `/api/revendas/${idRevenda}/veiculos`, CARRO_API);
+  expect(criado.status).toBe(200);
+  return criado.data.id;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { semViolacoes } from '../ajuda/axe.ts';
-import { criarRevendaComGestor, escolherOpcao, linhaCom, sufixoUnico, trazerParaVista } from '../ajuda/cadastros.ts';
+import { CARRO_API, criarRevendaComGestor, escolherOpcao, linhaCom, sufixoUnico, trazerParaVista } from '../ajuda/cadastros.ts';
 import { comBanco, entrar } from '../ajuda/painel.ts';
 import { abrirTela, entrarComo, rolaDeLado, VIEWPORTS } from '../ajuda/telas.ts';
 
@@ -13,21 +13,7 @@ import { abrirTela, entrarComo, rolaDeLado, VIEWPORTS } from '../ajuda/telas.ts'
 let revenda: Awaited<ReturnType<typeof criarRevendaComGestor>>;
 let nomeRevenda: string;
 
-const VEICULO = {
-  vetipoveiculo: 'carro',
-  vefipe_marca: 'Fiat',
-  ve_modelo: 'Argo',
-  ve_versao: 'Axe 1.0',
-  veano_fabricacao: 2022,
-  vefipe_ano_modelo: 2023,
-  vecambio: 'M',
-  vecor: 'Branco',
-  veportas: 4,
-  vecarroceria: 'Hatch',
-  veiplaca: 'ABC1D23',
-  vequilometragem: '35000',
-  vevalor: '72.900,00',
-};
+const VEICULO = { ...CARRO_API, ve_versao: 'Axe 1.0' };
 
 /** The gestor's API calls in its own signed-in page. */
 async function chamarComoGestor(page: Page, metodo: string, url: string, corpo?: object) {

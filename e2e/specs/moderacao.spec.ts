@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { criarRevendaComGestor, escolherOpcao, linhaCom, sufixoUnico, trazerParaVista } from '../ajuda/cadastros.ts';
+import { CARRO_API, criarRevendaComGestor, escolherOpcao, linhaCom, sufixoUnico, trazerParaVista } from '../ajuda/cadastros.ts';
 import { CONTAS, comBanco, entrar } from '../ajuda/painel.ts';
 
 /**
@@ -11,21 +11,7 @@ import { CONTAS, comBanco, entrar } from '../ajuda/painel.ts';
 let revenda: Awaited<ReturnType<typeof criarRevendaComGestor>>;
 let nomeRevenda: string;
 
-const VEICULO = {
-  vetipoveiculo: 'carro',
-  vefipe_marca: 'Fiat',
-  ve_modelo: 'Argo',
-  ve_versao: 'Drive 1.0 Flex',
-  veano_fabricacao: 2022,
-  vefipe_ano_modelo: 2023,
-  vecambio: 'M',
-  vecor: 'Branco',
-  veportas: 4,
-  vecarroceria: 'Hatch',
-  veiplaca: 'ABC1D23',
-  vequilometragem: '35000',
-  vevalor: '72.900,00',
-};
+const VEICULO = CARRO_API;
 
 test.beforeAll(async () => {
   nomeRevenda = `Moderação E2E ${sufixoUnico()}`;

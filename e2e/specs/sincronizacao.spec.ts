@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { criarRevendaComGestor, linhaCom, sufixoUnico } from '../ajuda/cadastros.ts';
 import { CONTAS, entrar } from '../ajuda/painel.ts';
-import { chamarApiDados, configurarIntegracao, publicarPelaApi } from '../ajuda/publicacao.ts';
+import { carroComAutoscar, LOCAL_AUTOSCAR, publicarPelaApi } from '../ajuda/publicacao.ts';
 
 /**
  * Sync (issue 24 item 1): a vehicle published on Autoscar has its price changed on the vehicle form; with the default
@@ -24,26 +24,8 @@ test('mudar o preço de um veículo publicado na Autoscar: o anúncio é atualiz
   test.setTimeout(120_000);
   await entrar(page, CONTAS.admin);
   await expect(page).toHaveURL(/\/home$/);
-  await configurarIntegracao(page, revenda.idRevenda, 'autoscar', { id_autoscar: '123' });
-  // A car of this reseller without photos (a copied demo car's photos are the demo reseller's: the form refuses them).
-  const criado = await chamarApiDados<{ id: string }>(page, `/api/revendas/${revenda.idRevenda}/veiculos`, {
-    vetipoveiculo: 'carro',
-    vefipe_marca: 'Fiat',
-    ve_modelo: 'Argo',
-    ve_versao: 'Drive 1.0 Flex',
-    veano_fabricacao: 2022,
-    vefipe_ano_modelo: 2023,
-    vecambio: 'M',
-    vecor: 'Branco',
-    veportas: 4,
-    vecarroceria: 'Hatch',
-    veiplaca: 'ABC1D23',
-    vequilometragem: '35000',
-    vevalor: '72.900,00',
-  });
-  expect(criado.status).toBe(200);
-  const idVeiculo = criado.data.id;
-  const advId = await publicarPelaApi(page, 'autoscar', idVeiculo, (r) => ({ ...r.veiculoPost, city: 'SÃO PAULO', state: 'SP' }));
+  const idVeiculo = await carroComAutoscar(page, revenda.idRevenda);
+  const advId = await publicarPelaApi(page, 'autoscar', idVeiculo, (r) => ({ ...r.veiculoPost, ...LOCAL_AUTOSCAR }));
 
   await page.goto(`/revenda/${revenda.idRevenda}/veiculos/${idVeiculo}/alterar`);
   await expect(page.getByRole('heading', { level: 2, name: 'Alterar veículo' })).toBeVisible();

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { violacoesAxe } from '../ajuda/axe.ts';
 import { criarRevendaComGestor, linhaCom, PNG_1X1, sufixoUnico } from '../ajuda/cadastros.ts';
 import { CONTAS, comBanco, entrar, idRevendaPorNome } from '../ajuda/painel.ts';
-import { chamarApi, chamarApiDados, configurarIntegracao, publicarPelaApi, semRolagemLateral } from '../ajuda/publicacao.ts';
+import { carroComAutoscar, chamarApi, chamarApiDados, LOCAL_AUTOSCAR, publicarPelaApi, semRolagemLateral } from '../ajuda/publicacao.ts';
 import { lerZip } from '../ajuda/zip.ts';
 
 const REVENDA = 'Auto Demo Veículos';
@@ -228,33 +228,15 @@ test("the view's timeline: a refused and a published send to Autoscar with who a
     const nomeAdmin = await comBanco(
       async (c) => (await c.query('select nome from usuarios where email = $1', [CONTAS.admin])).rows[0]?.nome as string,
     );
-    await configurarIntegracao(page, revenda.idRevenda, 'autoscar', { id_autoscar: '123' });
-    const criado = await chamarApiDados<{ id: string }>(page, `/api/revendas/${revenda.idRevenda}/veiculos`, {
-      vetipoveiculo: 'carro',
-      vefipe_marca: 'Fiat',
-      ve_modelo: 'Argo',
-      ve_versao: 'Drive 1.0 Flex',
-      veano_fabricacao: 2022,
-      vefipe_ano_modelo: 2023,
-      vecambio: 'M',
-      vecor: 'Branco',
-      veportas: 4,
-      vecarroceria: 'Hatch',
-      veiplaca: 'ABC1D23',
-      vequilometragem: '35000',
-      vevalor: '72.900,00',
-    });
-    expect(criado.status).toBe(200);
-    const idVeiculo = criado.data.id;
+    const idVeiculo = await carroComAutoscar(page, revenda.idRevenda);
     // The Autoscar sandbox refuses a description containing "recusar"; then the send goes through.
     const rascunho = await chamarApiDados<{ veiculoPost: object }>(page, '/api/integracao/autoscar/incluir', { id_veiculo: idVeiculo });
-    const local = { city: 'SÃO PAULO', state: 'SP' };
     const recusado = await chamarApiDados(page, '/api/integracao/autoscar/enviar', {
       id_veiculo: idVeiculo,
-      veiculo_post: { ...rascunho.data.veiculoPost, ...local, description: 'Favor recusar' },
+      veiculo_post: { ...rascunho.data.veiculoPost, ...LOCAL_AUTOSCAR, description: 'Favor recusar' },
     });
     expect(recusado.status).toBe(422);
-    const advId = await publicarPelaApi(page, 'autoscar', idVeiculo, (r) => ({ ...r.veiculoPost, ...local }));
+    const advId = await publicarPelaApi(page, 'autoscar', idVeiculo, (r) => ({ ...r.veiculoPost, ...LOCAL_AUTOSCAR }));
     // The admin validates the vehicle's "incluídos" entry.
     const entrada = await comBanco(
       async (c) =>
