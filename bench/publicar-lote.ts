@@ -1,6 +1,7 @@
 /**
  * Bulk publish benchmark (issue 24, "Measured"): 300 vehicles (3 photos each) published to Autoscar, Webmotors and
- * Na Pista (their sandboxes, mounted on the server built here, on loopback), through the product — the publishing
+ * Na Pista (their sandboxes in a Node process of their own, `sandbox-processo.ts`, reached on loopback through
+ * CANAL_<ID>_URL, as issue 24's outside measurement ran them), through the product — the publishing
  * routes, incluir + enviar per vehicle × channel, as the bulk job would call them (`postEmLote` = the draft + its
  * post) — at concurrency 4 and 16 (300 new vehicles each), against the same sandbox operation called directly (the
  * adapter's `enviar`, with the payload the product sent, at the same concurrency). Measured: total time, sends per
@@ -10,10 +11,13 @@
  * the sign-in session check of each request, shown too).
  * Webmotors' sandbox gives a dealer (CNPJ) 50 used-car slots on its "Básico" modality, as the channel does: the
  * vehicles are spread over resellers of 50 (copies of the demo reseller, each configured with its own CNPJ), and the
- * direct calls sign in with CNPJs of their own, never reused in the process (the sandboxes keep their adverts per
- * process, across the PGlite and PostgreSQL runs).
+ * direct calls sign in with CNPJs of their own, never reused (the sandboxes keep their adverts per process).
  * Runs on the embedded PGlite and, when DATABASE_URL is set, on that PostgreSQL server (a database created and dropped).
  * Alone: `node --import tsx bench/publicar-lote.ts` (replaces its section of bench/resultados.md), or within `npm run bench`.
+ * While investigating: BENCH_LOTE_VEICULOS (per round; the section then says it was a reduced run),
+ * BENCH_LOTE_CONCORRENCIAS ("4,16"), BENCH_LOTE_PERFIL=dir (CPU profiles of the product's phases), BENCH_LOTE_PEDIDOS=1
+ * (the calls the sandboxes received during the job and the direct run, on stderr), BENCH_LOTE_SQL=file (the job's
+ * statements as counted).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -408,6 +412,7 @@ async function medirPeloJob(
   }
   // The bench's own wait (the count of open items every 50 ms, on the same database) is not the product's.
   const transacoes = contador.vistas().filter((t) => !t.includes('FILTER (WHERE i.estado IN')).length;
+  if (process.env.BENCH_LOTE_SQL) writeFileSync(process.env.BENCH_LOTE_SQL, contador.vistas().join('\n'));
   contador.parar();
   const envios = veiculos.length * CANAIS.length;
   if (chamadas.length !== envios) throw new Error(`${chamadas.length} chamadas ao canal para ${envios} envios`);
@@ -490,13 +495,14 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     titulo,
     '',
     `Medido em ${new Date().toISOString().slice(0, 16)}Z (${Math.round((performance.now() - t) / 1000)} s ao todo; load average`,
-    `${loadavg()[0]?.toFixed(1)} na máquina de ${cpus().length} núcleos). Autoscar, Webmotors e Na Pista nas sandboxes montadas no`,
-    'próprio servidor; 300 veículos novos (3 fotos) por rodada, pelas rotas incluir + enviar (o que o job em lote faz por',
-    'veículo × canal) a 4 e a 16 simultâneos; direto: o `enviar` do adaptador com o mesmo post, na mesma concorrência.',
+    `${loadavg()[0]?.toFixed(1)} na máquina de ${cpus().length} núcleos).${VEICULOS === 300 ? '' : ` **Rodada REDUZIDA: ${VEICULOS} veículos por rodada, não 300.**`}`,
+    'Autoscar, Webmotors e Na Pista nas sandboxes num processo Node só delas (`bench/sandbox-processo.ts`, pelo',
+    `\`CANAL_<ID>_URL\`, como na medição externa da edição 24); ${VEICULOS} veículos novos (3 fotos) por rodada, pelas rotas`,
+    `incluir + enviar (o que o job em lote faz por veículo × canal) a ${CONCORRENCIAS.join(' e a ')} simultâneos; direto: o \`enviar\` do adaptador com o mesmo post, na mesma concorrência.`,
     'Depois, o próprio job em lote ("Publicar em…", um lote por revenda, no ritmo do job: 3 por canal, canais lado a lado)',
-    'contra as mesmas chamadas com os mesmos posts no mesmo ritmo: é essa razão que tem a meta de 1,5×. As sandboxes',
-    'respondem no mesmo processo que o produto (e, no PGlite, o banco também): o trabalho do produto atrasa as respostas do',
-    'canal dentro do job (compare a chamada dentro do job com a direta).',
+    'contra as mesmas chamadas com os mesmos posts no mesmo ritmo, ao mesmo processo das sandboxes: é essa razão que tem a',
+    'meta de 1,5×. Duplicados contados no processo das sandboxes. Para onde vai o tempo que sobra (perfil de CPU):',
+    'docs/lotes.md, "Custo do job, medido".',
     'Transações contadas no driver (cada instrução fora de transação é uma; cada `db.transaction`, uma).',
     '',
     '| medida | valor | meta | |',

@@ -158,6 +158,35 @@ describe('ações em lote', () => {
     expect(modalidades).toBe(1);
   }, 120_000);
 
+  it('issue 24, transações: Atualizar anúncios e Retirar de… leem o veículo (e a integração) na reivindicação do item', async () => {
+    const ids = await novosVeiculos(3);
+    await amb.tarefas.executar(TAREFA_LOTES);
+    const pub = (await criar({ acao: 'publicar', veiculos: ids, canais: ['webmotors'] })).json().data as Lote;
+    await amb.tarefas.executar(TAREFA_LOTES);
+    expect(estados(await ler(pub.id))).toEqual(Array(3).fill('webmotors:publicado'));
+    for (const id of ids) {
+      const atual = (await chamar('GET', `/api/revendas/${amb.ids.revendaA}/veiculos/${id}`, gestor)).json().data;
+      const r = await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/veiculos/${id}`, gestor, {
+        ...VEICULO_EXEMPLO,
+        vevalor: '71.900,00',
+        versao: atual.versao,
+      });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    // Run by the bulk job, not the automatic sync (which would update them first).
+    const atualizar = (await criar({ acao: 'atualizar', veiculos: ids })).json().data as Lote;
+    const tAtualizar = await transacoesDurante(amb.banco, () => amb.tarefas.executar(TAREFA_LOTES));
+    expect((await ler(atualizar.id)).itens.map((i) => i.motivo)).toEqual(Array(3).fill('Anúncio atualizado.'));
+    const retirar = (await criar({ acao: 'retirar', veiculos: ids, canais: ['webmotors'] })).json().data as Lote;
+    const tRetirar = await transacoesDurante(amb.banco, () => amb.tarefas.executar(TAREFA_LOTES));
+    expect(estados(await ler(retirar.id))).toEqual(Array(3).fill('webmotors:feito'));
+    // Per item, besides the run's 4 (ready items twice, next back-off, end of the batch). Before: the claim, then the
+    // vehicle read on its own and (atualizar) the reseller's integration on its own: 7 per updated advert, 7 per removal.
+    const porItem = (t: string[]) => (t.length - 4) / ids.length;
+    expect(porItem(tAtualizar), tAtualizar.join('\n')).toBeLessThanOrEqual(5);
+    expect(porItem(tRetirar), tRetirar.join('\n')).toBeLessThanOrEqual(6);
+  }, 120_000);
+
   it('um veículo que precisa de revisão nunca é enviado: "Precisa de revisão: {campo}"', async () => {
     const [id] = await novosVeiculos(1);
     emRevisao.add(id ?? '');

@@ -144,11 +144,11 @@ export function criarLotesService(dep: Dep) {
     }
   }
 
-  async function retirar(canal: CanalId, idVeiculo: string, anuncio: string | null): Promise<Desfecho> {
+  async function retirar(canal: CanalId, idVeiculo: string, anuncio: string | null, lido?: VeiculoCarregado): Promise<Desfecho> {
     if (anuncio === 'pendente') return { adiar: M.aguardandoConfirmacao(ROTULO_CANAL[canal]) };
     if (anuncio !== 'publicado') return { estado: 'feito', motivo: M.semAnuncio(ROTULO_CANAL[canal]) };
     try {
-      const r = await dep.publicacao.excluir(canal, idVeiculo);
+      const r = await dep.publicacao.excluir(canal, idVeiculo, undefined, null, lido ? Promise.resolve(lido) : undefined);
       return { estado: 'feito', motivo: r.mensagem };
     } catch (e) {
       if (!(await publicacaoRepository.buscar(db, { veiculoId: idVeiculo, canal }))) return { estado: 'feito', motivo: M.retirado };
@@ -162,9 +162,9 @@ export function criarLotesService(dep: Dep) {
    * operation says so; another operation in flight or an unknown outcome → back-off (the update is sent again, as
    * the sync's own rounds do).
    */
-  async function atualizar(canal: CanalId, idVeiculo: string): Promise<Desfecho> {
+  async function atualizar(canal: CanalId, idVeiculo: string, lido?: VeiculoCarregado): Promise<Desfecho> {
     try {
-      const r = await dep.publicacao.atualizarAnuncio(canal, idVeiculo);
+      const r = await dep.publicacao.atualizarAnuncio(canal, idVeiculo, lido ? Promise.resolve(lido) : undefined);
       if (r.desfecho === 'atualizado') return { estado: 'feito', motivo: M.atualizado };
       if (r.desfecho === 'atual') return { estado: 'feito', motivo: M.jaAtualizado };
       if (r.desfecho === 'sem') return { estado: 'falhou', motivo: canal === 'instagram' ? MS.instagram : MS.semAtualizacao };
@@ -226,18 +226,21 @@ export function criarLotesService(dep: Dep) {
   }
 
   /**
-   * Claims an item (its own statement, committed before any channel call). A publish's claim also reads the vehicle
-   * for the draft in the same transaction (one round trip fewer per item); an advert already published needs none.
+   * Claims an item (its own statement, committed before any channel call). The claim also reads, in the same
+   * transaction, the vehicle with the reseller's integration of the channel when the action will need it (one
+   * transaction fewer per item): a publish for its draft (none when already published), a removal or an update of
+   * a published advert for the channel's session. A sale's item reads nothing more.
    */
   async function reivindicar(id: string, acao: AcaoLote, canal: string | null, limites: LimitesLote) {
-    if (acao !== 'publicar' || !canal) {
+    if (acao === 'vendido' || !canal) {
       const item = await repo.reivindicar(db, id, limites.leaseSegundos);
       return item && { item, lido: undefined };
     }
     return db.transaction(async (tx) => {
       const item = await repo.reivindicar(tx, id, limites.leaseSegundos);
       if (!item) return undefined;
-      const lido = item.anuncio_estado === 'publicado' ? undefined : await publicacaoRepository.veiculo(tx, item.veiculo_id, { canal });
+      const precisa = acao === 'publicar' ? item.anuncio_estado !== 'publicado' : item.anuncio_estado === 'publicado';
+      const lido = precisa ? await publicacaoRepository.veiculo(tx, item.veiculo_id, { canal }) : undefined;
       return { item, lido };
     });
   }
@@ -250,8 +253,8 @@ export function criarLotesService(dep: Dep) {
     const canal = item.canal as CanalId;
     let d: Desfecho;
     if (item.acao === 'publicar') d = await publicar(item, rodada, lido);
-    else if (item.acao === 'retirar') d = await retirar(canal, item.veiculo_id, item.anuncio_estado);
-    else if (item.acao === 'atualizar') d = await atualizar(canal, item.veiculo_id);
+    else if (item.acao === 'retirar') d = await retirar(canal, item.veiculo_id, item.anuncio_estado, lido);
+    else if (item.acao === 'atualizar') d = await atualizar(canal, item.veiculo_id, lido);
     else d = await vender(item, { id: item.lote_usuario_id ?? '' } as UsuarioDaSessao);
     if ('adiar' in d) {
       if (item.tentativas >= limites.tentativas) await repo.concluir(db, item, 'falhou', M.esgotado(d.adiar));

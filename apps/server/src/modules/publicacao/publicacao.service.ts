@@ -128,8 +128,8 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
     return c;
   }
 
-  async function carregar(canal: CanalId, idVeiculo: string) {
-    const c = await lerVeiculo(canal, idVeiculo);
+  async function carregar(canal: CanalId, idVeiculo: string, lido?: Promise<VeiculoCarregado | undefined>) {
+    const c = await lerVeiculo(canal, idVeiculo, lido);
     return { c, v: paraCanal(c, dep.publicUrl, dep.assinarArquivo) };
   }
 
@@ -631,9 +631,10 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
      * when the vehicle was saved during the call. Unlike Alterar, an unknown outcome may be sent again by the next
      * round: an update is a full replacement built from the vehicle as it is then, on the same advert id.
      */
-    async atualizarAnuncio(canal: CanalId, idVeiculo: string) {
+    async atualizarAnuncio(canal: CanalId, idVeiculo: string, lido?: Promise<VeiculoCarregado | undefined>) {
       const p = publicacaoDo(canal);
-      const c = await repo.veiculo(db, idVeiculo);
+      // The vehicle with the reseller's integration of the channel, one statement (or what a bulk item's claim read).
+      const c = await (lido ?? repo.veiculo(db, idVeiculo, { canal }));
       if (!c || c.v.vevendido === 1 || c.v.veremovido === 1) return { desfecho: 'atual' as const };
       const a = { veiculoId: idVeiculo, canal };
       const reg = await repo.buscar(db, a);
@@ -641,7 +642,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       const atualizarNoCanal = p.atualizar;
       if (!atualizarNoCanal || !p.postAtualizado) return { desfecho: 'sem' as const };
       const v = paraCanal(c, dep.publicUrl, dep.assinarArquivo);
-      const { ctx, sessao } = await sessaoDe(canal, v.revendaId);
+      const { ctx, sessao } = sessaoDaIntegracao(canal, v.revendaId, dep.integracoes.paraPublicarDe(canal, c.integracao));
       const idAnuncio = reg.id_anuncio;
       const post = p.postAtualizado(v, reg.envio ?? {}) as Record<string, unknown>;
       const rotulo = ROTULO_CANAL[canal];
@@ -716,8 +717,14 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
      * click or the sale's removal of the same advert never calls the channel again meanwhile (409, or the advert is
      * found already removed). "Already removed" counts as removed; the record is deleted (spec 3 §4).
      */
-    async excluir(canal: CanalId, idVeiculo: string, idAnuncio?: string, usuarioId: string | null = null) {
-      const { c, v } = await carregar(canal, idVeiculo);
+    async excluir(
+      canal: CanalId,
+      idVeiculo: string,
+      idAnuncio?: string,
+      usuarioId: string | null = null,
+      lido?: Promise<VeiculoCarregado | undefined>,
+    ) {
+      const { c, v } = await carregar(canal, idVeiculo, lido);
       const a = { veiculoId: v.id, canal };
       const rotulo = ROTULO_CANAL[canal];
       const reg = await repo.buscar(db, a);
