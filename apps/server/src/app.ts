@@ -150,7 +150,7 @@ export async function buildApp(
   const monitoramento = criarMonitoramento(app, config, { banco, sse: () => instancia.fluxos.size });
   // Background jobs: domains register theirs below; pg-boss starts once every route is registered.
   const tarefas = new Tarefas(banco, { log: (m) => app.log.error(m), contexto: monitoramento.contextoTarefas });
-  tarefas.registrar(tarefaLimpeza(banco.db, armazenamento, (m) => app.log.warn(m)));
+  tarefas.registrar(tarefaLimpeza(banco.db, armazenamento, (m) => app.log.warn(m), config.historicoAnunciosMeses));
   const opcoesDeRotas: { method: string | string[]; url: string; config?: { acesso?: string } }[] = [];
   app.addHook('onRoute', (r) => {
     opcoesDeRotas.push(r); // read later: the guards' own onRoute hook may still fill `config.acesso`

@@ -36,6 +36,8 @@ const esquemaAmbiente = z.object({
     .default(12),
   /** Leads older than this are anonymised by the housekeeping job (issue 26 item 5, LGPD). */
   LEADS_RETENCAO_MESES: z.coerce.number().int().min(1).max(120).default(24),
+  /** Advert operations answered longer ago than this leave the vehicle's timeline (housekeeping, auth/limpeza.ts). */
+  HISTORICO_ANUNCIOS_MESES: z.coerce.number().int().min(1).max(120).default(24),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'deve começar com smtp:// ou smtps://')
@@ -117,6 +119,7 @@ export type Config = {
   logLevel: z.infer<typeof esquemaAmbiente>['LOG_LEVEL'];
   sessionTtlHours: number;
   leadsRetencaoMeses: number;
+  historicoAnunciosMeses: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   canais: ConfigCanais;
@@ -186,6 +189,7 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     leadsRetencaoMeses: e.LEADS_RETENCAO_MESES,
+    historicoAnunciosMeses: e.HISTORICO_ANUNCIOS_MESES,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     canais: lerConfigCanais(limpo),

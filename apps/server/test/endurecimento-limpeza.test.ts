@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessoesRepository } from '../src/auth/sessoes.repository.ts';
-import { redefinicoesSenha, sessoes, tentativasLogin } from '../src/db/schema/index.ts';
+import { redefinicoesSenha, sessoes, tentativasLogin, veiculoIntegracoesHistorico } from '../src/db/schema/index.ts';
 import { type Ambiente, criarAmbiente } from './ajuda/ambiente.ts';
 
 let amb: Ambiente;
@@ -44,5 +44,28 @@ describe('issue 10 item 10: housekeeping job', () => {
     expect(await ids(sessoes)).toEqual(['viva']);
     expect(await ids(redefinicoesSenha)).toEqual(['valido']);
     expect(await contar(tentativasLogin)).toBe(1);
+  });
+});
+
+describe('the advert history of the timelines is bounded', () => {
+  it('drops operations answered more than 24 months ago (HISTORICO_ANUNCIOS_MESES), keeping recent ones and any still pending', async () => {
+    const db = amb.banco.db;
+    const dia = 86_400_000;
+    const linha = (chave: string, iniciado: number, respondido: number | null) => ({
+      veiculo_id: amb.ids.veiculoA,
+      revenda_id: amb.ids.revendaA,
+      canal: 'autoscar',
+      chave,
+      operacao: 'enviar' as const,
+      estado: respondido === null ? ('pendente' as const) : ('publicado' as const),
+      iniciado_em: new Date(Date.now() - iniciado * dia),
+      respondido_em: respondido === null ? null : new Date(Date.now() - respondido * dia),
+    });
+    await db
+      .insert(veiculoIntegracoesHistorico)
+      .values([linha('velha', 800, 800), linha('quase', 700, 700), linha('recente', 10, 10), linha('sem-resposta', 900, null)]);
+    await amb.tarefas.executar('auth-limpeza');
+    const chaves = (await db.select({ c: veiculoIntegracoesHistorico.chave }).from(veiculoIntegracoesHistorico)).map((r) => r.c);
+    expect(chaves.sort()).toEqual(['quase', 'recente', 'sem-resposta']);
   });
 });

@@ -1,5 +1,5 @@
 import { ATIVIDADE_LIMITE, type EventoAtividade, type FilaVeiculoModeracao } from '@intermedio/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
 import { auditoria, usuarios, veiculoAlteracoes, veiculoIntegracoesHistorico, veiculoVendas } from '../../db/schema/index.ts';
 
@@ -85,3 +85,10 @@ export async function atividadeDoVeiculo(
   ];
   return eventos.sort((a, b) => Date.parse(b.quando) - Date.parse(a.quando)).slice(0, ATIVIDADE_LIMITE);
 }
+
+/**
+ * Housekeeping: advert operations answered before `antesDe` are deleted (an operation still waiting for its answer
+ * stays, whatever its age). The timeline reads only the newest ATIVIDADE_LIMITE, so this only bounds the table.
+ */
+export const removerHistoricoAntigo = (db: Executor, antesDe: Date) =>
+  db.delete(veiculoIntegracoesHistorico).where(lt(veiculoIntegracoesHistorico.respondido_em, antesDe));
