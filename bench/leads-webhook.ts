@@ -9,13 +9,14 @@
  * PostgreSQL runs too when DATABASE_URL is set (a database created and dropped).
  * Alone: `node --import tsx bench/leads-webhook.ts` replaces its section of bench/resultados.md.
  */
+import type { ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { entrar, percentil } from './http.ts';
+import { chamar, entrar, percentil } from './http.ts';
 import { substituirSecao } from './secao.ts';
 import { bancoPostgres, type Registrar } from './veiculos.ts';
 
@@ -75,26 +76,40 @@ async function abrirCaixa(base: string, cookie: string, idRevenda: string) {
   };
 }
 
+/**
+ * The server runs in a child process (apps/server/test/ajuda/processo.ts), as in production: the channel and the
+ * browser are other machines, so the load generator and the open inbox (this process) do not take the server's CPU
+ * turns. BENCH_LEADS_PERFIL=dir: the server writes a CPU profile there (`--cpu-prof`) when it stops.
+ */
 async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
-  const { buildApp } = await import('../apps/server/src/app.ts');
-  const { lerConfig } = await import('../apps/server/src/config.ts');
+  const { abrirBanco } = await import('../apps/server/src/db/cliente.ts');
+  const { iniciarServidor } = await import('../apps/server/test/ajuda/processo.ts');
   const dir = mkdtempSync(path.join(tmpdir(), 'intermedio-bench-leads-'));
   const pgBanco = databaseUrl ? await bancoPostgres(databaseUrl, 'bench_leads') : null;
-  const env: Record<string, string> = { DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0', SEED_DEMO: '1' };
-  if (pgBanco) Object.assign(env, { DATABASE_URL: pgBanco.url, SECRET_KEY: 'chave-do-bench-com-mais-de-32-caracteres!!' });
-  const config = lerConfig(env);
-  const aplicacao = await buildApp(config, { logger: false });
+  const segredo = 'chave-do-bench-com-mais-de-32-caracteres!!';
+  const perfil = process.env.BENCH_LEADS_PERFIL;
+  const processos: ChildProcess[] = [];
+  const encerrar = async () => {
+    const filho = processos[0];
+    if (!filho || filho.exitCode !== null) return;
+    const saiu = new Promise((ok) => filho.once('exit', ok));
+    filho.kill('SIGTERM');
+    await saiu;
+  };
   try {
-    await aplicacao.app.listen({ port: 0, host: '127.0.0.1' });
-    const endereco = aplicacao.app.server.address();
-    const base = `http://127.0.0.1:${typeof endereco === 'object' && endereco ? endereco.port : 0}`;
-    const db = aplicacao.banco.db;
-    const [r] = (await db.execute<{ id: string }>(sql`select id from revendas where penome_fantasia = 'Auto Demo Veículos'`)).rows;
-    const idRevenda = r?.id ?? '';
+    const base = await iniciarServidor(
+      pgBanco?.url ?? null,
+      processos,
+      { DATA_DIR: dir, SECRET_KEY: segredo, LOG_LEVEL: 'warn' },
+      [...(perfil ? ["--cpu-prof", `--cpu-prof-dir=${path.join(perfil, rotulo)}`] : []), ...(process.env.BENCH_LEADS_NODE_ARGS?.split(" ").filter(Boolean) ?? [])],
+    );
+    const gestor = await entrar(base, 'gestor@autodemo.test');
+    const eu = await chamar<{ usuario: { revenda: string } }>(base, gestor, 'GET', '/api/auth/sessao');
+    const idRevenda = eu.usuario.revenda;
     // The reseller's own OLX endpoint (docs/leads.md): its last segment is HMAC-SHA256(SECRET_KEY, "olx-leads:{id}").
-    const assinatura = createHmac('sha256', config.secretKey).update(`olx-leads:${idRevenda}`).digest('base64url');
+    const assinatura = createHmac('sha256', segredo).update(`olx-leads:${idRevenda}`).digest('base64url');
     const url = `${base}/api/webhooks/olx/leads/${idRevenda}.${assinatura}`;
-    const { cookie } = await entrar(base, 'gestor@autodemo.test');
+    const { cookie } = gestor;
     const caixa = await abrirCaixa(base, cookie, idRevenda);
 
     // 1,000 deliveries: every 5th re-delivers a lead already sent (the channel retrying), the others are new.
@@ -141,11 +156,15 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
     const limite = performance.now() + ESPERA_MS;
     while (caixa.vistos.size < novos && performance.now() < limite) await new Promise((ok) => setTimeout(ok, 50));
     await caixa.fechar();
-    const [contagem] = (
-      await db.execute<{ linhas: number; distintos: number }>(sql`
+    // Counted in the database itself, once the server stopped (PGlite has one process at a time).
+    await encerrar();
+    const banco = await abrirBanco({ databaseUrl: pgBanco?.url, dataDir: dir });
+    const [contagem] = await banco.db
+      .execute<{ linhas: number; distintos: number }>(sql`
         select count(*)::int as linhas, count(distinct id_externo)::int as distintos
         from leads where revenda_id = ${idRevenda} and canal = 'olx' and id_externo like ${`${prefixo}-%`}`)
-    ).rows;
+      .then((r) => r.rows)
+      .finally(() => banco.fechar());
     const visiveis = [...enviadoEm].flatMap(([id, t]) => {
       const v = caixa.vistos.get(id);
       return v === undefined ? [] : [v - t];
@@ -166,7 +185,7 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
         `entrega → caixa p50 ${percentil(visiveis, 0.5).toFixed(0)} ms, máximo ${Math.max(0, ...visiveis).toFixed(0)} ms`,
     ];
   } finally {
-    await aplicacao.app.close();
+    await encerrar();
     await pgBanco?.descartar();
     rmSync(dir, { recursive: true, force: true });
   }

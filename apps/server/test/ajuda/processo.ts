@@ -5,15 +5,22 @@ import path from 'node:path';
 
 /**
  * A server in a child process on a PostgreSQL database (`node --import tsx src/main.ts`, demo seeded when the
- * database is empty). Answers its base address once it listens; `processos` collects it for the cleanup.
+ * database is empty), or on the embedded one under its DATA_DIR when `url` is null. Answers its base address once it
+ * listens; `processos` collects it for the cleanup. `nodeArgs`: Node's own flags (bench/leads-webhook.ts: `--cpu-prof`).
  */
-export async function iniciarServidor(url: string, processos: ChildProcess[], env: Record<string, string> = {}): Promise<string> {
+export async function iniciarServidor(
+  url: string | null,
+  processos: ChildProcess[],
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'intermedio-mp-'));
-  const filho = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const { DATABASE_URL: _herdada, ...herdado } = process.env;
+  const filho = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
-      ...process.env,
-      DATABASE_URL: url,
+      ...herdado,
+      ...(url ? { DATABASE_URL: url } : {}),
       SECRET_KEY: 'k'.repeat(40),
       SEED_DEMO: '1',
       PORT: '0',

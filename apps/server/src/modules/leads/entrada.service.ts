@@ -212,12 +212,17 @@ export function criarEntradaLeads(dep: {
 
 /**
  * Group commit: calls made while a write is running are written together by the next one (at most 200 at a time).
- * `gravar` answers one result per item, in order; a failed write rejects every call of its batch.
+ * A batch starts on the next turn of the event loop (`setImmediate`), not with the first call alone: on PGlite the
+ * write runs on this thread, so the deliveries already received in this turn (one I/O callback each) would otherwise
+ * wait for a write of one (bench/leads-webhook.ts). `gravar` answers one result per item, in order; a failed write
+ * rejects every call of its batch.
  */
 export function emGrupo<T, R>(gravar: (itens: T[]) => Promise<R[]>) {
   const fila: { item: T; ok: (r: R) => void; erro: (e: unknown) => void }[] = [];
   let gravando = false;
+  let marcado = false;
   const esvaziar = async () => {
+    marcado = false;
     if (gravando) return;
     gravando = true;
     try {
@@ -229,6 +234,8 @@ export function emGrupo<T, R>(gravar: (itens: T[]) => Promise<R[]>) {
         } catch (e) {
           for (const v of vez) v.erro(e);
         }
+        // Deliveries that arrived during this write are taken on the next turn, with those arriving meanwhile.
+        if (fila.length) await new Promise((ok) => setImmediate(ok));
       }
     } finally {
       gravando = false;
@@ -237,6 +244,8 @@ export function emGrupo<T, R>(gravar: (itens: T[]) => Promise<R[]>) {
   return (item: T) =>
     new Promise<R>((ok, erro) => {
       fila.push({ item, ok, erro });
-      void esvaziar();
+      if (gravando || marcado) return;
+      marcado = true;
+      setImmediate(() => void esvaziar());
     });
 }
