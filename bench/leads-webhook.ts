@@ -11,7 +11,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,6 +76,16 @@ async function abrirCaixa(base: string, cookie: string, idRevenda: string) {
   };
 }
 
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc; 0 elsewhere). */
+function cpuDe(pid: number | undefined) {
+  try {
+    const campos = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(campos[11]) + Number(campos[12])) * 1000) / 100; // utime, stime in clock ticks (100 Hz)
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * The server runs in a child process (apps/server/test/ajuda/processo.ts), as in production: the channel and the
  * browser are other machines, so the load generator and the open inbox (this process) do not take the server's CPU
@@ -124,6 +134,7 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
     const respostas: number[] = [];
     const falhas: string[] = [];
     let proxima = 0;
+    const cpu0 = cpuDe(processos[0]?.pid);
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: SIMULTANEAS }, async () => {
@@ -156,6 +167,7 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
     const limite = performance.now() + ESPERA_MS;
     while (caixa.vistos.size < novos && performance.now() < limite) await new Promise((ok) => setTimeout(ok, 50));
     await caixa.fechar();
+    const cpuMs = cpuDe(processos[0]?.pid) - cpu0;
     // Counted in the database itself, once the server stopped (PGlite has one process at a time).
     await encerrar();
     const banco = await abrirBanco({ databaseUrl: pgBanco?.url, dataDir: dir });
@@ -182,7 +194,8 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
     );
     return [
       `${rotulo}: rajada enviada em ${Math.round(rajadaMs)} ms; resposta p50 ${percentil(respostas, 0.5).toFixed(1)} ms; ` +
-        `entrega → caixa p50 ${percentil(visiveis, 0.5).toFixed(0)} ms, máximo ${Math.max(0, ...visiveis).toFixed(0)} ms`,
+        `entrega → caixa p50 ${percentil(visiveis, 0.5).toFixed(0)} ms, máximo ${Math.max(0, ...visiveis).toFixed(0)} ms; ` +
+        `CPU do servidor da rajada até a caixa completa ${Math.round(cpuMs)} ms (${(cpuMs / ENTREGAS).toFixed(1)} ms por entrega)`,
     ];
   } finally {
     await encerrar();

@@ -330,8 +330,9 @@ export const leadsRepository = {
     return l;
   },
 
-  async publico(db: Executor, idLead: string) {
-    const [l] = await selecionar(db).where(eq(leads.id, idLead));
+  /** One lead as the API shows it; with `idRevenda`, only that reseller's (another's: undefined). */
+  async publico(db: Executor, idLead: string, idRevenda?: string) {
+    const [l] = await selecionar(db).where(and(eq(leads.id, idLead), idRevenda ? eq(leads.revenda_id, idRevenda) : undefined));
     return l ? leadPublico(l) : undefined;
   },
 

@@ -18,8 +18,12 @@ export function criarLeadsService(dep: { db: Db }) {
     return l;
   };
 
-  const detalhe = async (idLead: string): Promise<LeadDetalhe> => {
-    const l = await repo.publico(db, idLead);
+  /**
+   * The lead and its conversation; `idRevenda` checks the reseller in the same query (the inbox's GET of each live
+   * lead: one query for the lead, not two).
+   */
+  const detalhe = async (idLead: string, idRevenda?: string): Promise<LeadDetalhe> => {
+    const l = await repo.publico(db, idLead, idRevenda);
     if (!l) throw naoEncontrado(MENSAGENS_LEAD.naoEncontrado);
     const mensagens = (await repo.mensagens(db, idLead)).map((m) => ({
       id: m.id,
@@ -44,10 +48,7 @@ export function criarLeadsService(dep: { db: Db }) {
       return repo.listar(db, idRevenda, { ...f, veiculo: idVeiculo });
     },
 
-    async ler(idRevenda: string, idLead: string) {
-      await doLead(idRevenda, idLead);
-      return detalhe(idLead);
-    },
+    ler: (idRevenda: string, idLead: string) => detalhe(idLead, idRevenda),
 
     detalhe,
     doLead,
