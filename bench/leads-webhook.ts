@@ -107,12 +107,10 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
     await saiu;
   };
   try {
-    const base = await iniciarServidor(
-      pgBanco?.url ?? null,
-      processos,
-      { DATA_DIR: dir, SECRET_KEY: segredo, LOG_LEVEL: 'warn' },
-      [...(perfil ? ["--cpu-prof", `--cpu-prof-dir=${path.join(perfil, rotulo)}`] : []), ...(process.env.BENCH_LEADS_NODE_ARGS?.split(" ").filter(Boolean) ?? [])],
-    );
+    const base = await iniciarServidor(pgBanco?.url ?? null, processos, { DATA_DIR: dir, SECRET_KEY: segredo, LOG_LEVEL: 'warn' }, [
+      ...(perfil ? ['--cpu-prof', `--cpu-prof-dir=${path.join(perfil, rotulo)}`] : []),
+      ...(process.env.BENCH_LEADS_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ]);
     const gestor = await entrar(base, 'gestor@autodemo.test');
     const eu = await chamar<{ usuario: { revenda: string } }>(base, gestor, 'GET', '/api/auth/sessao');
     const idRevenda = eu.usuario.revenda;

@@ -121,7 +121,16 @@ describe('leads: routes', () => {
     const u = `/api/revendas/${amb.ids.revendaA}/leads/${l.id}`;
     const lido = await chamar('GET', u, gestor);
     expect(lido.statusCode, lido.body).toBe(200);
-    expect((lido.json().data as LeadDetalhe).mensagens.map((m) => m.texto)).toEqual(['Aceita troca?']);
+    expect((lido.json().data as LeadDetalhe).mensagens).toEqual([
+      {
+        id: expect.any(String),
+        autor: 'comprador',
+        texto: 'Aceita troca?',
+        enviada_em: '2026-11-20T15:00:00.000Z',
+        estado: 'recebida',
+        erro: null,
+      },
+    ]);
     // Another reseller's id in the URL: not found (never the lead).
     expect((await chamar('GET', `/api/revendas/${amb.ids.revendaB}/leads/${l.id}`, gestorB)).statusCode).toBe(404);
     expect((await chamar('GET', `/api/revendas/${amb.ids.revendaB}/leads/${l.id}`, admin)).statusCode).toBe(404);

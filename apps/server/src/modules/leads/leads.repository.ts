@@ -65,6 +65,8 @@ const colunasLista = {
   >`(select coalesce(${veiculoImagens.file_thumb}, ${veiculoImagens.file_url}) from ${veiculoImagens} where ${veiculoImagens.veiculo_id} = ${leads.veiculo_id} order by ${veiculoImagens.posicao} limit 1)`,
 };
 type LinhaLista = { [K in keyof typeof colunasLista]: unknown };
+/** A conversation message as `json_build_object` gives it (`enviada_em`: PostgreSQL's text of the timestamp). */
+type ConversaJson = Pick<MensagemRegistro, 'id' | 'autor' | 'texto' | 'estado' | 'erro'> & { enviada_em: string };
 
 /** The API shape of a row of `colunasLista`. */
 export function leadPublico(l: LinhaLista): Lead {
@@ -330,18 +332,29 @@ export const leadsRepository = {
     return l;
   },
 
-  /** One lead as the API shows it; with `idRevenda`, only that reseller's (another's: undefined). */
-  async publico(db: Executor, idLead: string, idRevenda?: string) {
-    const [l] = await selecionar(db).where(and(eq(leads.id, idLead), idRevenda ? eq(leads.revenda_id, idRevenda) : undefined));
-    return l ? leadPublico(l) : undefined;
-  },
-
-  mensagens(db: Executor, idLead: string) {
-    return db
-      .select()
-      .from(leadMensagens)
-      .where(eq(leadMensagens.lead_id, idLead))
-      .orderBy(asc(leadMensagens.enviada_em), asc(leadMensagens.created_at));
+  /**
+   * One lead as the API shows it with its conversation (oldest first), in one query: the open inbox reads each live
+   * lead (bench/leads-webhook.ts). With `idRevenda`, only that reseller's (another's: undefined).
+   */
+  async detalhe(db: Executor, idLead: string, idRevenda?: string) {
+    const m = leadMensagens;
+    const [l] = await db
+      .select({
+        ...colunasLista,
+        conversa: sql<ConversaJson[]>`coalesce((select json_agg(json_build_object('id', ${m.id}, 'autor', ${m.autor},
+          'texto', ${m.texto}, 'enviada_em', ${m.enviada_em}, 'estado', ${m.estado}, 'erro', ${m.erro})
+          order by ${m.enviada_em}, ${m.created_at}) from ${m} where ${m.lead_id} = ${leads.id}), '[]'::json)`,
+      })
+      .from(leads)
+      .leftJoin(veiculos, eq(veiculos.id, leads.veiculo_id))
+      .leftJoin(usuarios, eq(usuarios.id, leads.estado_por))
+      .where(and(eq(leads.id, idLead), idRevenda ? eq(leads.revenda_id, idRevenda) : undefined));
+    if (!l) return undefined;
+    const conversa = typeof l.conversa === 'string' ? (JSON.parse(l.conversa) as ConversaJson[]) : l.conversa;
+    return {
+      ...leadPublico(l),
+      mensagens: conversa.map((c) => ({ ...c, enviada_em: new Date(c.enviada_em).toISOString() })),
+    };
   },
 
   async mudarEstado(db: Executor, idLead: string, estado: Lead['estado'], idUsuario: string | null) {

@@ -18,22 +18,11 @@ export function criarLeadsService(dep: { db: Db }) {
     return l;
   };
 
-  /**
-   * The lead and its conversation; `idRevenda` checks the reseller in the same query (the inbox's GET of each live
-   * lead: one query for the lead, not two).
-   */
+  /** The lead and its conversation, one query; `idRevenda` checks the reseller in it (another's: 404). */
   const detalhe = async (idLead: string, idRevenda?: string): Promise<LeadDetalhe> => {
-    const l = await repo.publico(db, idLead, idRevenda);
+    const l = await repo.detalhe(db, idLead, idRevenda);
     if (!l) throw naoEncontrado(MENSAGENS_LEAD.naoEncontrado);
-    const mensagens = (await repo.mensagens(db, idLead)).map((m) => ({
-      id: m.id,
-      autor: m.autor,
-      texto: m.texto,
-      enviada_em: m.enviada_em.toISOString(),
-      estado: m.estado,
-      erro: m.erro,
-    }));
-    return { ...l, mensagens };
+    return l;
   };
 
   return {
