@@ -6,8 +6,11 @@
  * - the webhook's answer (p99; target 100 ms: the channel must not time out);
  * - from the first delivery of a lead until the inbox holds it (p99; target 1 s);
  * - counted: leads lost (not stored, or never shown) and duplicated (more than one row per channel id), both 0.
- * PostgreSQL runs too when DATABASE_URL is set (a database created and dropped).
+ * PostgreSQL runs too when DATABASE_URL is set (a database created and dropped). The server runs in a child process
+ * (the channel and the browser are other machines): the clients below do not take its CPU turns.
  * Alone: `node --import tsx bench/leads-webhook.ts` replaces its section of bench/resultados.md.
+ * Investigating: BENCH_LEADS_PERFIL=dir writes the server's CPU profile (`--cpu-prof`, one file per thread, per
+ * database) when it stops; BENCH_LEADS_NODE_ARGS adds Node flags to the server (e.g. `--import ./my-hook.mjs`).
  */
 import type { ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
@@ -228,6 +231,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     `distintos e ${DUPLICADAS} reentregas de leads já enviados. O gestor está com a caixa aberta: um fluxo SSE (/api/eventos) e,`,
     'para cada lead novo de que ouve, o GET desse lead, como a tela faz. "Entrega → caixa": da primeira entrega do lead até',
     'a resposta desse GET. Perdidos: leads distintos não gravados ou nunca mostrados; duplicados: linhas além de uma por id.',
+    'O servidor roda num processo à parte (como em produção: o canal e o navegador são outras máquinas); os clientes e a',
+    'caixa, no processo do bench. Contagens no banco, com o servidor já parado.',
     '',
     '| medida | valor | meta | |',
     '|---|---|---|---|',
