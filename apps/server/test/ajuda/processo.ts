@@ -14,7 +14,7 @@ export async function iniciarServidor(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
 ): Promise<string> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'intermedio-mp-'));
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'intermedio-mp-')); // the caller's own, or a new one
   const { DATABASE_URL: _herdada, ...herdado } = process.env;
   const filho = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
