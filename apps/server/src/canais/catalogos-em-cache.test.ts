@@ -23,7 +23,7 @@ async function chamadasDurante(fazer: () => Promise<unknown>): Promise<Chamada[]
   const chamadas: Chamada[] = [];
   const espiao = vi.spyOn(globalThis, 'fetch').mockImplementation(async (entrada, init) => {
     const url = new URL(String(entrada instanceof Request ? entrada.url : entrada));
-    const acao = String((init?.headers as Record<string, string> | undefined)?.SOAPAction ?? '').replace(/"/g, '');
+    const acao = (new Headers(init?.headers).get('SOAPAction') ?? '').replace(/"/g, '');
     chamadas.push({ caminho: `${url.pathname}${url.search}`, acao: acao.slice(acao.lastIndexOf('/') + 1) });
     return fetchOriginal(entrada, init);
   });

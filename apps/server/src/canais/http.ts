@@ -1,4 +1,5 @@
 import { escaparXml, lerTag } from '@intermedio/contracts';
+import { CABECALHO_ID, contextoAtual } from '../operacao/contexto.ts';
 import { type ErroCanal, falha, ok, type Resultado } from './tipos.ts';
 
 /** `cabecalho`: a response header by name (absent on hand-made answers in tests). */
@@ -7,12 +8,17 @@ export type RespostaCanal = { status: number; texto: string; json: () => unknown
 /**
  * One HTTP call to a channel with a time limit. Network failures and time-outs are `transient`;
  * the caller maps the channel's own answers (status codes, error bodies) to error kinds.
+ * The request id of whatever started it (a request, or the job it queued) goes along as `X-Request-Id`, so a
+ * channel's support can find the call in our logs.
  */
 export async function chamarCanal(url: string, init: RequestInit, timeoutMs: number): Promise<Resultado<RespostaCanal>> {
   const controle = new AbortController();
   const relogio = setTimeout(() => controle.abort(), timeoutMs);
+  const id = contextoAtual()?.idRequisicao;
+  const headers = new Headers(init.headers);
+  if (id && !headers.has(CABECALHO_ID)) headers.set(CABECALHO_ID, id);
   try {
-    const r = await fetch(url, { ...init, signal: controle.signal });
+    const r = await fetch(url, { ...init, headers, signal: controle.signal });
     const texto = await r.text();
     return ok({
       status: r.status,
