@@ -450,6 +450,10 @@ function veiculos(): Record<string, EntradaMatriz> {
       regra: 'revenda',
       exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/veiculos/${ids.veiculoA}/leads` }),
     },
+    'POST /api/revendas/:idRevenda/leads/linhas': {
+      regra: 'revenda',
+      exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/leads/linhas`, payload: { ids: [ID_INEXISTENTE] } }),
+    },
     'GET /api/revendas/:idRevenda/leads/:idLead': {
       regra: 'revenda',
       exemplo: (ids) => ({ url: `/api/revendas/${ids.revendaA}/leads/${ID_INEXISTENTE}` }),

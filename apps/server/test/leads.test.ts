@@ -82,6 +82,20 @@ describe('leads: routes', () => {
     expect(soA.total).toBe(2);
   });
 
+  it('reads several leads in one request, in the list’s shape, only the reseller’s (the live inbox after a burst)', async () => {
+    const { itens } = await lista(gestor, `/api/revendas/${amb.ids.revendaA}/leads`);
+    const [deB] = (await lista(gestorB, `/api/revendas/${amb.ids.revendaB}/leads`)).itens;
+    const url = `/api/revendas/${amb.ids.revendaA}/leads/linhas`;
+    const r = await chamar('POST', url, gestor, { ids: [...itens.map((l) => l.id), deB?.id] });
+    expect(r.statusCode, r.body).toBe(200);
+    // The same rows as the list (another reseller's lead is not there), newest first.
+    expect(r.json().data).toEqual(itens);
+    expect((await chamar('POST', url, gestorB, { ids: [itens[0]?.id] })).statusCode).toBe(403);
+    const vazio = await chamar('POST', url, gestor, { ids: [] });
+    expect(vazio.statusCode).toBe(400);
+    expect(vazio.body).toContain('Informe ao menos um lead');
+  });
+
   it('filters by channel, state, vehicle, period and search; bad filters are 400 in Portuguese', async () => {
     const db = amb.banco.db;
     await leadsRepository.gravar(

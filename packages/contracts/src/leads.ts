@@ -118,6 +118,17 @@ export const responderLead = z.object({
 export const leadResposta = envelopeSucesso(leadDetalhe);
 export const listaLeadsResposta = envelopeSucesso(listaLeads);
 
+/** The most leads one live-inbox batch read asks for (a burst of more downloads the inbox again). */
+export const MAXIMO_LEADS_POR_LEITURA = 1000;
+/** Several leads by id (the open inbox's batch read of the rows a burst of events touched). */
+export const linhasLeadsEntrada = z.object({
+  ids: z
+    .array(idParam, 'Informe os leads')
+    .min(1, 'Informe ao menos um lead')
+    .max(MAXIMO_LEADS_POR_LEITURA, `No máximo ${MAXIMO_LEADS_POR_LEITURA} leads por vez`),
+});
+export const linhasLeadsResposta = envelopeSucesso(z.array(lead));
+
 /** Round-robin of new leads among the reseller's active users (issue 26 item 3). */
 export const distribuicaoLeads = z.object({ rodizio: z.boolean({ message: 'Informe se o rodízio está ligado (true ou false).' }) });
 export type DistribuicaoLeads = z.infer<typeof distribuicaoLeads>;

@@ -324,6 +324,14 @@ export const leadsRepository = {
     return { itens: linhas.map(leadPublico), total: Number(contagem?.n ?? 0) };
   },
 
+  /** The reseller's leads among `ids`, in the list's shape and order (another reseller's, or a deleted one: absent). */
+  async porIds(db: Executor, idRevenda: string, ids: string[]) {
+    const linhas = await selecionar(db)
+      .where(and(eq(leads.revenda_id, idRevenda), inArray(leads.id, ids)))
+      .orderBy(desc(leads.recebido_em), desc(leads.id));
+    return linhas.map(leadPublico);
+  },
+
   async buscar(db: Executor, idRevenda: string, idLead: string) {
     const [l] = await db
       .select()

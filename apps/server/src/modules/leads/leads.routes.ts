@@ -7,6 +7,8 @@ import {
   filtroLeadsAdmin,
   idParam,
   leadResposta,
+  linhasLeadsEntrada,
+  linhasLeadsResposta,
   listaLeadsResposta,
   mudarEstadoLead,
   responderLead,
@@ -92,6 +94,22 @@ export async function leadsRoutes(app: FastifyInstance, op: { leads: LeadsServic
       },
     },
     async (req) => sucesso(await leads.ler(req.params.idRevenda, req.params.idLead)),
+  );
+
+  // A read with a body (up to 1,000 ids do not fit an address): POST, like every write, with the CSRF header.
+  r.post(
+    `${base}/linhas`,
+    {
+      config: { acesso: 'revenda' },
+      schema: {
+        tags,
+        summary: 'Vários leads da revenda (formato da lista), para a caixa ao vivo; os que não são da revenda não vêm',
+        params: daRevenda,
+        body: linhasLeadsEntrada,
+        response: { 200: linhasLeadsResposta, ...erros },
+      },
+    },
+    async (req) => sucesso(await leads.linhas(req.params.idRevenda, req.body.ids)),
   );
 
   r.put(

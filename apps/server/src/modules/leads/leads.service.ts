@@ -38,6 +38,7 @@ export function criarLeadsService(dep: { db: Db }) {
     },
 
     ler: (idRevenda: string, idLead: string) => detalhe(idLead, idRevenda),
+    linhas: (idRevenda: string, ids: string[]) => repo.porIds(db, idRevenda, ids),
 
     detalhe,
     doLead,

@@ -40,6 +40,8 @@ export function useLeads(idRevenda: string | null) {
     url: idRevenda ? daRevenda(idRevenda) : '/api/leads',
     buscarLista: (signal) => baixarTodos(idRevenda ? daRevenda(idRevenda) : '/api/leads', signal),
     urlLinha: (id) => doLead(idRevenda ?? revendaDoLead.get(id) ?? '', id),
+    // A burst of leads (a channel delivering many at once) is read in one request, not one per lead.
+    urlLinhas: idRevenda ? `${daRevenda(idRevenda)}/linhas` : undefined,
     esquema: lead,
     idDe: (l) => l.id,
     comparar: recentesPrimeiro,

@@ -163,6 +163,21 @@ describe('Caixa de leads (issue 26)', () => {
     expect(api.mock.calls.filter(([u]) => String(u) === LISTA)).toHaveLength(1);
   });
 
+  it('uma rajada de leads novos é lida num pedido só, não um por lead', async () => {
+    const novos = ['l3', 'l4', 'l5'].map((id, i) => umLead(id, { nome: `Cliente ${i}`, recebido_em: `2026-11-21T10:0${i}:00.000Z` }));
+    const { api } = montarCaixa([MARIA], undefined, { [`POST ${BASE}/linhas`]: sucesso([...novos].reverse()) });
+    const tabela = await screen.findByRole('table', { name: 'Leads' });
+    await within(tabela).findByRole('link', { name: 'Maria Souza' });
+    act(() => {
+      for (const l of novos) EventSourceFalso.ultima()?.emitir({ tabela: 'leads', revenda: ID_REVENDA, id: l.id, op: 'INSERT' });
+    });
+    expect(await within(tabela).findByRole('link', { name: 'Cliente 2' })).toBeInTheDocument();
+    const pedidos = api.mock.calls.map(([u, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${String(u)}`);
+    expect(pedidos.filter((p) => p.includes('/leads/'))).toEqual([`POST ${BASE}/linhas`]);
+    const corpo = api.mock.calls.find(([u]) => String(u) === `${BASE}/linhas`)?.[1] as RequestInit;
+    expect(JSON.parse(String(corpo.body))).toEqual({ ids: ['l3', 'l4', 'l5'] });
+  });
+
   it('sem leads, diz para que serve a tela', async () => {
     montarCaixa([]);
     expect(await screen.findByTestId('estado-vazio')).toHaveTextContent(/Aqui chegam os contatos dos compradores/);
