@@ -16,8 +16,11 @@ const NOME_CANAL: Record<string, string> = {
   webmotors: 'Webmotors',
 };
 
-/** Leads per processing round (one transaction each); a round that fills it is followed by another. */
-export const LOTE_PROCESSAMENTO = 200;
+/**
+ * Leads per processing round (one transaction each); a round that fills it is followed by another. Small: on the
+ * embedded database one connection serves everything, and a burst's webhook inserts wait while a round holds it.
+ */
+export const LOTE_PROCESSAMENTO = 50;
 /** Notices sent at the same time (FCM calls, e-mails). */
 const ENVIOS_SIMULTANEOS = 8;
 
