@@ -1,12 +1,13 @@
+import { createHmac } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { CanalId } from '@intermedio/contracts';
+import { type CanalId, MENSAGENS_LEAD } from '@intermedio/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadMensagens, leads, revendaIntegracoes, usuarios, veiculoIntegracoes } from '../src/db/schema/index.ts';
 import { type DadosRecebimento, TAREFA_PROCESSAR_LEADS, TAREFA_RECEBER_LEAD } from '../src/modules/leads/entrada.service.ts';
 import { leadsRepository } from '../src/modules/leads/leads.repository.ts';
-import { type Ambiente, type Credencial, criarAmbiente, ouvir, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
+import { type Ambiente, type Credencial, configTeste, criarAmbiente, ouvir, semTarefasEmSegundoPlano } from './ajuda/ambiente.ts';
 import { transacoesDurante } from './ajuda/transacoes.ts';
 import { chamarComo } from './ajuda/veiculos.ts';
 
@@ -162,6 +163,26 @@ describe('OLX', () => {
     expect(ruim.status).toBe(400);
     expect(((await ruim.json()) as { data: string }).data).toBe('Notificação inválida.');
     expect(fila).toHaveLength(0);
+  });
+
+  it('a signed endpoint of a reseller deleted since: 404, and the deliveries written with it are still stored', async () => {
+    const { webhooks } = (await (await fetch(`${base}/sandbox/olx/_webhooks`)).json()) as { webhooks: string[] };
+    const caminho = new URL(webhooks[0] ?? '').pathname;
+    // The endpoint's secret is HMAC-SHA256(SECRET_KEY, "olx-leads:{id}") (docs/leads.md): valid for an id with no reseller.
+    const semRevenda = '00000000-0000-4000-8000-0000000000aa';
+    const assinatura = createHmac('sha256', configTeste().secretKey).update(`olx-leads:${semRevenda}`).digest('base64url');
+    const orfao = `/api/webhooks/olx/leads/${semRevenda}.${assinatura}`;
+    // Together, so they share one group write.
+    const [a, b, c] = await Promise.all([
+      webhook(caminho, { leadId: 'OLX-VIVA-1', name: 'Viva' }),
+      webhook(orfao, { leadId: 'OLX-ORFA-1', name: 'Órfã' }),
+      webhook(caminho, { leadId: 'OLX-VIVA-2', name: 'Viva' }),
+    ]);
+    expect([a.status, b.status, c.status]).toEqual([200, 404, 200]);
+    expect(((await b.json()) as { data: string }).data).toBe(MENSAGENS_LEAD.webhookDesconhecido);
+    const ids = (await doCanal('olx')).map((l) => l.id_externo);
+    expect(ids).toEqual(expect.arrayContaining(['OLX-VIVA-1', 'OLX-VIVA-2']));
+    expect(ids).not.toContain('OLX-ORFA-1');
   });
 
   it('a burst at once (a third repeated) is stored before the webhooks answer; one wake-up; then matched and notified once', async () => {

@@ -99,13 +99,21 @@ export function criarEntradaLeads(dep: {
    * `leads-processar` is woken for the rest (vehicle, round-robin, notice), so the channel never waits for them.
    */
   const gravarOlx = emGrupo(async (itens: { idRevenda: string; lead: LeadOlx }[]) => {
-    const novos = await repo.inserir(
-      db,
-      itens.map((i) => ({ ...doOlx(i.lead), idRevenda: i.idRevenda })),
-    );
+    const linhas = (xs: typeof itens) => xs.map((i) => ({ ...doOlx(i.lead), idRevenda: i.idRevenda }));
+    let aceitos = itens;
+    let novos: string[];
+    try {
+      novos = await repo.inserir(db, linhas(itens));
+    } catch (e) {
+      if (String((e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code) !== '23503') throw e;
+      // A reseller deleted since OLX got its endpoint: its deliveries are refused (404), the batch's others stored.
+      const existem = new Set(await repo.revendasExistentes(db, [...new Set(itens.map((i) => i.idRevenda))]));
+      aceitos = itens.filter((i) => existem.has(i.idRevenda));
+      novos = aceitos.length ? await repo.inserir(db, linhas(aceitos)) : [];
+    }
     // Only repeats: nothing new to process (one whose wake-up was lost is the sweep's).
     if (novos.length) acordar();
-    return itens.map(() => true);
+    return itens.map((i) => aceitos.includes(i));
   });
 
   return {
@@ -152,7 +160,7 @@ export function criarEntradaLeads(dep: {
       if (!idRevenda) throw new ErroHttp(404, MENSAGENS_LEAD.webhookDesconhecido); // no such dealer endpoint
       const l = leadOlx.safeParse(corpo);
       if (!l.success) throw new ErroHttp(400, MENSAGENS_LEAD.webhookInvalido);
-      return gravarOlx({ idRevenda, lead: l.data });
+      if (!(await gravarOlx({ idRevenda, lead: l.data }))) throw new ErroHttp(404, MENSAGENS_LEAD.webhookDesconhecido);
     },
 
     /**

@@ -191,6 +191,11 @@ export const leadsRepository = {
     return novos.map((n) => n.id);
   },
 
+  /** Which of these resellers exist (a signed OLX endpoint outlives a deleted reseller). */
+  async revendasExistentes(db: Executor, ids: string[]) {
+    return (await db.select({ id: revendas.id }).from(revendas).where(inArray(revendas.id, ids))).map((r) => r.id);
+  },
+
   /**
    * The processing after the answer, for up to `limite` leads never processed (`avisado_em` null; `ids` narrows
    * them), in one transaction: the rows are locked (SKIP LOCKED: two jobs take disjoint batches), unmatched ones get
