@@ -119,6 +119,24 @@ describe('ações em lote', () => {
     expect(registros.map((x) => x.canal).sort()).toEqual(Array(3).fill('webmotors'));
   }, 120_000);
 
+  it('a linha do tempo do veículo diz quem pediu a ação em lote (não "Automático")', async () => {
+    const [id] = await novosVeiculos(1);
+    const publicar = (await criar({ acao: 'publicar', veiculos: [id], canais: ['autoscar'] })).json().data as Lote;
+    await amb.tarefas.executar(TAREFA_LOTES);
+    expect(estados(await ler(publicar.id))).toEqual(['autoscar:publicado']);
+    const retirar = (await criar({ acao: 'retirar', veiculos: [id], canais: ['autoscar'] })).json().data as Lote;
+    await amb.tarefas.executar(TAREFA_LOTES);
+    expect(estados(await ler(retirar.id))).toEqual(['autoscar:feito']);
+    const nome = (await chamar('GET', '/api/auth/sessao', gestor)).json().data.usuario.nome as string;
+    const atividade = await chamar('GET', `/api/revendas/${amb.ids.revendaA}/veiculos/${id}/atividade`, gestor);
+    expect(atividade.statusCode, atividade.body).toBe(200);
+    const doCanal = (atividade.json().data as { tipo: string; operacao?: string; quem: string | null }[]).filter((e) => e.tipo === 'canal');
+    expect(doCanal.map((e) => [e.operacao, e.quem]).sort()).toEqual([
+      ['enviar', nome],
+      ['excluir', nome],
+    ]);
+  }, 60_000);
+
   it('issue 24, transações por envio: o job lê o lote, o anúncio e os padrões uma vez, e termina o lote uma vez', async () => {
     // Per item: the claim (with the batch's action and the advert's state), the vehicle for the draft, the send's
     // transaction, the channel's answer and the item's outcome; the defaults once per channel and run, the batch's

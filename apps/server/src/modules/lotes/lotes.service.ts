@@ -132,7 +132,7 @@ export function criarLotesService(dep: Dep) {
         lido: lido ? Promise.resolve(lido) : undefined,
       });
       if ('revisao' in r) return { estado: 'revisao', motivo: M.precisaRevisao(r.revisao.join(', ')), revisao: r.revisao };
-      const enviado = await dep.publicacao.enviar(canal, idVeiculo, r.post, null, aoPublicar);
+      const enviado = await dep.publicacao.enviar(canal, idVeiculo, r.post, item.lote_usuario_id, aoPublicar);
       return enviado.estado === 'pendente'
         ? { estado: 'feito', motivo: M.aguardandoConfirmacao(ROTULO_CANAL[canal]) }
         : { estado: 'publicado', motivo: null, gravado };
@@ -144,11 +144,17 @@ export function criarLotesService(dep: Dep) {
     }
   }
 
-  async function retirar(canal: CanalId, idVeiculo: string, anuncio: string | null, lido?: VeiculoCarregado): Promise<Desfecho> {
+  async function retirar(
+    canal: CanalId,
+    idVeiculo: string,
+    anuncio: string | null,
+    quem: string | null,
+    lido?: VeiculoCarregado,
+  ): Promise<Desfecho> {
     if (anuncio === 'pendente') return { adiar: M.aguardandoConfirmacao(ROTULO_CANAL[canal]) };
     if (anuncio !== 'publicado') return { estado: 'feito', motivo: M.semAnuncio(ROTULO_CANAL[canal]) };
     try {
-      const r = await dep.publicacao.excluir(canal, idVeiculo, undefined, null, lido ? Promise.resolve(lido) : undefined);
+      const r = await dep.publicacao.excluir(canal, idVeiculo, undefined, quem, lido ? Promise.resolve(lido) : undefined);
       return { estado: 'feito', motivo: r.mensagem };
     } catch (e) {
       if (!(await publicacaoRepository.buscar(db, { veiculoId: idVeiculo, canal }))) return { estado: 'feito', motivo: M.retirado };
@@ -162,9 +168,9 @@ export function criarLotesService(dep: Dep) {
    * operation says so; another operation in flight or an unknown outcome → back-off (the update is sent again, as
    * the sync's own rounds do).
    */
-  async function atualizar(canal: CanalId, idVeiculo: string, lido?: VeiculoCarregado): Promise<Desfecho> {
+  async function atualizar(canal: CanalId, idVeiculo: string, quem: string | null, lido?: VeiculoCarregado): Promise<Desfecho> {
     try {
-      const r = await dep.publicacao.atualizarAnuncio(canal, idVeiculo, lido ? Promise.resolve(lido) : undefined);
+      const r = await dep.publicacao.atualizarAnuncio(canal, idVeiculo, lido ? Promise.resolve(lido) : undefined, quem);
       if (r.desfecho === 'atualizado') return { estado: 'feito', motivo: M.atualizado };
       if (r.desfecho === 'atual') return { estado: 'feito', motivo: M.jaAtualizado };
       if (r.desfecho === 'sem') return { estado: 'falhou', motivo: canal === 'instagram' ? MS.instagram : MS.semAtualizacao };
@@ -253,8 +259,8 @@ export function criarLotesService(dep: Dep) {
     const canal = item.canal as CanalId;
     let d: Desfecho;
     if (item.acao === 'publicar') d = await publicar(item, rodada, lido);
-    else if (item.acao === 'retirar') d = await retirar(canal, item.veiculo_id, item.anuncio_estado, lido);
-    else if (item.acao === 'atualizar') d = await atualizar(canal, item.veiculo_id, lido);
+    else if (item.acao === 'retirar') d = await retirar(canal, item.veiculo_id, item.anuncio_estado, item.lote_usuario_id, lido);
+    else if (item.acao === 'atualizar') d = await atualizar(canal, item.veiculo_id, item.lote_usuario_id, lido);
     else d = await vender(item, { id: item.lote_usuario_id ?? '' } as UsuarioDaSessao);
     if ('adiar' in d) {
       if (item.tentativas >= limites.tentativas) await repo.concluir(db, item, 'falhou', M.esgotado(d.adiar));

@@ -631,7 +631,13 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
      * when the vehicle was saved during the call. Unlike Alterar, an unknown outcome may be sent again by the next
      * round: an update is a full replacement built from the vehicle as it is then, on the same advert id.
      */
-    async atualizarAnuncio(canal: CanalId, idVeiculo: string, lido?: Promise<VeiculoCarregado | undefined>) {
+    /** `usuarioId`: who asked (a bulk "Atualizar anúncios"); none for the automatic sync after a save. */
+    async atualizarAnuncio(
+      canal: CanalId,
+      idVeiculo: string,
+      lido?: Promise<VeiculoCarregado | undefined>,
+      usuarioId: string | null = null,
+    ) {
       const p = publicacaoDo(canal);
       // The vehicle with the reseller's integration of the channel, one statement (or what a bulk item's claim read).
       const c = await (lido ?? repo.veiculo(db, idVeiculo, { canal }));
@@ -657,6 +663,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
             vendido: MS.vendido,
             sincronizacao: true,
             incerta: (d) => MS.naoConfirmada(rotulo, d),
+            usuarioId,
           },
           () => atualizarNoCanal(ctx, sessao, v, idAnuncio, post),
         );
