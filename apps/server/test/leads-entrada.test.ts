@@ -502,6 +502,28 @@ describe('new-lead notice (push + e-mail)', () => {
     expect(emailsCom('Aviso Dois')).toEqual([dono?.email]);
     expect(await pushesCom('Aviso Dois')).toEqual(dono?.push_token ? [dono.push_token] : []);
   });
+
+  it('a burst: each user gets ONE e-mail and ONE push listing the round’s leads, not one per lead', async () => {
+    const u = `/api/revendas/${amb.ids.revendaA}/leads-distribuicao`;
+    expect((await chamar('PUT', u, gestor, { rodizio: false })).statusCode).toBe(200);
+    for (const nome of ['Surto Ana', 'Surto Bia', 'Surto Caio'])
+      await sandbox('mercadolivre/_lead', { tipo: 'lead', item_id: 'MLB123', nome, texto: 'Tem ainda?', entregas: 1 });
+    await processarComAviso();
+    const gestores = (await amb.banco.db.select().from(usuarios).where(eq(usuarios.revenda_id, amb.ids.revendaA))).filter(
+      (x) => x.ativo === 1 && x.role === 'gestor',
+    );
+    // One e-mail per gestor, "3 novos leads", naming the three.
+    const pasta = path.join(amb.config.dataDir, 'emails');
+    const emails = readdirSync(pasta)
+      .map((a) => readFileSync(path.join(pasta, a), 'utf8'))
+      .filter((t) => t.includes('Surto'));
+    expect(emails.map((t) => /^To: (.+)$/m.exec(t)?.[1]?.trim()).sort()).toEqual(gestores.map((g) => g.email).sort());
+    for (const t of emails) {
+      expect(t).toContain('Subject: 3 novos leads');
+      for (const nome of ['Surto Ana', 'Surto Bia', 'Surto Caio']) expect(t).toContain(nome);
+    }
+    expect(await pushesCom('Surto Ana')).toEqual(['tok-gestor-a']);
+  });
 });
 
 describe('Mercado Livre seller shared by several resellers', () => {

@@ -23,6 +23,8 @@ const NOME_CANAL: Record<string, string> = {
 export const LOTE_PROCESSAMENTO = 50;
 /** Notices sent at the same time (FCM calls, e-mails). */
 const ENVIOS_SIMULTANEOS = 8;
+/** Leads listed in one user's e-mail of a round (the rest: "e mais N"). */
+const MAXIMO_NO_EMAIL = 50;
 
 async function emParalelo<T>(itens: T[], n: number, fazer: (i: T) => Promise<void>) {
   let proximo = 0;
@@ -43,6 +45,45 @@ async function emParalelo<T>(itens: T[], n: number, fazer: (i: T) => Promise<voi
 export function criarAvisoLeads(dep: { db: Db; correio: Correio; fcm: ClienteFcm; publicUrl: string; log: (m: string) => void }) {
   const { db } = dep;
 
+  /** The notice of one lead (title, text, where it opens). */
+  const avisoDe = (l: LeadRegistro) => {
+    const canal = NOME_CANAL[l.canal] ?? l.canal;
+    return {
+      titulo: `Novo lead (${canal})`,
+      corpo: `${l.nome ?? 'Comprador'}: ${l.mensagem ?? 'sem mensagem'}`.slice(0, 200),
+      link: `${dep.publicUrl}/revenda/${l.revenda_id}/leads/${l.id}`,
+    };
+  };
+
+  /**
+   * One user's notice for the leads of a round addressed to them: one lead, its own notice; several (a channel's
+   * burst), ONE push and ONE e-mail listing them (a dealer gets no flood of 50 e-mails), opening the inbox.
+   */
+  const avisoDeVarios = (ls: LeadRegistro[]) => {
+    if (ls.length === 1) {
+      const a = avisoDe(ls[0] as LeadRegistro);
+      return { ...a, texto: `${a.corpo}\n\nAbrir o lead: ${a.link}` };
+    }
+    const nomes = ls.slice(0, 3).map((l) => `${l.nome ?? 'Comprador'} (${NOME_CANAL[l.canal] ?? l.canal})`);
+    const resto = ls.length - nomes.length;
+    const linhas = ls.slice(0, MAXIMO_NO_EMAIL).map((l) => {
+      const a = avisoDe(l);
+      return `- ${NOME_CANAL[l.canal] ?? l.canal} · ${a.corpo}\n  ${a.link}`;
+    });
+    const alem = ls.length - linhas.length;
+    return {
+      titulo: `${ls.length} novos leads`,
+      corpo: `${nomes.join(', ')}${resto > 0 ? ` e mais ${resto}` : ''}`,
+      link: `${dep.publicUrl}/revenda/${ls[0]?.revenda_id}/leads/listar`,
+      texto: [
+        ...linhas,
+        ...(alem > 0 ? [`… e mais ${alem} na caixa de leads.`] : []),
+        '',
+        `Abrir a caixa de leads: ${dep.publicUrl}/revenda/${ls[0]?.revenda_id}/leads/listar`,
+      ].join('\n'),
+    };
+  };
+
   const avisarLote = async (lote: LeadRegistro[]) => {
     const revendasDoLote = [...new Set(lote.map((l) => l.revenda_id))];
     const donos = [...new Set(lote.map((l) => l.atribuido_a).filter((x): x is string => !!x))];
@@ -56,31 +97,33 @@ export function criarAvisoLeads(dep: { db: Db; correio: Correio; fcm: ClienteFcm
           or(eq(usuarios.role, 'gestor'), donos.length ? inArray(usuarios.id, donos) : undefined),
         ),
       );
-    const mortos: string[] = [];
+    // Each user's leads of this round: the assignee's (round-robin on), else every active gestor's of the reseller.
+    const porUsuario = new Map<string, LeadRegistro[]>();
     let avisados = 0;
-    await emParalelo(lote, ENVIOS_SIMULTANEOS, async (l) => {
+    for (const l of lote) {
       const destinos = usuariosDoLote.filter(
         (u) => u.revenda_id === l.revenda_id && (l.atribuido_a ? u.id === l.atribuido_a : u.role === 'gestor'),
       );
-      if (!destinos.length) return;
-      avisados++;
-      const canal = NOME_CANAL[l.canal] ?? l.canal;
-      const titulo = `Novo lead (${canal})`;
-      const corpo = `${l.nome ?? 'Comprador'}: ${l.mensagem ?? 'sem mensagem'}`.slice(0, 200);
-      const link = `${dep.publicUrl}/revenda/${l.revenda_id}/leads/${l.id}`;
-      const tokens = [...new Set(destinos.map((d) => d.token ?? ''))].filter(Boolean);
-      try {
-        const r = await dep.fcm.enviar(tokens, { titulo, corpo, link });
-        mortos.push(...r.filter((x) => x.removerToken).map((x) => x.token));
-      } catch (e) {
-        dep.log(`aviso do lead ${l.id} (push): ${(e as Error).message}`);
-      }
-      for (const d of destinos) {
+      if (destinos.length) avisados++;
+      for (const d of destinos) porUsuario.set(d.id, [...(porUsuario.get(d.id) ?? []), l]);
+    }
+    const mortos: string[] = [];
+    await emParalelo([...porUsuario], ENVIOS_SIMULTANEOS, async ([idUsuario, ls]) => {
+      const u = usuariosDoLote.find((x) => x.id === idUsuario);
+      if (!u) return;
+      const a = avisoDeVarios(ls);
+      const sobre = ls.length === 1 ? `do lead ${ls[0]?.id}` : `de ${ls.length} leads`;
+      if (u.token)
         try {
-          await dep.correio.enviar({ para: d.email, assunto: titulo, texto: `${corpo}\n\nAbrir o lead: ${link}` });
+          const r = await dep.fcm.enviar([u.token], { titulo: a.titulo, corpo: a.corpo, link: a.link });
+          mortos.push(...r.filter((x) => x.removerToken).map((x) => x.token));
         } catch (e) {
-          dep.log(`aviso do lead ${l.id} (e-mail ${d.email}): ${(e as Error).message}`);
+          dep.log(`aviso ${sobre} (push): ${(e as Error).message}`);
         }
+      try {
+        await dep.correio.enviar({ para: u.email, assunto: a.titulo, texto: a.texto });
+      } catch (e) {
+        dep.log(`aviso ${sobre} (e-mail ${u.email}): ${(e as Error).message}`);
       }
     });
     if (mortos.length) await notificacoesRepository.removerTokens(db, [...new Set(mortos)]);
