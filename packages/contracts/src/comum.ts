@@ -75,3 +75,13 @@ export const filaModeracao = z.enum(FILAS_MODERACAO);
 export type FilaModeracao = z.infer<typeof filaModeracao>;
 
 export const idParam = z.string().uuid('Identificador inválido');
+
+/**
+ * A body naming rows by id (`{ ids }`, 1 to `maximo`), with the words for what they are: a bulk validation, a live
+ * list's batch read of the rows a burst of events touched.
+ */
+export const idsEntrada = (maximo: number, m: { falta: string; vazio: string; demais: string }) =>
+  z.object({ ids: z.array(idParam, m.falta).min(1, m.vazio).max(maximo, m.demais) });
+
+/** The most rows a live list reads in one batch request (above it, it downloads the list again). */
+export const MAXIMO_LINHAS_AO_VIVO = 1000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelopeSucesso, idParam } from './comum.ts';
+import { envelopeSucesso, idParam, idsEntrada, MAXIMO_LINHAS_AO_VIVO } from './comum.ts';
 import { CANAIS } from './constantes.ts';
 
 /**
@@ -118,14 +118,11 @@ export const responderLead = z.object({
 export const leadResposta = envelopeSucesso(leadDetalhe);
 export const listaLeadsResposta = envelopeSucesso(listaLeads);
 
-/** The most leads one live-inbox batch read asks for (a burst of more downloads the inbox again). */
-export const MAXIMO_LEADS_POR_LEITURA = 1000;
 /** Several leads by id (the open inbox's batch read of the rows a burst of events touched). */
-export const linhasLeadsEntrada = z.object({
-  ids: z
-    .array(idParam, 'Informe os leads')
-    .min(1, 'Informe ao menos um lead')
-    .max(MAXIMO_LEADS_POR_LEITURA, `No máximo ${MAXIMO_LEADS_POR_LEITURA} leads por vez`),
+export const linhasLeadsEntrada = idsEntrada(MAXIMO_LINHAS_AO_VIVO, {
+  falta: 'Informe os leads',
+  vazio: 'Informe ao menos um lead',
+  demais: `No máximo ${MAXIMO_LINHAS_AO_VIVO} leads por vez`,
 });
 export const linhasLeadsResposta = envelopeSucesso(z.array(lead));
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { midiaPublicacao } from './banners.ts';
-import { envelopeSucesso, FILAS_MODERACAO, type FilaModeracao, idParam } from './comum.ts';
+import { envelopeSucesso, FILAS_MODERACAO, type FilaModeracao, idParam, idsEntrada, MAXIMO_LINHAS_AO_VIVO } from './comum.ts';
 import { CANAIS, type CanalId } from './constantes.ts';
 
 /**
@@ -84,11 +84,10 @@ export const moderacaoPublicacaoLinhaResposta = envelopeSucesso(moderacaoPublica
 
 /** Bulk validation: the checked entries (a whole queue of 5,000 fits one request). */
 export const MAXIMO_VALIDACAO_LOTE = 10_000;
-export const validarLoteEntrada = z.object({
-  ids: z
-    .array(idParam, 'Informe as entradas a validar')
-    .min(1, 'Marque ao menos uma entrada')
-    .max(MAXIMO_VALIDACAO_LOTE, `No máximo ${MAXIMO_VALIDACAO_LOTE} entradas por vez`),
+export const validarLoteEntrada = idsEntrada(MAXIMO_VALIDACAO_LOTE, {
+  falta: 'Informe as entradas a validar',
+  vazio: 'Marque ao menos uma entrada',
+  demais: `No máximo ${MAXIMO_VALIDACAO_LOTE} entradas por vez`,
 });
 export type ValidarLoteEntrada = z.infer<typeof validarLoteEntrada>;
 
@@ -96,12 +95,10 @@ export type ValidarLoteEntrada = z.infer<typeof validarLoteEntrada>;
  * Several entries of one queue in one request (the live list's patch after a burst of events): a reseller's
  * change touches every entry of that reseller, so one burst may touch hundreds of rows.
  */
-export const MAXIMO_LINHAS_AO_VIVO = 1000;
-export const linhasModeracaoEntrada = z.object({
-  ids: z
-    .array(idParam, 'Informe as entradas')
-    .min(1, 'Informe ao menos uma entrada')
-    .max(MAXIMO_LINHAS_AO_VIVO, `No máximo ${MAXIMO_LINHAS_AO_VIVO} entradas por vez`),
+export const linhasModeracaoEntrada = idsEntrada(MAXIMO_LINHAS_AO_VIVO, {
+  falta: 'Informe as entradas',
+  vazio: 'Informe ao menos uma entrada',
+  demais: `No máximo ${MAXIMO_LINHAS_AO_VIVO} entradas por vez`,
 });
 export const validacaoResposta = envelopeSucesso(z.object({ validados: z.number().int() }));
 
