@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { medirGraficosNoNavegador } from './dashboard-navegador.ts';
 import { apiContraSql, entrarComoAdmin, receber } from './http.ts';
-import { substituirSecao } from './secao.ts';
+import { registradorDaSecao, substituirSecao } from './secao.ts';
 import { bancoPostgres, type Registrar } from './veiculos.ts';
 
 const VEICULOS = 2000;
@@ -112,14 +112,9 @@ export async function medirDashboard(registrar: Registrar) {
 
 // Alone: measure and write this benchmark's section of bench/resultados.md (replaced if there; the others stay).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const linhas: string[] = [];
-  let ok = true;
+  const { linhas, registrar, ok } = registradorDaSecao();
   const inicio = performance.now();
-  await medirDashboard((medida, valor, unidade, meta) => {
-    const v = Math.round(valor * 100) / 100;
-    ok &&= valor <= meta;
-    linhas.push(`| ${medida} | ${v} ${unidade} | ≤ ${meta} ${unidade} | ${valor <= meta ? 'ok' : 'FALHOU'} |`);
-  });
+  await medirDashboard(registrar);
   const TITULO = '## Painéis (`bench/dashboard.ts`): gestor com 2.000 veículos, admin com 5.000 revendas, API × a mesma SQL';
   const secao = [
     TITULO,
@@ -136,5 +131,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   ];
   substituirSecao(TITULO, secao);
   console.log(linhas.join('\n'));
-  process.exit(ok ? 0 : 1);
+  process.exit(ok() ? 0 : 1);
 }

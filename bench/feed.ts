@@ -14,7 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { substituirSecao } from './secao.ts';
+import { registradorDaSecao, substituirSecao } from './secao.ts';
 import { bancoPostgres, type Registrar } from './veiculos.ts';
 
 const VEICULOS = 2000;
@@ -123,14 +123,9 @@ export async function medirFeed(registrar: Registrar) {
 
 // Alone: measure and write this benchmark's section of bench/resultados.md (replaced if there; the others stay).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const linhas: string[] = [];
-  let ok = true;
+  const { linhas, registrar, ok } = registradorDaSecao();
   const inicio = performance.now();
-  await medirFeed((medida, valor, unidade, meta) => {
-    const v = Math.round(valor * 100) / 100;
-    ok &&= valor <= meta;
-    linhas.push(`| ${medida} | ${v} ${unidade} | ≤ ${meta} ${unidade} | ${valor <= meta ? 'ok' : 'FALHOU'} |`);
-  });
+  await medirFeed(registrar);
   const TITULO = '## Feed do site (`bench/feed.ts`): revenda com 2.000 veículos, frio e da cache, bytes comprimidos';
   const secao = [
     TITULO,
@@ -149,5 +144,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   ];
   substituirSecao(TITULO, secao);
   console.log(linhas.join('\n'));
-  process.exit(ok ? 0 : 1);
+  process.exit(ok() ? 0 : 1);
 }

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { chamar, entrar } from './http.ts';
-import { substituirSecao } from './secao.ts';
+import { registradorDaSecao, substituirSecao } from './secao.ts';
 import { bancoPostgres, type Registrar } from './veiculos.ts';
 
 const MB = 1024 * 1024;
@@ -157,14 +157,9 @@ export async function medirImportacao(registrar: Registrar) {
 
 // Alone: measure and write this benchmark's section of bench/resultados.md (replaced if there; the others stay).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const linhas: string[] = [];
-  let ok = true;
+  const { linhas, registrar, ok } = registradorDaSecao();
   const inicio = performance.now();
-  await medirImportacao((medida, valor, unidade, meta) => {
-    const v = Math.round(valor * 100) / 100;
-    ok &&= valor <= meta;
-    linhas.push(`| ${medida} | ${v} ${unidade} | ≤ ${meta} ${unidade} | ${valor <= meta ? 'ok' : 'FALHOU'} |`);
-  });
+  await medirImportacao(registrar);
   const TITULO = '## Importação de estoque (`bench/importacao.ts`): feed local por URL, 2.000 linhas sem fotos e 200 × 5 fotos';
   const secao = [
     TITULO,
@@ -183,5 +178,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   ];
   substituirSecao(TITULO, secao);
   console.log(linhas.join('\n'));
-  process.exit(ok ? 0 : 1);
+  process.exit(ok() ? 0 : 1);
 }

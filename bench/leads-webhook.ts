@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { chamar, entrar, percentil, type Sessao } from './http.ts';
-import { substituirSecao } from './secao.ts';
+import { registradorDaSecao, substituirSecao } from './secao.ts';
 import { bancoPostgres, type Registrar } from './veiculos.ts';
 
 // BENCH_LEADS_ENTREGAS / BENCH_LEADS_SIMULTANEAS: a smaller burst while investigating (the figures use the defaults).
@@ -260,14 +260,9 @@ export async function medirLeadsWebhook(registrar: Registrar) {
 
 // Alone: measure and write this benchmark's section of bench/resultados.md (replaced if there; the others stay).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const linhas: string[] = [];
-  let ok = true;
+  const { linhas, registrar, ok } = registradorDaSecao();
   const inicio = performance.now();
-  const notas = await medirLeadsWebhook((medida, valor, unidade, meta) => {
-    const v = Math.round(valor * 100) / 100;
-    ok &&= valor <= meta;
-    linhas.push(`| ${medida} | ${v} ${unidade} | ≤ ${meta} ${unidade} | ${valor <= meta ? 'ok' : 'FALHOU'} |`);
-  });
+  const notas = await medirLeadsWebhook(registrar);
   const TITULO = '## Leads por webhook (`bench/leads-webhook.ts`): rajada de 1.000 entregas, 20 % repetidas, caixa aberta';
   const secao = [
     TITULO,
@@ -290,5 +285,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   ];
   substituirSecao(TITULO, secao);
   console.log([...linhas, ...notas].join('\n'));
-  process.exit(ok ? 0 : 1);
+  process.exit(ok() ? 0 : 1);
 }

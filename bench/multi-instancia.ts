@@ -23,7 +23,7 @@ import { entrarHttp, iniciarServidor } from '../apps/server/test/ajuda/processo.
 import { subirProxy } from '../apps/server/test/ajuda/proxy.ts';
 import { subirS3 } from '../apps/server/test/ajuda/s3-local.ts';
 import { percentil } from './http.ts';
-import { substituirSecao } from './secao.ts';
+import { registradorDaSecao, substituirSecao } from './secao.ts';
 import { bancoPostgres, type Registrar } from './veiculos.ts';
 
 const SEGUNDOS = Number(process.env.BENCH_MULTI_SEGUNDOS ?? 15);
@@ -248,15 +248,10 @@ export async function medirMultiInstancia(registrar: Registrar): Promise<string[
 
 // Alone: measure and write this benchmark's section of bench/resultados.md (replaced if there; the others stay).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const linhas: string[] = [];
-  let ok = true;
+  const { linhas, registrar, ok } = registradorDaSecao();
   const inicio = performance.now();
   const carga0 = loadavg()[0] ?? 0;
-  const notas = await medirMultiInstancia((medida, valor, unidade, meta) => {
-    const v = Math.round(valor * 100) / 100;
-    ok &&= valor <= meta;
-    linhas.push(`| ${medida} | ${v} ${unidade} | ≤ ${meta} ${unidade} | ${valor <= meta ? 'ok' : 'FALHOU'} |`);
-  });
+  const notas = await medirMultiInstancia(registrar);
   const TITULO = '## Várias instâncias (`bench/multi-instancia.ts`): 1, 2 e 3 atrás do proxy, um PostgreSQL';
   const secao = [
     TITULO,
@@ -291,5 +286,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   ];
   substituirSecao(TITULO, secao);
   console.log([...linhas, ...notas].join('\n'));
-  process.exit(ok ? 0 : 1);
+  process.exit(ok() ? 0 : 1);
 }

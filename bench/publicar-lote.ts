@@ -19,6 +19,7 @@
  * (the calls the sandboxes received during the job and the direct run, on stderr), BENCH_LOTE_SQL=file (the job's
  * statements as counted).
  */
+
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,6 +29,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { chamar, entrar, percentil } from './http.ts';
 import { iniciarSandboxes } from './sandbox-processo.ts';
+import { registradorDaSecao } from './secao.ts';
 import { bancoPostgres, type Registrar } from './veiculos.ts';
 
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -481,15 +483,9 @@ export async function medirPublicarLote(registrar: Registrar) {
 
 // Alone: measure and replace this benchmark's section in bench/resultados.md.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const linhas: string[] = [];
-  let ok = true;
+  const { linhas, registrar, ok } = registradorDaSecao();
   const t = performance.now();
-  const notas = await medirPublicarLote((medida, valor, unidade, meta) => {
-    const v = Math.round(valor * 100) / 100;
-    ok &&= valor <= meta;
-    const alvo = Number.isFinite(meta) ? `≤ ${meta} ${unidade}` : '';
-    linhas.push(`| ${medida} | ${v} ${unidade} | ${alvo} | ${valor <= meta ? (alvo ? 'ok' : '') : 'FALHOU'} |`);
-  });
+  const notas = await medirPublicarLote(registrar);
   const titulo = '## Publicação em lote (`bench/publicar-lote.ts`): 300 veículos × 3 canais (sandbox)';
   const secao = [
     titulo,
@@ -520,5 +516,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     inicio < 0 ? `${atual}\n\n${secao}\n` : `${atual.slice(0, inicio)}${secao}\n${fim < 0 ? '' : atual.slice(fim)}`.trimEnd().concat('\n');
   writeFileSync(arquivo, novo);
   console.log(secao);
-  process.exit(ok ? 0 : 1);
+  process.exit(ok() ? 0 : 1);
 }

@@ -19,3 +19,21 @@ export function substituirSecao(titulo: string, secao: readonly string[]) {
     `${[...antes, ...(antes.at(-1) === '' ? [] : ['']), ...secao, ...(depois.length ? ['', ...depois] : [])].join('\n')}\n`,
   );
 }
+
+/** One row of a section's table: the figure, its goal (none when infinite) and whether it was met. */
+export function linhaDeMedida(medida: string, valor: number, unidade: string, meta: number) {
+  const v = Math.round(valor * 100) / 100;
+  const alvo = Number.isFinite(meta) ? `≤ ${meta} ${unidade}` : '';
+  return `| ${medida} | ${v} ${unidade} | ${alvo} | ${valor <= meta ? (alvo ? 'ok' : '') : 'FALHOU'} |`;
+}
+
+/** A bench run alone: the `registrar` it measures with, the table rows it collected, and whether every goal was met. */
+export function registradorDaSecao() {
+  const linhas: string[] = [];
+  let ok = true;
+  const registrar = (medida: string, valor: number, unidade: string, meta: number) => {
+    ok &&= valor <= meta;
+    linhas.push(linhaDeMedida(medida, valor, unidade, meta));
+  };
+  return { linhas, registrar, ok: () => ok };
+}

@@ -9,6 +9,7 @@
  * Runs on the embedded PGlite and, when DATABASE_URL is set, on that PostgreSQL server (a database created and dropped).
  * Alone: `node --import tsx bench/sincronizacao.ts` (replaces its section of bench/resultados.md), or within `npm run bench`.
  */
+
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import type { CanalId } from '@intermedio/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { chamar, entrar, percentil } from './http.ts';
+import { registradorDaSecao } from './secao.ts';
 import { bancoPostgres, type Registrar } from './veiculos.ts';
 
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -165,15 +167,9 @@ export async function medirSincronizacao(registrar: Registrar) {
 
 // Alone: measure and replace this benchmark's section in bench/resultados.md.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const linhas: string[] = [];
-  let ok = true;
+  const { linhas, registrar, ok } = registradorDaSecao();
   const t = performance.now();
-  await medirSincronizacao((medida, valor, unidade, meta) => {
-    const v = Math.round(valor * 100) / 100;
-    ok &&= valor <= meta;
-    const alvo = Number.isFinite(meta) ? `≤ ${meta} ${unidade}` : '';
-    linhas.push(`| ${medida} | ${v} ${unidade} | ${alvo} | ${valor <= meta ? (alvo ? 'ok' : '') : 'FALHOU'} |`);
-  });
+  await medirSincronizacao(registrar);
   const titulo = '## Sincronização (`bench/sincronizacao.ts`): mudança de preço em 3 canais (sandbox)';
   const secao = [
     titulo,
@@ -196,5 +192,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     inicio < 0 ? `${atual}\n\n${secao}\n` : `${atual.slice(0, inicio)}${secao}\n${fim < 0 ? '' : atual.slice(fim)}`.trimEnd().concat('\n');
   writeFileSync(arquivo, novo);
   console.log(secao);
-  process.exit(ok ? 0 : 1);
+  process.exit(ok() ? 0 : 1);
 }

@@ -9,6 +9,7 @@
  * Runs on the embedded PGlite and, when DATABASE_URL is set, on that PostgreSQL server (a database created and dropped).
  * Run alone with `node --import tsx bench/veiculos.ts` (updates its rows in bench/resultados.md) or within `npm run bench`.
  */
+
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { apiContraSql, descomprimir, entrarComoAdmin, type Recebida, receber } from './http.ts';
+import { registradorDaSecao } from './secao.ts';
 
 // bench/moderacao.ts signs in through here.
 export { entrarComoAdmin };
@@ -130,17 +132,12 @@ export async function medirVeiculos(registrar: Registrar) {
 
 // Alone: measure and replace this benchmark's rows in bench/resultados.md.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const linhas: string[] = [];
-  let ok = true;
-  await medirVeiculos((medida, valor, unidade, meta) => {
-    const v = Math.round(valor * 100) / 100;
-    ok &&= valor <= meta;
-    linhas.push(`| ${medida} | ${v} ${unidade} | ≤ ${meta} ${unidade} | ${valor <= meta ? 'ok' : 'FALHOU'} |`);
-  });
+  const { linhas, registrar, ok } = registradorDaSecao();
+  await medirVeiculos(registrar);
   const arquivo = path.join(RAIZ, 'bench/resultados.md');
   const atuais = readFileSync(arquivo, 'utf8').trimEnd().split('\n');
   const daqui = (l: string) => /^\| lista de veículos/.test(l);
   writeFileSync(arquivo, `${[...atuais.filter((l) => !daqui(l)), ...linhas].join('\n')}\n`);
   console.log(linhas.join('\n'));
-  process.exit(ok ? 0 : 1);
+  process.exit(ok() ? 0 : 1);
 }
