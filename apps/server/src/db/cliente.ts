@@ -16,6 +16,16 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Executor = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export const CANAL_EVENTOS = 'intermedio_eventos';
+
+/**
+ * The PostgreSQL error code (SQLSTATE) of a failed query, on both drivers: drizzle wraps the driver's error in
+ * `cause`. '23505' unique violation, '23503' foreign key violation; undefined for anything else.
+ */
+export const codigoErroPg = (e: unknown): string | undefined => {
+  const { code, cause } = (e ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  const c = cause?.code ?? code;
+  return typeof c === 'string' ? c : undefined;
+};
 const PASTA_MIGRACOES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type Banco = {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type CanalId, MENSAGENS_LEAD } from '@intermedio/contracts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/cliente.ts';
+import { codigoErroPg, type Db } from '../../db/cliente.ts';
 import { revendaIntegracoes } from '../../db/schema/index.ts';
 import { ErroHttp } from '../../lib/http.ts';
 import type { IntegracoesService } from '../integracoes/integracoes.service.ts';
@@ -105,7 +105,7 @@ export function criarEntradaLeads(dep: {
     try {
       novos = await repo.inserir(db, linhas(itens));
     } catch (e) {
-      if (String((e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code) !== '23503') throw e;
+      if (codigoErroPg(e) !== '23503') throw e;
       // A reseller deleted since OLX got its endpoint: its deliveries are refused (404), the batch's others stored.
       const existem = new Set(await repo.revendasExistentes(db, [...new Set(itens.map((i) => i.idRevenda))]));
       aceitos = itens.filter((i) => existem.has(i.idRevenda));

@@ -8,7 +8,7 @@ import {
 } from '@intermedio/contracts';
 import type { z } from 'zod';
 import { sessoesRepository, type UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
-import type { Db } from '../../db/cliente.ts';
+import { codigoErroPg, type Db } from '../../db/cliente.ts';
 import type { Correio } from '../../email/correio.ts';
 import { conflitoVersao, ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import { gerarHashSenha } from '../../seguranca/senha.ts';
@@ -83,7 +83,7 @@ export function criarUsuariosService(db: Db, op: { correio: Correio; publicUrl: 
           updated_id: quem.id,
         });
       } catch (e) {
-        const codigo = String((e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code);
+        const codigo = codigoErroPg(e);
         // Two creations of one e-mail at the same moment: the unique index decides.
         if (codigo === '23505') {
           throw new ErroHttp(409, MENSAGENS_USUARIO.emailJaCadastrado, { email: MENSAGENS_USUARIO.emailJaCadastrado });
