@@ -8,7 +8,8 @@
  * - from the first delivery of a lead until the inbox holds it (p99; target 1 s);
  * - counted: leads lost (not stored, or never shown) and duplicated (more than one row per channel id), both 0.
  * PostgreSQL runs too when DATABASE_URL is set (a database created and dropped). The server runs in a child process
- * (the channel and the browser are other machines): the clients below do not take its CPU turns.
+ * (the channel and the browser are other machines): the clients below do not take its CPU turns; the deliveries go
+ * through node:http on kept-alive connections (`postar`), not WHATWG fetch, so the load generator is not what is timed.
  * Alone: `node --import tsx bench/leads-webhook.ts` replaces its section of bench/resultados.md.
  * Investigating: BENCH_LEADS_PERFIL=dir writes the server's CPU profile (`--cpu-prof`, one file per thread, per
  * database) when it stops; BENCH_LEADS_NODE_ARGS adds Node flags to the server (e.g. `--import ./my-hook.mjs`).
@@ -16,6 +17,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,10 +32,32 @@ const DUPLICADAS = ENTREGAS / 5;
 const SIMULTANEAS = Number(process.env.BENCH_LEADS_SIMULTANEAS ?? 50);
 const ESPERA_MS = 120_000;
 /** Deliveries before the burst, not measured (a server in service is warm). */
-const AQUECIMENTO = 50;
+const AQUECIMENTO = 100;
+
+/**
+ * One POST with node:http on a kept-alive agent: the load generator must not be what is measured. WHATWG fetch cost
+ * this process ~1 ms of CPU per delivery, a whole core for the burst on the 2-core machine the server shares, so its
+ * own event loop's wait was most of the "answer" time (the server's own time from request to answer: p99 ~35 ms).
+ */
+function postar(agente: Agent, url: URL, corpo: string) {
+  return new Promise<number>((ok, falhou) => {
+    const pedido = httpRequest(
+      url,
+      { method: 'POST', agent: agente, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(corpo) } },
+      (r) => {
+        r.resume();
+        r.on('end', () => ok(r.statusCode ?? 0));
+        r.on('error', falhou);
+      },
+    );
+    pedido.on('error', falhou);
+    pedido.end(corpo);
+  });
+}
 
 /** Delivers `ordem` (OLX lead ids) to the webhook, `simultaneas` at a time; each answer's time, each lead's first send. */
-async function entregar(url: string, ordem: string[], simultaneas: number) {
+async function entregar(agente: Agent, endereco: string, ordem: string[], simultaneas: number) {
+  const url = new URL(endereco);
   const enviadoEm = new Map<string, number>();
   const respostas: number[] = [];
   const falhas: string[] = [];
@@ -45,10 +69,10 @@ async function entregar(url: string, ordem: string[], simultaneas: number) {
         const leadId = ordem[proxima++] ?? '';
         const t = performance.now();
         if (!enviadoEm.has(leadId)) enviadoEm.set(leadId, t);
-        const resposta = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
+        const status = await postar(
+          agente,
+          url,
+          JSON.stringify({
             leadId,
             adId: 'nao-publicado',
             name: `Comprador ${leadId}`,
@@ -57,10 +81,9 @@ async function entregar(url: string, ordem: string[], simultaneas: number) {
             message: 'Olá, o carro ainda está disponível?',
             createdAt: new Date().toISOString(),
           }),
-        });
-        await resposta.arrayBuffer();
+        );
         respostas.push(performance.now() - t);
-        if (resposta.status !== 200) falhas.push(`${leadId}: ${resposta.status}`);
+        if (status !== 200) falhas.push(`${leadId}: ${status}`);
       }
     }),
   );
@@ -191,6 +214,7 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
     const assinatura = createHmac('sha256', segredo).update(`olx-leads:${idRevenda}`).digest('base64url');
     const url = `${base}/api/webhooks/olx/leads/${idRevenda}.${assinatura}`;
     const caixa = await abrirCaixa(base, gestor, idRevenda);
+    const agente = new Agent({ keepAlive: true, maxSockets: SIMULTANEAS });
 
     // 1,000 deliveries: every 5th re-delivers a lead already sent (the channel retrying), the others are new.
     const prefixo = `BENCH-${rotulo}-${Date.now()}`;
@@ -201,15 +225,18 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
       else ordem.push(`${prefixo}-${novos++}`);
     }
     // A server in service has taken deliveries before: AQUECIMENTO of them first, not measured, so the burst does not
-    // time the first compilation of the webhook's, the inbox's and the processing job's code.
+    // time the first compilation of the webhook's, the inbox's and the processing job's code. They go SIMULTANEAS at a
+    // time, so the burst finds its connections open, as the server behind the deployment's proxy does (nginx's upstream
+    // `keepalive`, docs/implantacao.md §3): 40 new TCP connections at the Node server itself cost the burst's first
+    // wave 100–250 ms waiting to be accepted while the server answers the others (measured 27/11; docs/leads.md).
     const aquecer = Array.from({ length: AQUECIMENTO }, (_, i) => `AQUECE-${rotulo}-${Date.now()}-${i}`);
-    await entregar(url, aquecer, 10);
+    await entregar(agente, url, aquecer, SIMULTANEAS);
     while (aquecer.some((id) => !caixa.vistos.has(id))) await new Promise((ok) => setTimeout(ok, 20));
     // …and processed (vehicle, round-robin, notices: their events stop coming) before the burst starts.
     while (performance.now() - caixa.ultimoEvento() < 500) await new Promise((ok) => setTimeout(ok, 50));
 
     const cpu0 = cpuDe(processos[0]?.pid);
-    const { enviadoEm, respostas, rajadaMs } = await entregar(url, ordem, SIMULTANEAS);
+    const { enviadoEm, respostas, rajadaMs } = await entregar(agente, url, ordem, SIMULTANEAS);
     // Until the inbox shows every distinct lead (or the wait runs out: what is missing counts as lost).
     const limite = performance.now() + ESPERA_MS;
     const vistosDaRajada = () => [...enviadoEm.keys()].filter((id) => caixa.vistos.has(id)).length;

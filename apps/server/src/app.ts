@@ -348,7 +348,7 @@ export async function buildApp(
   const notificacoes = criarNotificacoesService({ db: banco.db, tarefas, fcm, log: (m) => app.log.warn(m) });
   tarefas.registrar(tarefaLembrete(notificacoes));
   const avisoLeads = criarAvisoLeads({ db: banco.db, correio, fcm, publicUrl: config.publicUrl, log: (m) => app.log.warn(m) });
-  tarefas.registrar(tarefaProcessarLeads(avisoLeads, entradaLeads.iniciouProcessamento));
+  tarefas.registrar(tarefaProcessarLeads(avisoLeads, entradaLeads));
   tarefas.registrar(tarefaAvisarLead(avisoLeads));
   await app.register(notificacoesRoutes, { notificacoes });
   if (sandbox) {

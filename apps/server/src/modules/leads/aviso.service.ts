@@ -5,7 +5,7 @@ import type { Correio } from '../../email/correio.ts';
 import type { ClienteFcm } from '../../push/fcm.ts';
 import type { Tarefa } from '../../tarefas/tarefas.ts';
 import { notificacoesRepository } from '../notificacoes/notificacoes.repository.ts';
-import { TAREFA_AVISAR_LEAD, TAREFA_PROCESSAR_LEADS } from './entrada.service.ts';
+import { type EntradaLeads, TAREFA_AVISAR_LEAD, TAREFA_PROCESSAR_LEADS } from './entrada.service.ts';
 import { type LeadRegistro, leadsRepository } from './leads.repository.ts';
 
 const NOME_CANAL: Record<string, string> = {
@@ -135,9 +135,10 @@ export function criarAvisoLeads(dep: { db: Db; correio: Correio; fcm: ClienteFcm
      * Processes the leads never processed (or only `ids`), batch after batch; answers how many were claimed. The
      * wake-up job after a delivery and the periodic sweep (a lead whose processing was interrupted) both run it.
      */
-    async processar(op: { ids?: string[] } = {}) {
+    async processar(op: { ids?: string[]; antesDaRodada?: () => Promise<void> } = {}) {
       let total = 0;
       for (;;) {
+        await op.antesDaRodada?.();
         const lote = await leadsRepository.processarPendentes(db, LOTE_PROCESSAMENTO, op.ids);
         total += lote.length;
         if (lote.length) await avisarLote(lote);
@@ -150,16 +151,17 @@ export type AvisoLeads = ReturnType<typeof criarAvisoLeads>;
 
 /**
  * The processing job (`leads-processar`): woken by each stored delivery (one pending job however many deliveries:
- * `unica`) and every minute as the sweep. `iniciou` tells the intake a new wake-up is needed for later deliveries.
+ * `unica`) and every minute as the sweep. `iniciouProcessamento` tells the intake a new wake-up is needed for later
+ * deliveries; each round waits for a pause in the webhooks (`calmaria`).
  * A failure rolls its batch back (nothing claimed): retried, and the sweep finds it anyway.
  */
-export const tarefaProcessarLeads = (a: AvisoLeads, iniciou: () => void): Tarefa => ({
+export const tarefaProcessarLeads = (a: AvisoLeads, entrada: Pick<EntradaLeads, 'iniciouProcessamento' | 'calmaria'>): Tarefa => ({
   nome: TAREFA_PROCESSAR_LEADS,
   agenda: '* * * * *',
   unica: true,
   executar: async () => {
-    iniciou();
-    await a.processar();
+    entrada.iniciouProcessamento();
+    await a.processar({ antesDaRodada: () => entrada.calmaria() });
   },
 });
 

@@ -28,6 +28,16 @@ export const TAREFA_PROCESSAR_LEADS = 'leads-processar';
  * started on another instance); the queue keeps one pending job anyway.
  */
 const ACORDAR_DE_NOVO_MS = 10_000;
+/**
+ * "Answer first, then process" during a burst (issue 26, bench/leads-webhook.ts): a processing round waits until no
+ * webhook delivery arrived for CALMARIA_MS, so its statements, e-mails and pushes do not take the CPU (and, on the
+ * embedded database, the one connection) from the channel's deliveries still coming; at most ESPERA_MAXIMA_MS per
+ * round, so a steady stream is still processed. The lead is in the inbox from its insert, before any processing.
+ */
+export const CALMARIA_MS = 250;
+export const ESPERA_MAXIMA_MS = 1_000;
+export type Relogio = { agora: () => number; dormir: (ms: number) => Promise<void> };
+const relogioReal: Relogio = { agora: () => Date.now(), dormir: (ms) => new Promise((ok) => setTimeout(ok, ms)) };
 /** How far back each poll asks (the channels' lists are by day): overlapping polls store nothing twice. */
 export const JANELA_COLETA_HORAS = 48;
 
@@ -50,14 +60,17 @@ export function criarEntradaLeads(dep: {
   publicUrl: string;
   enfileirar: (nome: string, dados: object) => Promise<unknown>;
   log: (m: string) => void;
+  /** The webhooks' clock for `calmaria` (tests use a fake one). */
+  relogio?: Relogio;
 }) {
-  const { db } = dep;
+  const { db, relogio = relogioReal } = dep;
   /**
    * Wakes `leads-processar` after a write, without waiting (the channel is answered first). A burst asks once, not
    * once per delivery: the job's start (`iniciouProcessamento`) re-arms it, so a write after the job read its batch
    * wakes the next one. A lost wake-up is covered by the job's minute sweep.
    */
   let acordadoEm = 0;
+  let ultimaEntregaEm = Number.NEGATIVE_INFINITY;
   const acordar = () => {
     if (Date.now() - acordadoEm < ACORDAR_DE_NOVO_MS) return;
     acordadoEm = Date.now();
@@ -118,6 +131,12 @@ export function criarEntradaLeads(dep: {
 
   return {
     tokenOlx,
+    /** Resolves once the webhooks have been quiet for CALMARIA_MS (or after ESPERA_MAXIMA_MS): see CALMARIA_MS. */
+    async calmaria() {
+      const limite = relogio.agora() + ESPERA_MAXIMA_MS;
+      for (let t = relogio.agora(); t < limite && t - ultimaEntregaEm < CALMARIA_MS; t = relogio.agora())
+        await relogio.dormir(Math.min(CALMARIA_MS - (t - ultimaEntregaEm), limite - t));
+    },
     /** `leads-processar` started: the next write wakes it again. */
     iniciouProcessamento: () => {
       acordadoEm = 0;
@@ -129,6 +148,7 @@ export function criarEntradaLeads(dep: {
      * active integration, then queued; the job reads the lead back with that seller's token before storing it.
      */
     async avisoMercadoLivre(corpo: unknown) {
+      ultimaEntregaEm = relogio.agora();
       const a = avisoMercadoLivre.safeParse(corpo);
       if (!a.success) throw new ErroHttp(400, MENSAGENS_LEAD.webhookInvalido);
       if (!(TOPICOS_LEAD_ML as readonly string[]).includes(a.data.topic)) return { ignorado: true };
@@ -156,6 +176,7 @@ export function criarEntradaLeads(dep: {
 
     /** OLX posts to the dealer's own address: the signed token in it is the shared secret. Stored before the answer. */
     async leadOlx(token: string, corpo: unknown) {
+      ultimaEntregaEm = relogio.agora();
       const idRevenda = revendaDoTokenOlx(token);
       if (!idRevenda) throw new ErroHttp(404, MENSAGENS_LEAD.webhookDesconhecido); // no such dealer endpoint
       const l = leadOlx.safeParse(corpo);
