@@ -83,10 +83,22 @@ export function criarEntradaLeads(dep: {
 
   /** The dealer's own OLX endpoint (lead/how_to: one per advertiser); its last segment is the shared secret. */
   const tokenOlx = (idRevenda: string) => `${idRevenda}.${assinatura(idRevenda)}`;
+  // Each reseller's expected signature, computed once (an HMAC per delivery was 3 % of a burst's CPU); bounded, as
+  // anyone may post made-up ids.
+  const assinaturas = new Map<string, Buffer>();
+  const assinaturaEsperada = (id: string) => {
+    let a = assinaturas.get(id);
+    if (!a) {
+      if (assinaturas.size >= 10_000) assinaturas.clear();
+      a = Buffer.from(assinatura(id));
+      assinaturas.set(id, a);
+    }
+    return a;
+  };
   const revendaDoTokenOlx = (token: string) => {
     const [id, sig] = token.split('.');
     if (!id || !sig || !/^[0-9a-f-]{36}$/.test(id)) return null;
-    const esperada = Buffer.from(assinatura(id));
+    const esperada = assinaturaEsperada(id);
     const recebida = Buffer.from(sig);
     return recebida.length === esperada.length && timingSafeEqual(recebida, esperada) ? id : null;
   };
