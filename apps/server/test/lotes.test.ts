@@ -1,12 +1,13 @@
 import type { CanalId, Lote } from '@intermedio/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Aplicacao, buildApp } from '../src/app.ts';
 import type { PublicacaoVeiculo } from '../src/canais/publicacao.ts';
 import { CANAIS_REGISTRADOS } from '../src/canais/registro.ts';
-import { loteItens, lotes, veiculoIntegracoes } from '../src/db/schema/index.ts';
+import { loteItens, lotes, veiculoIntegracoes, veiculos } from '../src/db/schema/index.ts';
 import { lotesRepository } from '../src/modules/lotes/lotes.repository.ts';
 import { LIMITES_LOTE, TAREFA_LOTES } from '../src/modules/lotes/lotes.service.ts';
+import { publicacaoRepository } from '../src/modules/publicacao/publicacao.repository.ts';
 import { type Ambiente, type Credencial, cabecalhos, ouvir } from './ajuda/ambiente.ts';
 import { ambienteComAutoscar } from './ajuda/publicacao.ts';
 import { transacoesDurante } from './ajuda/transacoes.ts';
@@ -155,6 +156,38 @@ describe('ações em lote', () => {
     expect(transacoes.filter((t) => /^update "lotes"/.test(t))).toHaveLength(1);
     expect(transacoes.filter((t) => /from "revenda_padroes_publicacao"/.test(t)).length).toBeLessThanOrEqual(CANAIS.length);
     expect(transacoes.length, transacoes.join('\n')).toBeLessThanOrEqual(3 * envios + 6);
+  }, 120_000);
+
+  it('issue 24, CPU por item: o veículo é lido uma vez por envio (na reivindicação); vendido antes do envio, nada é enviado', async () => {
+    const ids = await novosVeiculos(3);
+    const [vendido] = ids;
+    const criado = (await criar({ acao: 'publicar', veiculos: ids, canais: ['autoscar'] })).json().data as Lote;
+    const antes = await naSandbox();
+    const pub = CANAIS_REGISTRADOS.autoscar.publicacao as PublicacaoVeiculo;
+    const rascunho = pub.rascunho;
+    // Sold after the claim read it and before the send: the send's own transaction must still refuse it.
+    const desfazer = trocar('autoscar', 'rascunho', async (ctx, sessao, v, idAnuncio) => {
+      if (v.id === vendido) await amb.banco.db.update(veiculos).set({ vevendido: 1 }).where(eq(veiculos.id, v.id));
+      return rascunho(ctx, sessao, v, idAnuncio);
+    });
+    const leituras = vi.spyOn(publicacaoRepository, 'veiculo');
+    let lidos = 0;
+    try {
+      await amb.tarefas.executar(TAREFA_LOTES);
+      lidos = leituras.mock.calls.length;
+    } finally {
+      desfazer();
+      leituras.mockRestore();
+    }
+    const feito = await ler(criado.id);
+    expect(feito.itens.map((i) => [i.veiculo_id === vendido, i.estado, i.motivo]).sort()).toEqual([
+      [false, 'publicado', null],
+      [false, 'publicado', null],
+      [true, 'falhou', 'Um veículo vendido não pode ser publicado. Desfaça a venda para publicá-lo de novo.'],
+    ]);
+    expect(await naSandbox()).toEqual({ ...antes, autoscar: antes.autoscar + 2 });
+    // Before: read again, whole (photos, integration), FOR SHARE in the send's transaction, converted and decrypted again.
+    expect(lidos).toBe(3);
   }, 120_000);
 
   it('issue 24: as modalidades da Webmotors (cotas da revenda) são pedidas uma vez por rodada, não por veículo', async () => {

@@ -132,7 +132,9 @@ export function criarLotesService(dep: Dep) {
         lido: lido ? Promise.resolve(lido) : undefined,
       });
       if ('revisao' in r) return { estado: 'revisao', motivo: M.precisaRevisao(r.revisao.join(', ')), revisao: r.revisao };
-      const enviado = await dep.publicacao.enviar(canal, idVeiculo, r.post, item.lote_usuario_id, aoPublicar);
+      // The send reuses the vehicle and session the draft was built from (the claim's read): its own transaction
+      // only locks the vehicle and re-checks removed / sold before the pendente is written.
+      const enviado = await dep.publicacao.enviar(canal, idVeiculo, r.post, item.lote_usuario_id, aoPublicar, r.preparado);
       return enviado.estado === 'pendente'
         ? { estado: 'feito', motivo: M.aguardandoConfirmacao(ROTULO_CANAL[canal]) }
         : { estado: 'publicado', motivo: null, gravado };

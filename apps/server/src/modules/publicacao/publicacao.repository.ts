@@ -82,8 +82,20 @@ export const publicacaoRepository = {
    * sees the sale (and is refused).
    */
   async vendidoComTrava(tx: Executor, idVeiculo: string) {
-    const [v] = await tx.select({ vevendido: veiculos.vevendido }).from(veiculos).where(eq(veiculos.id, idVeiculo)).for('share');
-    return v?.vevendido === 1;
+    return (await publicacaoRepository.situacaoComTrava(tx, idVeiculo))?.vevendido === 1;
+  },
+
+  /**
+   * Removed and sold of the vehicle, its row read FOR SHARE as in `vendidoComTrava` (undefined: no such vehicle):
+   * what a send re-checks under the lock when the vehicle was read just before (a bulk item's claim).
+   */
+  async situacaoComTrava(tx: Executor, idVeiculo: string) {
+    const [v] = await tx
+      .select({ veremovido: veiculos.veremovido, vevendido: veiculos.vevendido })
+      .from(veiculos)
+      .where(eq(veiculos.id, idVeiculo))
+      .for('share');
+    return v;
   },
 
   async buscar(db: Executor, a: Alvo): Promise<AnuncioRegistro | undefined> {

@@ -54,6 +54,11 @@ type Alvo = { veiculoId: string; canal: CanalId };
 /** Written in the same transaction as a send's published answer (a bulk item's outcome), only when it is recorded. */
 export type AoPublicar = (tx: Executor) => Promise<unknown>;
 export type VeiculoCarregado = NonNullable<Awaited<ReturnType<typeof repo.veiculo>>>;
+/**
+ * The vehicle as the channel gets it and the reseller's channel session, already built by the caller from a read made
+ * just before (a bulk item's claim, `postEmLote`): `enviar` then re-checks only removed / sold under the row's lock.
+ */
+export type VeiculoPreparado = { v: VeiculoParaCanal; doCanal: { ctx: ContextoCanal; sessao: SessaoCanal } };
 /** How many vehicle → reseller pairs the access check keeps in memory (a vehicle never changes reseller). */
 const REVENDAS_EM_MEMORIA = 50_000;
 
@@ -471,7 +476,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
         /** The run's memo of each reseller × channel's own lists at the channel (`ContextoCanal.daRodada`). */
         listasDaRodada?: Map<string, Map<string, Promise<unknown>>>;
       } = {},
-    ): Promise<{ post: Record<string, unknown> } | { revisao: string[] }> {
+    ): Promise<{ post: Record<string, unknown>; preparado: VeiculoPreparado } | { revisao: string[] }> {
       const { padroesLidos } = op;
       const p = publicacaoDo(canal);
       if (!p.postPadrao) return { revisao: [M.semPublicacaoEmLote(ROTULO_CANAL[canal])] };
@@ -500,7 +505,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       const conferido = ESQUEMAS_PUBLICACAO[canal]?.post.safeParse(r.post);
       if (conferido && !conferido.success)
         return { revisao: [...new Set(conferido.error.issues.map((i) => i.path.join('.') || i.message))] };
-      return { post: r.post as Record<string, unknown> };
+      return { post: r.post as Record<string, unknown>, preparado: { v, doCanal: { ctx, sessao } } };
     },
 
     async modelos(canal: CanalId, idVeiculo: string, marca: string) {
@@ -522,7 +527,9 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
     /**
      * `enviar`: records the send (pendente, new idempotency key, lease) in its own statement BEFORE calling the
      * channel. A send already pending answers 409 without calling the channel; one whose owner died is first
-     * resolved by asking the channel (and sent again only when nothing arrived).
+     * resolved by asking the channel (and sent again only when nothing arrived). `preparado`: the vehicle and session
+     * the caller built from its own read just before (a bulk item), so the send's transaction locks and re-checks
+     * only removed / sold instead of reading, converting and decrypting everything again.
      */
     async enviar(
       canal: CanalId,
@@ -530,21 +537,32 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       post: Record<string, unknown>,
       usuarioId: string | null = null,
       aoPublicar?: AoPublicar,
+      preparado?: VeiculoPreparado,
     ) {
       const a = { veiculoId: idVeiculo, canal };
       const rotulo = ROTULO_CANAL[canal];
       // The vehicle (read FOR SHARE: a sale locks it FOR UPDATE, docs/publicacao.md §7), its photos and the channel's
       // integration are read in the send's own transaction, which then records it as pendente: one transaction,
       // committed before the channel is called. Removed, sold or an inactive integration refuse with nothing recorded.
+      const lerComTrava = async (tx: Executor): Promise<VeiculoPreparado> => {
+        if (preparado) {
+          const s = await repo.situacaoComTrava(tx, idVeiculo);
+          if (!s) throw naoEncontrado(M.veiculoNaoEncontrado);
+          if (s.veremovido === 1) throw new ErroHttp(422, M.veiculoRemovido);
+          if (s.vevendido === 1) throw new ErroHttp(422, M.veiculoVendido);
+          return preparado;
+        }
+        const c = await repo.veiculo(tx, idVeiculo, { canal, trava: true });
+        if (!c) throw naoEncontrado(M.veiculoNaoEncontrado);
+        if (c.v.veremovido === 1) throw new ErroHttp(422, M.veiculoRemovido);
+        if (c.v.vevendido === 1) throw new ErroHttp(422, M.veiculoVendido);
+        lembrarRevenda(c.v.id, c.v.revenda_id);
+        const v = paraCanal(c, dep.publicUrl, dep.assinarArquivo);
+        return { v, doCanal: sessaoDaIntegracao(canal, v.revendaId, dep.integracoes.paraPublicarDe(canal, c.integracao)) };
+      };
       const tomar = () =>
         db.transaction(async (tx) => {
-          const c = await repo.veiculo(tx, idVeiculo, { canal, trava: true });
-          if (!c) throw naoEncontrado(M.veiculoNaoEncontrado);
-          if (c.v.veremovido === 1) throw new ErroHttp(422, M.veiculoRemovido);
-          if (c.v.vevendido === 1) throw new ErroHttp(422, M.veiculoVendido);
-          lembrarRevenda(c.v.id, c.v.revenda_id);
-          const v = paraCanal(c, dep.publicUrl, dep.assinarArquivo);
-          const doCanal = sessaoDaIntegracao(canal, v.revendaId, dep.integracoes.paraPublicarDe(canal, c.integracao));
+          const { v, doCanal } = await lerComTrava(tx);
           const r = await repo.tomar(tx, {
             ...a,
             revendaId: v.revendaId,
