@@ -1,5 +1,6 @@
 import type { CanalId, Lote } from '@intermedio/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Aplicacao, buildApp } from '../src/app.ts';
 import type { PublicacaoVeiculo } from '../src/canais/publicacao.ts';
@@ -188,6 +189,28 @@ describe('ações em lote', () => {
     expect(await naSandbox()).toEqual({ ...antes, autoscar: antes.autoscar + 2 });
     // Before: read again, whole (photos, integration), FOR SHARE in the send's transaction, converted and decrypted again.
     expect(lidos).toBe(3);
+  }, 120_000);
+
+  it('issue 24, CPU por item: as instruções de cada item (reivindicação, veículo, envio, resposta) são montadas uma vez', async () => {
+    const ids = await novosVeiculos(4);
+    const criado = (await criar({ acao: 'publicar', veiculos: ids, canais: ['autoscar'] })).json().data as Lote;
+    const montar = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+    let textos: string[] = [];
+    try {
+      await amb.tarefas.executar(TAREFA_LOTES);
+      textos = montar.mock.results.map((r) => (r.value as { sql: string }).sql);
+    } finally {
+      montar.mockRestore();
+    }
+    expect(estados(await ler(criado.id))).toEqual(Array(4).fill('autoscar:publicado'));
+    // Prepared once per process (db/preparada.ts): at most one build each, however many items. Before: one per item.
+    const vezes = (re: RegExp) => textos.filter((t) => re.test(t)).length;
+    expect(vezes(/^update "lote_itens" set "estado" = \$1, "lease_ate"/), textos.join('\n')).toBeLessThanOrEqual(1);
+    expect(vezes(/^update "lote_itens" set "estado" = \$1, "motivo"/)).toBeLessThanOrEqual(1);
+    expect(vezes(/ from "veiculos" inner join "revendas"/)).toBeLessThanOrEqual(2);
+    expect(vezes(/^select "veremovido", "vevendido" from "veiculos"/)).toBeLessThanOrEqual(1);
+    expect(vezes(/^insert into "veiculo_integracoes"/)).toBeLessThanOrEqual(1);
+    expect(vezes(/^update "veiculo_integracoes" set "estado" = \$1, "status"/)).toBeLessThanOrEqual(1);
   }, 120_000);
 
   it('issue 24: as modalidades da Webmotors (cotas da revenda) são pedidas uma vez por rodada, não por veículo', async () => {

@@ -1,6 +1,7 @@
 import { type AcaoLote, type CanalId, type EstadoItemLote, ITEM_LOTE_ABERTO } from '@intermedio/contracts';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
+import { preparada } from '../../db/preparada.ts';
 import { loteItens, lotes, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
 
 export type LoteRegistro = typeof lotes.$inferSelect;
@@ -29,6 +30,51 @@ const daReivindicacao = (item: ItemRegistro) =>
 
 /** In a subquery of lote_itens under a select from lotes: the outer batch's items (drizzle leaves columns unqualified). */
 const doLote = sql`${loteItens.lote_id} = ${sql.raw('"lotes"."id"')}`;
+
+/** The claim (`reivindicar`), built and prepared once: placeholders `id` and `segundos`. */
+const reivindicarItem = preparada('lote_reivindicar', (db) =>
+  db
+    .update(loteItens)
+    .set({
+      estado: 'enviando',
+      lease_ate: sql`now() + make_interval(secs => ${sql.placeholder('segundos')})`,
+      tentativas: sql`${loteItens.tentativas} + 1`,
+      updated_at: sql`now()`,
+    })
+    .from(lotes)
+    .where(and(eq(loteItens.id, sql.placeholder('id')), eq(lotes.id, loteItens.lote_id), abertos, livre))
+    .returning({
+      ...getTableColumns(loteItens),
+      acao: lotes.acao,
+      lote_usuario_id: lotes.usuario_id,
+      anuncio_estado: sql<
+        string | null
+      >`(select ${veiculoIntegracoes.estado} from ${veiculoIntegracoes} where ${veiculoIntegracoes.veiculo_id} = ${loteItens.veiculo_id} and ${veiculoIntegracoes.canal} = ${loteItens.canal})`,
+    }),
+);
+
+/** An item's outcome (`concluir`), built and prepared once: placeholders of the outcome and of the claim. */
+const concluirItem = preparada('lote_concluir', (db) =>
+  db
+    .update(loteItens)
+    .set({
+      // drizzle's update types take no placeholder as a value: `revisao` is passed as its JSON text.
+      estado: sql`${sql.placeholder('estado')}`,
+      motivo: sql`${sql.placeholder('motivo')}`,
+      revisao: sql`${sql.placeholder('revisao')}::jsonb`,
+      lease_ate: null,
+      proxima_em: null,
+      updated_at: sql`now()`,
+    })
+    .where(
+      and(
+        eq(loteItens.id, sql.placeholder('id')),
+        eq(loteItens.estado, 'enviando'),
+        eq(loteItens.tentativas, sql.placeholder('tentativas')),
+      ),
+    )
+    .returning({ lote_id: loteItens.lote_id }),
+);
 
 /** Batches (lotes) and their items (lote_itens). */
 export const lotesRepository = {
@@ -141,24 +187,7 @@ export const lotesRepository = {
    * statement answers the batch's action and author and the advert's current state (one statement per claim).
    */
   async reivindicar(db: Executor, id: string, segundos: number): Promise<ItemReivindicado | undefined> {
-    const [r] = await db
-      .update(loteItens)
-      .set({
-        estado: 'enviando',
-        lease_ate: sql`now() + make_interval(secs => ${segundos})`,
-        tentativas: sql`${loteItens.tentativas} + 1`,
-        updated_at: sql`now()`,
-      })
-      .from(lotes)
-      .where(and(eq(loteItens.id, id), eq(lotes.id, loteItens.lote_id), abertos, livre))
-      .returning({
-        ...getTableColumns(loteItens),
-        acao: lotes.acao,
-        lote_usuario_id: lotes.usuario_id,
-        anuncio_estado: sql<
-          string | null
-        >`(select ${veiculoIntegracoes.estado} from ${veiculoIntegracoes} where ${veiculoIntegracoes.veiculo_id} = ${loteItens.veiculo_id} and ${veiculoIntegracoes.canal} = ${loteItens.canal})`,
-      });
+    const [r] = await reivindicarItem(db, { id, segundos });
     return r as ItemReivindicado | undefined;
   },
 
@@ -172,11 +201,7 @@ export const lotesRepository = {
 
   /** The item's outcome, written only while this worker's claim still holds it. */
   async concluir(db: Executor, item: ItemRegistro, estado: EstadoItemLote, motivo: string | null, revisao: string[] = []) {
-    const [r] = await db
-      .update(loteItens)
-      .set({ estado, motivo, revisao, lease_ate: null, proxima_em: null, updated_at: sql`now()` })
-      .where(daReivindicacao(item))
-      .returning({ lote_id: loteItens.lote_id });
+    const [r] = await concluirItem(db, { estado, motivo, revisao: JSON.stringify(revisao), id: item.id, tentativas: item.tentativas });
     return r;
   },
 

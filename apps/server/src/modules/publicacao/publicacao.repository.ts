@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
+import { preparada } from '../../db/preparada.ts';
 import { revendaIntegracoes, revendas, veiculoImagens, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
 
 export type AnuncioRegistro = typeof veiculoIntegracoes.$inferSelect;
@@ -43,6 +44,117 @@ async function renovarVencido(db: Executor, onde: SQL | undefined, leaseSegundos
   return r ?? null;
 }
 
+/** `publicacaoRepository.veiculo`'s statement, with placeholders `id` and `canal` (built and prepared once). */
+const consultaVeiculo = (db: Executor) =>
+  db
+    .select({
+      v: veiculos,
+      r: DA_REVENDA,
+      imagens: sql<FotoDoVeiculo[]>`(select coalesce(json_agg(json_build_object(${sql.raw(
+        COLUNAS_FOTO.map((c) => `'${c}', f.${c}`).join(', '),
+      )}) order by f.posicao), '[]'::json) from ${veiculoImagens} f where f.veiculo_id = ${veiculos.id})`,
+      integracao: revendaIntegracoes,
+    })
+    .from(veiculos)
+    .innerJoin(revendas, eq(revendas.id, veiculos.revenda_id))
+    .leftJoin(
+      revendaIntegracoes,
+      and(eq(revendaIntegracoes.revenda_id, veiculos.revenda_id), eq(revendaIntegracoes.canal, sql.placeholder('canal'))),
+    )
+    .where(eq(veiculos.id, sql.placeholder('id')));
+type ParamsVeiculo = { id: string; canal: string };
+const lerVeiculo = preparada<ParamsVeiculo, Awaited<ReturnType<typeof consultaVeiculo>>>('publicacao_veiculo', consultaVeiculo);
+const lerVeiculoComTrava = preparada<ParamsVeiculo, Awaited<ReturnType<typeof consultaVeiculo>>>('publicacao_veiculo_trava', (db) =>
+  consultaVeiculo(db).for('share', { of: veiculos }),
+);
+const lerSituacaoComTrava = preparada('publicacao_situacao_trava', (db) =>
+  db
+    .select({ veremovido: veiculos.veremovido, vevendido: veiculos.vevendido })
+    .from(veiculos)
+    .where(eq(veiculos.id, sql.placeholder('id')))
+    .for('share'),
+);
+
+/** A placeholder where drizzle's types take no placeholder (an update's values): `jsonb` ones are passed as JSON text. */
+const valor = (nome: string, tipo?: 'jsonb') => (tipo ? sql`${sql.placeholder(nome)}::jsonb` : sql`${sql.placeholder(nome)}`);
+/** `daChave` with placeholders `veiculoId`, `canal` and `chave`. */
+const daChavePreparada = and(
+  eq(veiculoIntegracoes.veiculo_id, sql.placeholder('veiculoId')),
+  eq(veiculoIntegracoes.canal, sql.placeholder('canal')),
+  eq(veiculoIntegracoes.chave, sql.placeholder('chave')),
+  eq(veiculoIntegracoes.estado, 'pendente'),
+);
+
+/**
+ * `tomar`'s statement, built and prepared once. On conflict the row gets the values just proposed (`excluded`), the
+ * same as the insert's.
+ */
+const tomarEnvio = preparada('publicacao_tomar', (db) => {
+  const colunas = [
+    'estado',
+    'usuario_id',
+    'status',
+    'chave',
+    'envio',
+    'lease_ate',
+    'tentativa_em',
+    'respondido_em',
+    'ultimo_erro',
+    'id_anuncio',
+    'url_anuncio',
+    'desatualizado',
+    'operacao',
+    'updated_at',
+  ] as const;
+  return db
+    .insert(veiculoIntegracoes)
+    .values({
+      veiculo_id: sql.placeholder('veiculoId'),
+      canal: sql.placeholder('canal'),
+      revenda_id: sql.placeholder('revendaId'),
+      estado: 'pendente',
+      usuario_id: sql.placeholder('usuarioId'),
+      status: false,
+      chave: sql.placeholder('chave'),
+      envio: sql.placeholder('envio'),
+      lease_ate: sql`now() + make_interval(secs => ${sql.placeholder('segundos')})`,
+      tentativa_em: sql`now()`,
+      respondido_em: null,
+      ultimo_erro: null,
+      id_anuncio: null,
+      url_anuncio: null,
+      desatualizado: false,
+      operacao: null,
+      updated_at: sql`now()`,
+    })
+    .onConflictDoUpdate({
+      target: [veiculoIntegracoes.veiculo_id, veiculoIntegracoes.canal],
+      set: Object.fromEntries(colunas.map((c) => [c, sql.raw(`excluded."${c}"`)])),
+      // A failed send whose refused advert is still being removed from the channel (operacao 'excluir') waits.
+      setWhere: and(eq(veiculoIntegracoes.estado, 'falhou'), isNull(veiculoIntegracoes.operacao)),
+    })
+    .returning();
+});
+
+/** `publicado`'s statement, built and prepared once. */
+const publicadoEnvio = preparada('publicacao_publicado', (db) =>
+  db
+    .update(veiculoIntegracoes)
+    .set({
+      estado: 'publicado',
+      status: true,
+      id_anuncio: valor('idAnuncio'),
+      url_anuncio: valor('urlAnuncio'),
+      dados: valor('dados', 'jsonb'),
+      ultimo_erro: null,
+      lease_ate: null,
+      respondido_em: sql`now()`,
+      updated_at: sql`now()`,
+    })
+    .where(daChavePreparada)
+    .returning(),
+);
+
 /** The vehicle's adverts per channel (veiculo_integracoes) and what publishing reads of the vehicle. */
 export const publicacaoRepository = {
   async revendaDoVeiculo(db: Executor, idVeiculo: string): Promise<string | undefined> {
@@ -56,23 +168,7 @@ export const publicacaoRepository = {
    * `trava`: the vehicle's row read FOR SHARE, in the caller's transaction (see `vendidoComTrava`).
    */
   async veiculo(db: Executor, idVeiculo: string, op: { canal?: string; trava?: boolean } = {}) {
-    const consulta = db
-      .select({
-        v: veiculos,
-        r: DA_REVENDA,
-        imagens: sql<FotoDoVeiculo[]>`(select coalesce(json_agg(json_build_object(${sql.raw(
-          COLUNAS_FOTO.map((c) => `'${c}', f.${c}`).join(', '),
-        )}) order by f.posicao), '[]'::json) from ${veiculoImagens} f where f.veiculo_id = ${veiculos.id})`,
-        integracao: revendaIntegracoes,
-      })
-      .from(veiculos)
-      .innerJoin(revendas, eq(revendas.id, veiculos.revenda_id))
-      .leftJoin(
-        revendaIntegracoes,
-        and(eq(revendaIntegracoes.revenda_id, veiculos.revenda_id), eq(revendaIntegracoes.canal, op.canal ?? '')),
-      )
-      .where(eq(veiculos.id, idVeiculo));
-    const [linha] = await (op.trava ? consulta.for('share', { of: veiculos }) : consulta);
+    const [linha] = await (op.trava ? lerVeiculoComTrava : lerVeiculo)(db, { id: idVeiculo, canal: op.canal ?? '' });
     return linha;
   },
 
@@ -90,11 +186,7 @@ export const publicacaoRepository = {
    * what a send re-checks under the lock when the vehicle was read just before (a bulk item's claim).
    */
   async situacaoComTrava(tx: Executor, idVeiculo: string) {
-    const [v] = await tx
-      .select({ veremovido: veiculos.veremovido, vevendido: veiculos.vevendido })
-      .from(veiculos)
-      .where(eq(veiculos.id, idVeiculo))
-      .for('share');
+    const [v] = await lerSituacaoComTrava(tx, { id: idVeiculo });
     return v;
   },
 
@@ -112,32 +204,15 @@ export const publicacaoRepository = {
     db: Executor,
     a: Alvo & { revendaId: string; chave: string; envio: Record<string, unknown>; leaseSegundos: number; usuarioId?: string | null },
   ) {
-    const novo = {
-      estado: 'pendente' as const,
-      usuario_id: a.usuarioId ?? null,
-      status: false,
+    const [r] = await tomarEnvio(db, {
+      veiculoId: a.veiculoId,
+      canal: a.canal,
+      revendaId: a.revendaId,
+      usuarioId: a.usuarioId ?? null,
       chave: a.chave,
       envio: a.envio,
-      lease_ate: leaseDe(a.leaseSegundos),
-      tentativa_em: sql`now()`,
-      respondido_em: null,
-      ultimo_erro: null,
-      id_anuncio: null,
-      url_anuncio: null,
-      desatualizado: false,
-      operacao: null,
-      updated_at: sql`now()`,
-    };
-    const [r] = await db
-      .insert(veiculoIntegracoes)
-      .values({ veiculo_id: a.veiculoId, canal: a.canal, revenda_id: a.revendaId, ...novo })
-      .onConflictDoUpdate({
-        target: [veiculoIntegracoes.veiculo_id, veiculoIntegracoes.canal],
-        set: novo,
-        // A failed send whose refused advert is still being removed from the channel (operacao 'excluir') waits.
-        setWhere: and(eq(veiculoIntegracoes.estado, 'falhou'), isNull(veiculoIntegracoes.operacao)),
-      })
-      .returning();
+      segundos: a.leaseSegundos,
+    });
     return r ?? null;
   },
 
@@ -175,21 +250,14 @@ export const publicacaoRepository = {
     chave: string,
     r: { idAnuncio: string; urlAnuncio: string | null; dados: Record<string, unknown> },
   ) {
-    const [linha] = await db
-      .update(veiculoIntegracoes)
-      .set({
-        estado: 'publicado',
-        status: true,
-        id_anuncio: r.idAnuncio,
-        url_anuncio: r.urlAnuncio,
-        dados: r.dados,
-        ultimo_erro: null,
-        lease_ate: null,
-        respondido_em: sql`now()`,
-        updated_at: sql`now()`,
-      })
-      .where(daChave(a, chave))
-      .returning();
+    const [linha] = await publicadoEnvio(db, {
+      veiculoId: a.veiculoId,
+      canal: a.canal,
+      chave,
+      idAnuncio: r.idAnuncio,
+      urlAnuncio: r.urlAnuncio,
+      dados: JSON.stringify(r.dados),
+    });
     return linha ?? null;
   },
 
