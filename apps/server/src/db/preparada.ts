@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PgSession } from 'drizzle-orm/pg-core';
 import type { Executor } from './cliente.ts';
 
 type Preparavel<R> = { prepare(nome: string): { execute(valores?: Record<string, unknown>): Promise<R> } };
@@ -25,4 +27,20 @@ export function preparada<V extends Record<string, unknown>, R>(nome: string, co
     consulta.client = session.client;
     return consulta.execute(valores);
   };
+}
+
+/**
+ * `preparada` for a statement drizzle's builders cannot express (a data-modifying statement over a CTE), written with
+ * `sql` and `sql.placeholder`: its rows come back as the driver gives them (column names as written, timestamps as
+ * text), so keep its RETURNING to plain values.
+ */
+export function preparadaSql<V extends Record<string, unknown>, L>(nome: string, consulta: SQL) {
+  const texto = new PgDialect().sqlToQuery(consulta);
+  const executar = preparada<V, { rows: L[] }>(nome, (ex) => ({
+    prepare: (n) =>
+      (ex as unknown as { _: { session: PgSession } })._.session.prepareQuery(texto, undefined, n, false) as unknown as {
+        execute(valores?: Record<string, unknown>): Promise<{ rows: L[] }>;
+      },
+  }));
+  return async (ex: Executor, valores: V) => (await executar(ex, valores)).rows;
 }

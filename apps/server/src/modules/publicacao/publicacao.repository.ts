@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
-import { preparada } from '../../db/preparada.ts';
+import { preparada, preparadaSql } from '../../db/preparada.ts';
 import { revendaIntegracoes, revendas, veiculoImagens, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
 
 export type AnuncioRegistro = typeof veiculoIntegracoes.$inferSelect;
@@ -67,12 +67,44 @@ const lerVeiculo = preparada<ParamsVeiculo, Awaited<ReturnType<typeof consultaVe
 const lerVeiculoComTrava = preparada<ParamsVeiculo, Awaited<ReturnType<typeof consultaVeiculo>>>('publicacao_veiculo_trava', (db) =>
   consultaVeiculo(db).for('share', { of: veiculos }),
 );
-const lerSituacaoComTrava = preparada('publicacao_situacao_trava', (db) =>
-  db
-    .select({ veremovido: veiculos.veremovido, vevendido: veiculos.vevendido })
-    .from(veiculos)
-    .where(eq(veiculos.id, sql.placeholder('id')))
-    .for('share'),
+/** Columns a send (re)writes: on conflict they take the values just proposed (`excluded`), the same as the insert's. */
+const COLUNAS_DO_ENVIO = [
+  'estado',
+  'usuario_id',
+  'status',
+  'chave',
+  'envio',
+  'lease_ate',
+  'tentativa_em',
+  'respondido_em',
+  'ultimo_erro',
+  'id_anuncio',
+  'url_anuncio',
+  'desatualizado',
+  'operacao',
+  'updated_at',
+] as const;
+const DO_EXCLUDED = sql.raw(COLUNAS_DO_ENVIO.map((c) => `${c} = excluded.${c}`).join(', '));
+const p = (nome: string, tipo: string) => sql`${sql.placeholder(nome)}::${sql.raw(tipo)}`;
+
+/**
+ * `tomarComTrava`: the send's whole transaction as ONE statement (no BEGIN / COMMIT round trips): the vehicle's row
+ * locked FOR SHARE in the CTE, only while not removed nor sold (a sale holding it FOR UPDATE is waited for and its
+ * outcome re-checked, as the two-statement transaction did), then `tomar`'s insert or takeover of a failed send.
+ */
+const tomarComTravaSql = preparadaSql<
+  { id: string; canal: string; revendaId: string; usuarioId: string | null; chave: string; envio: string; segundos: number },
+  { chave: string }
+>(
+  'publicacao_tomar_com_trava',
+  sql`with trava as (select id from veiculos where id = ${p('id', 'uuid')} and veremovido = 0 and vevendido = 0 for share)
+insert into veiculo_integracoes (veiculo_id, canal, revenda_id, ${sql.raw(COLUNAS_DO_ENVIO.join(', '))})
+select trava.id, ${p('canal', 'text')}, ${p('revendaId', 'uuid')}, 'pendente', ${p('usuarioId', 'uuid')}, false, ${p('chave', 'text')},
+  ${p('envio', 'jsonb')}, now() + make_interval(secs => ${p('segundos', 'double precision')}), now(), null, null, null, null, false, null, now()
+from trava
+on conflict (veiculo_id, canal) do update set ${DO_EXCLUDED}
+  where veiculo_integracoes.estado = 'falhou' and veiculo_integracoes.operacao is null
+returning chave`,
 );
 
 /** A placeholder where drizzle's types take no placeholder (an update's values): `jsonb` ones are passed as JSON text. */
@@ -89,24 +121,8 @@ const daChavePreparada = and(
  * `tomar`'s statement, built and prepared once. On conflict the row gets the values just proposed (`excluded`), the
  * same as the insert's.
  */
-const tomarEnvio = preparada('publicacao_tomar', (db) => {
-  const colunas = [
-    'estado',
-    'usuario_id',
-    'status',
-    'chave',
-    'envio',
-    'lease_ate',
-    'tentativa_em',
-    'respondido_em',
-    'ultimo_erro',
-    'id_anuncio',
-    'url_anuncio',
-    'desatualizado',
-    'operacao',
-    'updated_at',
-  ] as const;
-  return db
+const tomarEnvio = preparada('publicacao_tomar', (db) =>
+  db
     .insert(veiculoIntegracoes)
     .values({
       veiculo_id: sql.placeholder('veiculoId'),
@@ -129,12 +145,12 @@ const tomarEnvio = preparada('publicacao_tomar', (db) => {
     })
     .onConflictDoUpdate({
       target: [veiculoIntegracoes.veiculo_id, veiculoIntegracoes.canal],
-      set: Object.fromEntries(colunas.map((c) => [c, sql.raw(`excluded."${c}"`)])),
+      set: Object.fromEntries(COLUNAS_DO_ENVIO.map((c) => [c, sql.raw(`excluded."${c}"`)])),
       // A failed send whose refused advert is still being removed from the channel (operacao 'excluir') waits.
       setWhere: and(eq(veiculoIntegracoes.estado, 'falhou'), isNull(veiculoIntegracoes.operacao)),
     })
-    .returning();
-});
+    .returning(),
+);
 
 /** `publicado`'s statement, built and prepared once. */
 const publicadoEnvio = preparada('publicacao_publicado', (db) =>
@@ -178,16 +194,38 @@ export const publicacaoRepository = {
    * sees the sale (and is refused).
    */
   async vendidoComTrava(tx: Executor, idVeiculo: string) {
-    return (await publicacaoRepository.situacaoComTrava(tx, idVeiculo))?.vevendido === 1;
+    const [v] = await tx.select({ vevendido: veiculos.vevendido }).from(veiculos).where(eq(veiculos.id, idVeiculo)).for('share');
+    return v?.vevendido === 1;
+  },
+
+  /** Removed and sold of the vehicle (undefined: no such vehicle): why `tomarComTrava` took nothing. */
+  async situacao(db: Executor, idVeiculo: string) {
+    const [v] = await db
+      .select({ veremovido: veiculos.veremovido, vevendido: veiculos.vevendido })
+      .from(veiculos)
+      .where(eq(veiculos.id, idVeiculo));
+    return v;
   },
 
   /**
-   * Removed and sold of the vehicle, its row read FOR SHARE as in `vendidoComTrava` (undefined: no such vehicle):
-   * what a send re-checks under the lock when the vehicle was read just before (a bulk item's claim).
+   * `tomar` with the vehicle's lock (`vendidoComTrava`) in ONE statement, for a caller that read the vehicle just
+   * before (a bulk item): the key taken, or null when the vehicle is gone, removed or sold, or the send is pending or
+   * published (nothing written; `situacao` and `buscar` tell which).
    */
-  async situacaoComTrava(tx: Executor, idVeiculo: string) {
-    const [v] = await lerSituacaoComTrava(tx, { id: idVeiculo });
-    return v;
+  async tomarComTrava(
+    db: Executor,
+    a: Alvo & { revendaId: string; chave: string; envio: Record<string, unknown>; leaseSegundos: number; usuarioId?: string | null },
+  ) {
+    const [r] = await tomarComTravaSql(db, {
+      id: a.veiculoId,
+      canal: a.canal,
+      revendaId: a.revendaId,
+      usuarioId: a.usuarioId ?? null,
+      chave: a.chave,
+      envio: JSON.stringify(a.envio),
+      segundos: a.leaseSegundos,
+    });
+    return r ?? null;
   },
 
   async buscar(db: Executor, a: Alvo): Promise<AnuncioRegistro | undefined> {

@@ -545,13 +545,6 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       // integration are read in the send's own transaction, which then records it as pendente: one transaction,
       // committed before the channel is called. Removed, sold or an inactive integration refuse with nothing recorded.
       const lerComTrava = async (tx: Executor): Promise<VeiculoPreparado> => {
-        if (preparado) {
-          const s = await repo.situacaoComTrava(tx, idVeiculo);
-          if (!s) throw naoEncontrado(M.veiculoNaoEncontrado);
-          if (s.veremovido === 1) throw new ErroHttp(422, M.veiculoRemovido);
-          if (s.vevendido === 1) throw new ErroHttp(422, M.veiculoVendido);
-          return preparado;
-        }
         const c = await repo.veiculo(tx, idVeiculo, { canal, trava: true });
         if (!c) throw naoEncontrado(M.veiculoNaoEncontrado);
         if (c.v.veremovido === 1) throw new ErroHttp(422, M.veiculoRemovido);
@@ -560,19 +553,41 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
         const v = paraCanal(c, dep.publicUrl, dep.assinarArquivo);
         return { v, doCanal: sessaoDaIntegracao(canal, v.revendaId, dep.integracoes.paraPublicarDe(canal, c.integracao)) };
       };
-      const tomar = () =>
-        db.transaction(async (tx) => {
-          const { v, doCanal } = await lerComTrava(tx);
-          const r = await repo.tomar(tx, {
-            ...a,
-            revendaId: v.revendaId,
-            chave: randomUUID(),
-            envio: post,
-            leaseSegundos: leaseEnvio(canal),
-            usuarioId,
-          });
-          return { r, v, doCanal };
+      // With the vehicle read just before (`preparado`): the lock, the re-check of removed / sold and the pendente are
+      // one statement (committed before the channel is called, as the transaction below); why nothing was taken is
+      // read only then.
+      const tomarPreparado = async (p: VeiculoPreparado) => {
+        const r = await repo.tomarComTrava(db, {
+          ...a,
+          revendaId: p.v.revendaId,
+          chave: randomUUID(),
+          envio: post,
+          leaseSegundos: leaseEnvio(canal),
+          usuarioId,
         });
+        if (!r) {
+          const s = await repo.situacao(db, idVeiculo);
+          if (!s) throw naoEncontrado(M.veiculoNaoEncontrado);
+          if (s.veremovido === 1) throw new ErroHttp(422, M.veiculoRemovido);
+          if (s.vevendido === 1) throw new ErroHttp(422, M.veiculoVendido);
+        }
+        return { r, ...p };
+      };
+      const tomar = () =>
+        preparado
+          ? tomarPreparado(preparado)
+          : db.transaction(async (tx) => {
+              const { v, doCanal } = await lerComTrava(tx);
+              const r = await repo.tomar(tx, {
+                ...a,
+                revendaId: v.revendaId,
+                chave: randomUUID(),
+                envio: post,
+                leaseSegundos: leaseEnvio(canal),
+                usuarioId,
+              });
+              return { r, v, doCanal };
+            });
       const tomado = await tomar();
       if (tomado.r?.chave) return chamarCanal(a, tomado.r.chave, tomado.v, post, tomado.doCanal, aoPublicar);
 
