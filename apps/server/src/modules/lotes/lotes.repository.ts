@@ -3,6 +3,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, or, sql } fr
 import type { Executor } from '../../db/cliente.ts';
 import { preparada } from '../../db/preparada.ts';
 import { loteItens, lotes, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
+import { publicadoJunto } from '../publicacao/publicacao.repository.ts';
 
 export type LoteRegistro = typeof lotes.$inferSelect;
 export type ItemRegistro = typeof loteItens.$inferSelect;
@@ -74,6 +75,13 @@ const concluirItem = preparada('lote_concluir', (db) =>
       ),
     )
     .returning({ lote_id: loteItens.lote_id }),
+);
+
+/** A published item's outcome, written in the advert's answer statement (`publicadoJunto`) while the claim holds it. */
+const publicadoComItem = publicadoJunto<{ itemId: string; itemTentativas: number }>(
+  'lote_publicado',
+  sql`update lote_itens set estado = 'publicado', motivo = null, revisao = '[]'::jsonb, lease_ate = null, proxima_em = null,
+  updated_at = now() where id = ${sql.placeholder('itemId')}::uuid and estado = 'enviando' and tentativas = ${sql.placeholder('itemTentativas')}::int`,
 );
 
 /** Batches (lotes) and their items (lote_itens). */
@@ -190,6 +198,18 @@ export const lotesRepository = {
     const [r] = await reivindicarItem(db, { id, segundos });
     return r as ItemReivindicado | undefined;
   },
+
+  /**
+   * The channel's published answer of the item's send (vehicle × channel, its key) and the item's outcome
+   * (publicado), in ONE statement: the item only when the answer was recorded, and only while this claim holds it.
+   */
+  publicadoComItem: (
+    db: Executor,
+    a: { veiculoId: string; canal: string },
+    chave: string,
+    r: { idAnuncio: string; urlAnuncio: string | null; dados: Record<string, unknown> },
+    item: ItemRegistro,
+  ) => publicadoComItem(db, a, chave, r, { itemId: item.id, itemTentativas: item.tentativas }),
 
   /** Heartbeat: pushes the lease of an item still held by this claim `segundos` from now (a long channel call). */
   prolongar(db: Executor, item: ItemRegistro, segundos: number) {

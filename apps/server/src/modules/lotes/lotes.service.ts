@@ -10,11 +10,11 @@ import {
   ROTULO_CANAL,
 } from '@intermedio/contracts';
 import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
-import type { Db, Executor } from '../../db/cliente.ts';
+import type { Db } from '../../db/cliente.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import type { LeasesEmCurso } from '../../operacao/leases-em-curso.ts';
 import { publicacaoRepository } from '../publicacao/publicacao.repository.ts';
-import type { PublicacaoVeiculoService, VeiculoCarregado } from '../publicacao/publicacao.service.ts';
+import type { AoPublicar, PublicacaoVeiculoService, VeiculoCarregado } from '../publicacao/publicacao.service.ts';
 import { emParalelo } from '../vendas/paralelo.ts';
 import type { VendasService } from '../vendas/vendas.service.ts';
 import { type ItemRegistro, type ItemReivindicado, lotesRepository as repo } from './lotes.repository.ts';
@@ -120,10 +120,11 @@ export function criarLotesService(dep: Dep) {
     const idVeiculo = item.veiculo_id;
     if (item.anuncio_estado === 'publicado') return { estado: 'publicado', motivo: M.jaPublicado };
     let gravado = false;
-    // The item's outcome is written with the advert's answer (one transaction), only while this claim holds it.
-    const aoPublicar = async (tx: Executor) => {
-      await repo.concluir(tx, item, 'publicado', null);
-      gravado = true;
+    // The item's outcome is written with the advert's answer (one statement), only while this claim holds it.
+    const aoPublicar: AoPublicar = async (ex, a, chave, anuncio) => {
+      const g = await repo.publicadoComItem(ex, a, chave, anuncio, item);
+      if (g) gravado = true;
+      return g;
     };
     try {
       const r = await dep.publicacao.postEmLote(canal, idVeiculo, {

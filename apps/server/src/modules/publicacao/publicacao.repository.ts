@@ -67,6 +67,7 @@ const lerVeiculo = preparada<ParamsVeiculo, Awaited<ReturnType<typeof consultaVe
 const lerVeiculoComTrava = preparada<ParamsVeiculo, Awaited<ReturnType<typeof consultaVeiculo>>>('publicacao_veiculo_trava', (db) =>
   consultaVeiculo(db).for('share', { of: veiculos }),
 );
+
 /** Columns a send (re)writes: on conflict they take the values just proposed (`excluded`), the same as the insert's. */
 const COLUNAS_DO_ENVIO = [
   'estado',
@@ -107,16 +108,6 @@ on conflict (veiculo_id, canal) do update set ${DO_EXCLUDED}
 returning chave`,
 );
 
-/** A placeholder where drizzle's types take no placeholder (an update's values): `jsonb` ones are passed as JSON text. */
-const valor = (nome: string, tipo?: 'jsonb') => (tipo ? sql`${sql.placeholder(nome)}::jsonb` : sql`${sql.placeholder(nome)}`);
-/** `daChave` with placeholders `veiculoId`, `canal` and `chave`. */
-const daChavePreparada = and(
-  eq(veiculoIntegracoes.veiculo_id, sql.placeholder('veiculoId')),
-  eq(veiculoIntegracoes.canal, sql.placeholder('canal')),
-  eq(veiculoIntegracoes.chave, sql.placeholder('chave')),
-  eq(veiculoIntegracoes.estado, 'pendente'),
-);
-
 /**
  * `tomar`'s statement, built and prepared once. On conflict the row gets the values just proposed (`excluded`), the
  * same as the insert's.
@@ -152,24 +143,50 @@ const tomarEnvio = preparada('publicacao_tomar', (db) =>
     .returning(),
 );
 
-/** `publicado`'s statement, built and prepared once. */
-const publicadoEnvio = preparada('publicacao_publicado', (db) =>
-  db
-    .update(veiculoIntegracoes)
-    .set({
-      estado: 'publicado',
-      status: true,
-      id_anuncio: valor('idAnuncio'),
-      url_anuncio: valor('urlAnuncio'),
-      dados: valor('dados', 'jsonb'),
-      ultimo_erro: null,
-      lease_ate: null,
-      respondido_em: sql`now()`,
-      updated_at: sql`now()`,
-    })
-    .where(daChavePreparada)
-    .returning(),
-);
+/** What a published answer answers of the advert (`respostaPublicado`). */
+export type AnuncioPublicado = Pick<AnuncioRegistro, 'id_anuncio' | 'url_anuncio' | 'dados'>;
+type ParamsPublicado = { veiculoId: string; canal: string; chave: string; idAnuncio: string; urlAnuncio: string | null; dados: string };
+/**
+ * The channel's answer onto the send it belongs to (`publicado`), with placeholders: `idAnuncio`, `urlAnuncio`,
+ * `dados` (JSON text) and the send's `veiculoId`, `canal`, `chave`.
+ */
+const PUBLICADO = sql`update veiculo_integracoes set estado = 'publicado', status = true, id_anuncio = ${p('idAnuncio', 'text')},
+  url_anuncio = ${p('urlAnuncio', 'text')}, dados = ${p('dados', 'jsonb')}, ultimo_erro = null, lease_ate = null,
+  respondido_em = now(), updated_at = now()
+where veiculo_id = ${p('veiculoId', 'uuid')} and canal = ${p('canal', 'text')} and chave = ${p('chave', 'text')} and estado = 'pendente'
+returning id_anuncio, url_anuncio, dados`;
+const publicadoSql = preparadaSql<ParamsPublicado, AnuncioPublicado>('publicacao_publicado', PUBLICADO);
+const paramsPublicado = (
+  a: Alvo,
+  chave: string,
+  r: { idAnuncio: string; urlAnuncio: string | null; dados: Record<string, unknown> },
+): ParamsPublicado => ({
+  veiculoId: a.veiculoId,
+  canal: a.canal,
+  chave,
+  idAnuncio: r.idAnuncio,
+  urlAnuncio: r.urlAnuncio,
+  dados: JSON.stringify(r.dados),
+});
+
+/**
+ * `publicado` with the caller's own record of it in the SAME statement (a bulk item's outcome, `lotesRepository`):
+ * `junto` is an UPDATE whose WHERE this completes with "and the answer was recorded", its placeholders `V`'s.
+ * One statement, no BEGIN / COMMIT round trips; prepared once as `nome`.
+ */
+export function publicadoJunto<V extends Record<string, unknown>>(nome: string, junto: SQL) {
+  const executar = preparadaSql<ParamsPublicado & V, AnuncioPublicado>(
+    nome,
+    sql`with publicado as (${PUBLICADO}), junto as (${junto} and exists (select 1 from publicado)) select * from publicado`,
+  );
+  return async (
+    db: Executor,
+    a: Alvo,
+    chave: string,
+    r: { idAnuncio: string; urlAnuncio: string | null; dados: Record<string, unknown> },
+    valores: V,
+  ) => (await executar(db, { ...paramsPublicado(a, chave, r), ...valores }))[0] ?? null;
+}
 
 /** The vehicle's adverts per channel (veiculo_integracoes) and what publishing reads of the vehicle. */
 export const publicacaoRepository = {
@@ -287,15 +304,8 @@ export const publicacaoRepository = {
     a: Alvo,
     chave: string,
     r: { idAnuncio: string; urlAnuncio: string | null; dados: Record<string, unknown> },
-  ) {
-    const [linha] = await publicadoEnvio(db, {
-      veiculoId: a.veiculoId,
-      canal: a.canal,
-      chave,
-      idAnuncio: r.idAnuncio,
-      urlAnuncio: r.urlAnuncio,
-      dados: JSON.stringify(r.dados),
-    });
+  ): Promise<AnuncioPublicado | null> {
+    const [linha] = await publicadoSql(db, paramsPublicado(a, chave, r));
     return linha ?? null;
   },
 

@@ -17,7 +17,7 @@ import type { LeasesEmCurso } from '../../operacao/leases-em-curso.ts';
 import { explicarErro, type IntegracoesService } from '../integracoes/integracoes.service.ts';
 import { padroesRepository } from '../integracoes/padroes.repository.ts';
 import { vendasRepository } from '../vendas/vendas.repository.ts';
-import { type AnuncioRegistro, publicacaoRepository as repo } from './publicacao.repository.ts';
+import { type AnuncioPublicado, type AnuncioRegistro, publicacaoRepository as repo } from './publicacao.repository.ts';
 import { dadosIntermedio, paraCanal } from './veiculo-para-canal.ts';
 
 /**
@@ -51,8 +51,16 @@ type Dep = {
 };
 type Alvo = { veiculoId: string; canal: CanalId };
 /** What a publishing request reads of the vehicle in one statement (`publicacaoRepository.veiculo`). */
-/** Written in the same transaction as a send's published answer (a bulk item's outcome), only when it is recorded. */
-export type AoPublicar = (tx: Executor) => Promise<unknown>;
+/**
+ * Writes a send's published answer together with the caller's own record of it (a bulk item's outcome, in one
+ * statement: `publicacaoRepository.publicadoJunto`); answers the stored advert, null when another answer won.
+ */
+export type AoPublicar = (
+  db: Executor,
+  a: Alvo,
+  chave: string,
+  anuncio: { idAnuncio: string; urlAnuncio: string | null; dados: Record<string, unknown> },
+) => Promise<AnuncioPublicado | null>;
 export type VeiculoCarregado = NonNullable<Awaited<ReturnType<typeof repo.veiculo>>>;
 /**
  * The vehicle as the channel gets it and the reseller's channel session, already built by the caller from a read made
@@ -290,13 +298,9 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
       };
     }
     const valor = r.valor;
-    // The caller's own record of this outcome (a bulk item's) in the answer's transaction: one commit for both.
+    // The caller's own record of this outcome (a bulk item's) in the answer's statement: one commit for both.
     const gravado = aoPublicar
-      ? await db.transaction(async (tx) => {
-          const g = await gravarAnuncio(a, chave, valor, tx);
-          if (g) await aoPublicar(tx);
-          return g;
-        })
+      ? await aoPublicar(db, a, chave, { idAnuncio: valor.idAnuncio, urlAnuncio: valor.urlAnuncio ?? null, dados: valor.dados ?? {} })
       : await gravarAnuncio(a, chave, valor);
     if (!gravado) throw new ErroHttp(409, M.emAndamento(ROTULO_CANAL[a.canal]));
     return respostaPublicado(gravado, a.canal);
