@@ -1,9 +1,10 @@
 import { type AcaoLote, type CanalId, type EstadoItemLote, ITEM_LOTE_ABERTO } from '@intermedio/contracts';
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
 import { preparada } from '../../db/preparada.ts';
-import { loteItens, lotes, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
-import { publicadoJunto } from '../publicacao/publicacao.repository.ts';
+import { loteItens, lotes, revendaIntegracoes, revendas, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
+import { publicadoJunto, SELECAO_VEICULO } from '../publicacao/publicacao.repository.ts';
+import type { VeiculoCarregado } from '../publicacao/publicacao.service.ts';
 
 export type LoteRegistro = typeof lotes.$inferSelect;
 export type ItemRegistro = typeof loteItens.$inferSelect;
@@ -33,7 +34,7 @@ const daReivindicacao = (item: ItemRegistro) =>
 const doLote = sql`${loteItens.lote_id} = ${sql.raw('"lotes"."id"')}`;
 
 /** The claim (`reivindicar`), built and prepared once: placeholders `id` and `segundos`. */
-const reivindicarItem = preparada('lote_reivindicar', (db) =>
+const reivindicacao = (db: Executor) =>
   db
     .update(loteItens)
     .set({
@@ -50,9 +51,32 @@ const reivindicarItem = preparada('lote_reivindicar', (db) =>
       lote_usuario_id: lotes.usuario_id,
       anuncio_estado: sql<
         string | null
-      >`(select ${veiculoIntegracoes.estado} from ${veiculoIntegracoes} where ${veiculoIntegracoes.veiculo_id} = ${loteItens.veiculo_id} and ${veiculoIntegracoes.canal} = ${loteItens.canal})`,
-    }),
-);
+      >`(select ${veiculoIntegracoes.estado} from ${veiculoIntegracoes} where ${veiculoIntegracoes.veiculo_id} = ${loteItens.veiculo_id} and ${veiculoIntegracoes.canal} = ${loteItens.canal})`.as(
+        'anuncio_estado',
+      ),
+    });
+const reivindicarItem = preparada('lote_reivindicar', reivindicacao);
+
+/**
+ * The claim and, in the SAME statement (no BEGIN / COMMIT round trips), the vehicle with the reseller's integration
+ * of the item's channel when its action will need it: a publish not yet published (its draft), a removal or an
+ * update of a published advert (the channel's session). Placeholders `id` and `segundos`.
+ */
+const reivindicarComVeiculo = preparada('lote_reivindicar_veiculo', (db) => {
+  const c = db.$with('reivindicado').as(reivindicacao(db));
+  const precisa = sql`(case when ${c.acao} = 'publicar' then ${c.anuncio_estado} is distinct from 'publicado' else ${c.anuncio_estado} = 'publicado' end)`;
+  return db
+    .with(c)
+    .select({
+      // The claim's returning fields, as the CTE's columns (drizzle maps them as the item's).
+      item: Object.fromEntries(Object.keys(c._.selectedFields).map((k) => [k, c[k as keyof typeof c]])) as unknown as SQL,
+      ...SELECAO_VEICULO,
+    })
+    .from(c)
+    .leftJoin(veiculos, and(eq(veiculos.id, c.veiculo_id), precisa))
+    .leftJoin(revendas, eq(revendas.id, veiculos.revenda_id))
+    .leftJoin(revendaIntegracoes, and(eq(revendaIntegracoes.revenda_id, veiculos.revenda_id), eq(revendaIntegracoes.canal, c.canal)));
+});
 
 /** An item's outcome (`concluir`), built and prepared once: placeholders of the outcome and of the claim. */
 const concluirItem = preparada('lote_concluir', (db) =>
@@ -210,6 +234,20 @@ export const lotesRepository = {
     r: { idAnuncio: string; urlAnuncio: string | null; dados: Record<string, unknown> },
     item: ItemRegistro,
   ) => publicadoComItem(db, a, chave, r, { itemId: item.id, itemTentativas: item.tentativas }),
+
+  /**
+   * `reivindicar` and the vehicle its action needs (`lido`, see `reivindicarComVeiculo`) in one statement: undefined
+   * when the item was not claimed.
+   */
+  async reivindicarComVeiculo(db: Executor, id: string, segundos: number) {
+    const [r] = (await reivindicarComVeiculo(db, { id, segundos })) as unknown as (Omit<VeiculoCarregado, 'v'> & {
+      item: ItemReivindicado;
+      v: VeiculoCarregado['v'] | null;
+    })[];
+    if (!r) return undefined;
+    const { item, v, ...resto } = r;
+    return { item, lido: v ? ({ v, ...resto } as VeiculoCarregado) : undefined };
+  },
 
   /** Heartbeat: pushes the lease of an item still held by this claim `segundos` from now (a long channel call). */
   prolongar(db: Executor, item: ItemRegistro, segundos: number) {

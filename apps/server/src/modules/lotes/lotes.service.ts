@@ -245,13 +245,7 @@ export function criarLotesService(dep: Dep) {
       const item = await repo.reivindicar(db, id, limites.leaseSegundos);
       return item && { item, lido: undefined };
     }
-    return db.transaction(async (tx) => {
-      const item = await repo.reivindicar(tx, id, limites.leaseSegundos);
-      if (!item) return undefined;
-      const precisa = acao === 'publicar' ? item.anuncio_estado !== 'publicado' : item.anuncio_estado === 'publicado';
-      const lido = precisa ? await publicacaoRepository.veiculo(tx, item.veiculo_id, { canal }) : undefined;
-      return { item, lido };
-    });
+    return repo.reivindicarComVeiculo(db, id, limites.leaseSegundos);
   }
 
   /**

@@ -44,17 +44,23 @@ async function renovarVencido(db: Executor, onde: SQL | undefined, leaseSegundos
   return r ?? null;
 }
 
+/**
+ * What `veiculo` selects: the vehicle, what a channel gets of its reseller, its photos in display order (aggregated)
+ * and the reseller's integration (joined by the statement). Shared with the bulk claim's statement (lotes).
+ */
+export const SELECAO_VEICULO = {
+  v: veiculos,
+  r: DA_REVENDA,
+  imagens: sql<FotoDoVeiculo[]>`(select coalesce(json_agg(json_build_object(${sql.raw(
+    COLUNAS_FOTO.map((c) => `'${c}', f.${c}`).join(', '),
+  )}) order by f.posicao), '[]'::json) from ${veiculoImagens} f where f.veiculo_id = ${veiculos.id})`,
+  integracao: revendaIntegracoes,
+};
+
 /** `publicacaoRepository.veiculo`'s statement, with placeholders `id` and `canal` (built and prepared once). */
 const consultaVeiculo = (db: Executor) =>
   db
-    .select({
-      v: veiculos,
-      r: DA_REVENDA,
-      imagens: sql<FotoDoVeiculo[]>`(select coalesce(json_agg(json_build_object(${sql.raw(
-        COLUNAS_FOTO.map((c) => `'${c}', f.${c}`).join(', '),
-      )}) order by f.posicao), '[]'::json) from ${veiculoImagens} f where f.veiculo_id = ${veiculos.id})`,
-      integracao: revendaIntegracoes,
-    })
+    .select(SELECAO_VEICULO)
     .from(veiculos)
     .innerJoin(revendas, eq(revendas.id, veiculos.revenda_id))
     .leftJoin(
