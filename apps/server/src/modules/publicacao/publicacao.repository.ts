@@ -20,6 +20,8 @@ const DA_REVENDA = {
 };
 export type FotoDoVeiculo = Pick<typeof veiculoImagens.$inferSelect, (typeof COLUNAS_FOTO)[number]>;
 type Alvo = { veiculoId: string; canal: string };
+/** A send to take: the advert, its reseller, the new key, what is sent (`envio`) and the lease. */
+type Tomada = Alvo & { revendaId: string; chave: string; envio: Record<string, unknown>; leaseSegundos: number; usuarioId?: string | null };
 const doAlvo = (a: Alvo) => and(eq(veiculoIntegracoes.veiculo_id, a.veiculoId), eq(veiculoIntegracoes.canal, a.canal));
 const daChave = (a: Alvo, chave: string) => and(doAlvo(a), eq(veiculoIntegracoes.chave, chave), eq(veiculoIntegracoes.estado, 'pendente'));
 /** A change (alterar) in flight on a published advert: its key, while the lease is set. */
@@ -235,10 +237,7 @@ export const publicacaoRepository = {
    * before (a bulk item): the key taken, or null when the vehicle is gone, removed or sold, or the send is pending or
    * published (nothing written; `situacao` and `buscar` tell which).
    */
-  async tomarComTrava(
-    db: Executor,
-    a: Alvo & { revendaId: string; chave: string; envio: Record<string, unknown>; leaseSegundos: number; usuarioId?: string | null },
-  ) {
+  async tomarComTrava(db: Executor, a: Tomada) {
     const [r] = await tomarComTravaSql(db, {
       id: a.veiculoId,
       canal: a.canal,
@@ -261,10 +260,7 @@ export const publicacaoRepository = {
    * called): creates the row as pendente with a new key and a lease, or turns a failed one into pendente. A pending
    * or published row is left alone (null): a second click never reaches the channel.
    */
-  async tomar(
-    db: Executor,
-    a: Alvo & { revendaId: string; chave: string; envio: Record<string, unknown>; leaseSegundos: number; usuarioId?: string | null },
-  ) {
+  async tomar(db: Executor, a: Tomada) {
     const [r] = await tomarEnvio(db, {
       veiculoId: a.veiculoId,
       canal: a.canal,
