@@ -162,7 +162,10 @@ describe('ações em lote', () => {
     expect(transacoes.filter((t) => /^with "reivindicado" as \(update "lote_itens"/.test(t))).toHaveLength(envios);
     expect(transacoes.filter((t) => /^with trava as .*\binsert into veiculo_integracoes/s.test(t))).toHaveLength(envios);
     expect(transacoes.filter((t) => /^with publicado as \(update veiculo_integracoes .*\bupdate lote_itens/s.test(t))).toHaveLength(envios);
-    expect(transacoes.filter((t) => t === 'transação'), transacoes.join('\n')).toEqual([]);
+    expect(
+      transacoes.filter((t) => t === 'transação'),
+      transacoes.join('\n'),
+    ).toEqual([]);
   }, 120_000);
 
   it('issue 24, CPU por item: o veículo é lido uma vez por envio (na reivindicação); vendido antes do envio, nada é enviado', async () => {
