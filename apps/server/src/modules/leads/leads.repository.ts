@@ -9,6 +9,7 @@ import {
 } from '@intermedio/contracts';
 import { and, asc, desc, eq, ilike, inArray, isNull, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/cliente.ts';
+import { preparadaSql } from '../../db/preparada.ts';
 import { leadMensagens, leads, revendas, usuarios, veiculoImagens, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
 
 export type LeadRegistro = typeof leads.$inferSelect;
@@ -110,6 +111,21 @@ function selecionar(db: Executor) {
     .leftJoin(usuarios, eq(usuarios.id, leads.estado_por));
 }
 
+/**
+ * The webhook's group INSERT: its rows as ONE jsonb parameter under a statement built and prepared once (building a
+ * multi-row INSERT of 11 columns with drizzle was 12 % of the server's CPU in bench/leads-webhook.ts's burst).
+ */
+const inserirLeads = preparadaSql<{ linhas: string }, { id: string }>(
+  'leads_inserir',
+  sql`insert into ${leads} (revenda_id, canal, id_externo, tipo, id_anuncio, nome, email, telefone, mensagem, recebido_em, bruto)
+  select revenda_id, canal, id_externo, tipo, id_anuncio, nome, email, telefone, mensagem, recebido_em, bruto
+  from jsonb_to_recordset(${sql.placeholder('linhas')}::jsonb) as x(
+    revenda_id uuid, canal text, id_externo text, tipo text, id_anuncio text, nome text, email text, telefone text,
+    mensagem text, recebido_em timestamptz, bruto jsonb)
+  on conflict (canal, id_externo) do nothing
+  returning id`,
+);
+
 /** Leads (leads) and their conversation (lead_mensagens). */
 export const leadsRepository = {
   /** The vehicle of the reseller whose advert on this channel has this id (veiculo_integracoes.id_anuncio). */
@@ -169,8 +185,7 @@ export const leadsRepository = {
    */
   async inserir(db: Executor, ls: LeadRecebido[]): Promise<string[]> {
     if (ls.length === 0) return [];
-    // The rows travel as ONE jsonb parameter and the statement's text is always the same: building a multi-row
-    // INSERT of 11 columns with drizzle was 12 % of the server's CPU in the webhook burst (bench/leads-webhook.ts).
+    // The rows travel as ONE jsonb parameter of a statement prepared once (`inserirLeads`).
     const linhas = ls.map((l) => ({
       revenda_id: l.idRevenda,
       canal: l.canal,
@@ -184,16 +199,7 @@ export const leadsRepository = {
       recebido_em: l.recebidoEm.toISOString(),
       bruto: l.bruto ?? null,
     }));
-    const r = await db.execute(sql`
-      insert into ${leads} (revenda_id, canal, id_externo, tipo, id_anuncio, nome, email, telefone, mensagem, recebido_em, bruto)
-      select revenda_id, canal, id_externo, tipo, id_anuncio, nome, email, telefone, mensagem, recebido_em, bruto
-      from jsonb_to_recordset(${JSON.stringify(linhas)}::jsonb) as x(
-        revenda_id uuid, canal text, id_externo text, tipo text, id_anuncio text, nome text, email text, telefone text,
-        mensagem text, recebido_em timestamptz, bruto jsonb)
-      on conflict (canal, id_externo) do nothing
-      returning id`);
-    // Both drivers (node-postgres, PGlite) answer `{ rows }`.
-    return (r as unknown as { rows: { id: string }[] }).rows.map((n) => n.id);
+    return (await inserirLeads(db, { linhas: JSON.stringify(linhas) })).map((n) => n.id);
   },
 
   /** Which of these resellers exist (a signed OLX endpoint outlives a deleted reseller). */

@@ -235,10 +235,10 @@ export function criarLotesService(dep: Dep) {
   }
 
   /**
-   * Claims an item (its own statement, committed before any channel call). The claim also reads, in the same
-   * transaction, the vehicle with the reseller's integration of the channel when the action will need it (one
-   * transaction fewer per item): a publish for its draft (none when already published), a removal or an update of
-   * a published advert for the channel's session. A sale's item reads nothing more.
+   * Claims an item (its own statement, committed before any channel call). The claim's statement also reads the
+   * vehicle with the reseller's integration of the channel when the action will need it (`reivindicarComVeiculo`):
+   * a publish for its draft (none when already published), a removal or an update of a published advert for the
+   * channel's session. A sale's item reads nothing more.
    */
   async function reivindicar(id: string, acao: AcaoLote, canal: string | null, limites: LimitesLote) {
     if (acao === 'vendido' || !canal) {

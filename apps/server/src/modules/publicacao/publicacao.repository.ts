@@ -96,60 +96,44 @@ const COLUNAS_DO_ENVIO = [
 const DO_EXCLUDED = sql.raw(COLUNAS_DO_ENVIO.map((c) => `${c} = excluded.${c}`).join(', '));
 const p = (nome: string, tipo: string) => sql`${sql.placeholder(nome)}::${sql.raw(tipo)}`;
 
+type ParamsTomada = {
+  veiculoId: string;
+  canal: string;
+  revendaId: string;
+  usuarioId: string | null;
+  chave: string;
+  envio: string;
+  segundos: number;
+};
 /**
- * `tomarComTrava`: the send's whole transaction as ONE statement (no BEGIN / COMMIT round trips): the vehicle's row
- * locked FOR SHARE in the CTE, only while not removed nor sold (a sale holding it FOR UPDATE is waited for and its
- * outcome re-checked, as the two-statement transaction did), then `tomar`'s insert or takeover of a failed send.
+ * Takes a send: inserts vehicle × channel as pendente with a new key and a lease, or turns a failed one into pendente
+ * (on conflict the row gets the values just proposed, `excluded`). A failed send whose refused advert is still being
+ * removed from the channel (operacao 'excluir') waits. `comTrava`: the whole transaction of a bulk send as ONE
+ * statement (no BEGIN / COMMIT round trips): the vehicle's row locked FOR SHARE in a CTE, only while not removed nor
+ * sold (a sale holding it FOR UPDATE is waited for and its outcome re-checked). Built and prepared once each.
  */
-const tomarComTravaSql = preparadaSql<
-  { id: string; canal: string; revendaId: string; usuarioId: string | null; chave: string; envio: string; segundos: number },
-  { chave: string }
->(
-  'publicacao_tomar_com_trava',
-  sql`with trava as (select id from veiculos where id = ${p('id', 'uuid')} and veremovido = 0 and vevendido = 0 for share)
-insert into veiculo_integracoes (veiculo_id, canal, revenda_id, ${sql.raw(COLUNAS_DO_ENVIO.join(', '))})
-select trava.id, ${p('canal', 'text')}, ${p('revendaId', 'uuid')}, 'pendente', ${p('usuarioId', 'uuid')}, false, ${p('chave', 'text')},
+const tomadaSql = (nome: string, comTrava: boolean) =>
+  preparadaSql<ParamsTomada, { chave: string }>(
+    nome,
+    sql`${comTrava ? sql`with trava as (select id from veiculos where id = ${p('veiculoId', 'uuid')} and veremovido = 0 and vevendido = 0 for share) ` : sql``}insert into veiculo_integracoes (veiculo_id, canal, revenda_id, ${sql.raw(COLUNAS_DO_ENVIO.join(', '))})
+select ${comTrava ? sql`trava.id` : p('veiculoId', 'uuid')}, ${p('canal', 'text')}, ${p('revendaId', 'uuid')}, 'pendente', ${p('usuarioId', 'uuid')}, false, ${p('chave', 'text')},
   ${p('envio', 'jsonb')}, now() + make_interval(secs => ${p('segundos', 'double precision')}), now(), null, null, null, null, false, null, now()
-from trava
+${comTrava ? sql`from trava` : sql``}
 on conflict (veiculo_id, canal) do update set ${DO_EXCLUDED}
   where veiculo_integracoes.estado = 'falhou' and veiculo_integracoes.operacao is null
 returning chave`,
-);
-
-/**
- * `tomar`'s statement, built and prepared once. On conflict the row gets the values just proposed (`excluded`), the
- * same as the insert's.
- */
-const tomarEnvio = preparada('publicacao_tomar', (db) =>
-  db
-    .insert(veiculoIntegracoes)
-    .values({
-      veiculo_id: sql.placeholder('veiculoId'),
-      canal: sql.placeholder('canal'),
-      revenda_id: sql.placeholder('revendaId'),
-      estado: 'pendente',
-      usuario_id: sql.placeholder('usuarioId'),
-      status: false,
-      chave: sql.placeholder('chave'),
-      envio: sql.placeholder('envio'),
-      lease_ate: sql`now() + make_interval(secs => ${sql.placeholder('segundos')})`,
-      tentativa_em: sql`now()`,
-      respondido_em: null,
-      ultimo_erro: null,
-      id_anuncio: null,
-      url_anuncio: null,
-      desatualizado: false,
-      operacao: null,
-      updated_at: sql`now()`,
-    })
-    .onConflictDoUpdate({
-      target: [veiculoIntegracoes.veiculo_id, veiculoIntegracoes.canal],
-      set: Object.fromEntries(COLUNAS_DO_ENVIO.map((c) => [c, sql.raw(`excluded."${c}"`)])),
-      // A failed send whose refused advert is still being removed from the channel (operacao 'excluir') waits.
-      setWhere: and(eq(veiculoIntegracoes.estado, 'falhou'), isNull(veiculoIntegracoes.operacao)),
-    })
-    .returning(),
-);
+  );
+const tomarSql = tomadaSql('publicacao_tomar', false);
+const tomarComTravaSql = tomadaSql('publicacao_tomar_com_trava', true);
+const paramsTomada = (a: Tomada): ParamsTomada => ({
+  veiculoId: a.veiculoId,
+  canal: a.canal,
+  revendaId: a.revendaId,
+  usuarioId: a.usuarioId ?? null,
+  chave: a.chave,
+  envio: JSON.stringify(a.envio),
+  segundos: a.leaseSegundos,
+});
 
 /** What a published answer answers of the advert (`respostaPublicado`). */
 export type AnuncioPublicado = Pick<AnuncioRegistro, 'id_anuncio' | 'url_anuncio' | 'dados'>;
@@ -238,15 +222,7 @@ export const publicacaoRepository = {
    * published (nothing written; `situacao` and `buscar` tell which).
    */
   async tomarComTrava(db: Executor, a: Tomada) {
-    const [r] = await tomarComTravaSql(db, {
-      id: a.veiculoId,
-      canal: a.canal,
-      revendaId: a.revendaId,
-      usuarioId: a.usuarioId ?? null,
-      chave: a.chave,
-      envio: JSON.stringify(a.envio),
-      segundos: a.leaseSegundos,
-    });
+    const [r] = await tomarComTravaSql(db, paramsTomada(a));
     return r ?? null;
   },
 
@@ -261,15 +237,7 @@ export const publicacaoRepository = {
    * or published row is left alone (null): a second click never reaches the channel.
    */
   async tomar(db: Executor, a: Tomada) {
-    const [r] = await tomarEnvio(db, {
-      veiculoId: a.veiculoId,
-      canal: a.canal,
-      revendaId: a.revendaId,
-      usuarioId: a.usuarioId ?? null,
-      chave: a.chave,
-      envio: a.envio,
-      segundos: a.leaseSegundos,
-    });
+    const [r] = await tomarSql(db, paramsTomada(a));
     return r ?? null;
   },
 
