@@ -36,7 +36,9 @@ const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const VEICULOS = Number(process.env.BENCH_LOTE_VEICULOS ?? 300);
 const FOTOS = 3;
 const POR_REVENDA = 50; // Webmotors' "Básico" slots per dealer
-const CONCORRENCIAS = (process.env.BENCH_LOTE_CONCORRENCIAS ?? '4,16').split(',').map(Number);
+// BENCH_LOTE_CONCORRENCIAS= (empty): only the job's run. BENCH_LOTE_BANCOS=pg (or pglite): one database only.
+const CONCORRENCIAS = (process.env.BENCH_LOTE_CONCORRENCIAS ?? '4,16').split(',').filter(Boolean).map(Number);
+const BANCOS = process.env.BENCH_LOTE_BANCOS ?? 'pglite,pg';
 const CANAIS: CanalId[] = ['autoscar', 'webmotors', 'meucarronovo'];
 const NA_PISTA = { email_meucarronovo: 'loja@autodemo.test', senha_meucarronovo: 's' };
 /** A valid CNPJ (check digits) numbered `n`: Webmotors' sandbox counts a dealer's slots by it. */
@@ -252,6 +254,11 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
         if (!r.ok) throw new Error(`${canal} direto: ${r.erro.mensagem}`);
       });
       const diretoMs = performance.now() - t1;
+      if (perfilDireto) {
+        const { profile } = await perfilDireto.post('Profiler.stop');
+        writeFileSync(path.join(process.env.BENCH_LOTE_PERFIL ?? '', `direto-${rotulo}-${rodada}.cpuprofile`), JSON.stringify(profile));
+        perfilDireto.disconnect();
+      }
 
       const nome = `publicação em lote: ${VEICULOS} veículos × 3 canais, ${n} simultâneos (${rotulo})`;
       const envios = trabalhos.length;
@@ -431,6 +438,10 @@ async function medirPeloJob(
   let nWm = 0;
   const diretos = chamadas.map((c, i) => ({ ...c, i, grupoWm: c.canal === 'webmotors' ? Math.floor(nWm++ / POR_REVENDA) : 0 }));
   const porChamada: number[] = [];
+  const perfilDireto = process.env.BENCH_LOTE_PERFIL ? new (await import('node:inspector/promises')).Session() : null;
+  perfilDireto?.connect();
+  await perfilDireto?.post('Profiler.enable');
+  await perfilDireto?.post('Profiler.start');
   const t1 = performance.now();
   await porCanalEmParalelo(diretos, LIMITES_LOTE.porCanal, async ({ canal, args, i, grupoWm }) => {
     const [ctx, sessao, v, post] = args;
@@ -453,6 +464,11 @@ async function medirPeloJob(
     if (!r.ok) throw new Error(`${canal} direto: ${r.erro.mensagem}`);
   });
   const diretoMs = performance.now() - t1;
+  if (perfilDireto) {
+    const { profile } = await perfilDireto.post('Profiler.stop');
+    writeFileSync(path.join(process.env.BENCH_LOTE_PERFIL ?? '', `direto-${rotulo}-${rodada}.cpuprofile`), JSON.stringify(profile));
+    perfilDireto.disconnect();
+  }
   if (doJob) console.error('pedidos às sandboxes', JSON.stringify({ job: doJob, direto: await pedidos('GET') }, null, 1));
 
   const nome = `publicação em lote pelo job: ${veiculos.length} veículos × 3 canais, ${LIMITES_LOTE.porCanal} por canal (${rotulo})`;
@@ -476,8 +492,9 @@ async function medirPeloJob(
 }
 
 export async function medirPublicarLote(registrar: Registrar) {
-  const notas = await medirEm(registrar, 'PGlite');
-  if (process.env.DATABASE_URL) notas.push(...(await medirEm(registrar, 'PostgreSQL', process.env.DATABASE_URL)));
+  const notas = BANCOS.includes('pglite') ? await medirEm(registrar, 'PGlite') : [];
+  if (process.env.DATABASE_URL && BANCOS.split(',').includes('pg'))
+    notas.push(...(await medirEm(registrar, 'PostgreSQL', process.env.DATABASE_URL)));
   return notas;
 }
 

@@ -1,5 +1,5 @@
 import type { CanalId, Lote } from '@intermedio/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Aplicacao, buildApp } from '../src/app.ts';
@@ -140,12 +140,28 @@ describe('ações em lote', () => {
   }, 60_000);
 
   it('issue 24, transações por envio: o job lê o lote, o anúncio e os padrões uma vez, e termina o lote uma vez', async () => {
-    // Per item: the claim (with the batch's action and the advert's state), the vehicle for the draft, the send's
-    // transaction, the channel's answer and the item's outcome; the defaults once per channel and run, the batch's
+    // Per item: the claim (with the batch's action, the advert's state and the vehicle for the draft), the send's
+    // pendente and the channel's answer with the item's outcome; the defaults once per channel and run, the batch's
     // end once. Before: the batch, the advert and the defaults read again and terminarSeVazio per item (~9 each).
     const ids = await novosVeiculos(4);
     const criado = (await criar({ acao: 'publicar', veiculos: ids, canais: CANAIS })).json().data as Lote;
-    const transacoes = await transacoesDurante(amb.banco, () => amb.tarefas.executar(TAREFA_LOTES));
+    const grupos = {
+      reivindicados: vi.spyOn(lotesRepository, 'reivindicarComVeiculo'),
+      tomados: vi.spyOn(publicacaoRepository, 'tomarComTravaVarios'),
+      respondidos: vi.spyOn(lotesRepository, 'publicadosComItens'),
+    };
+    let tamanhos: Record<keyof typeof grupos, number[]>;
+    let transacoes: string[];
+    try {
+      transacoes = await transacoesDurante(amb.banco, () => amb.tarefas.executar(TAREFA_LOTES));
+      tamanhos = {
+        reivindicados: grupos.reivindicados.mock.calls.map(([, ids]) => ids.length),
+        tomados: grupos.tomados.mock.calls.map(([, as]) => as.length),
+        respondidos: grupos.respondidos.mock.calls.map(([, rs]) => rs.length),
+      };
+    } finally {
+      for (const g of Object.values(grupos)) g.mockRestore();
+    }
     const feito = await ler(criado.id);
     expect(feito).toMatchObject({ estado: 'concluido', total: 8, concluidos: 8 });
     expect(feito.itens.every((i) => i.estado === 'publicado')).toBe(true);
@@ -156,17 +172,100 @@ describe('ações em lote', () => {
     ).toEqual([]);
     expect(transacoes.filter((t) => /^update "lotes"/.test(t))).toHaveLength(1);
     expect(transacoes.filter((t) => /from "revenda_padroes_publicacao"/.test(t)).length).toBeLessThanOrEqual(CANAIS.length);
-    expect(transacoes.length, transacoes.join('\n')).toBeLessThanOrEqual(3 * envios + 6);
     // The claim with the vehicle read, the send's pendente with the vehicle's lock, and the channel's answer with the
-    // item's outcome: one statement each (CTEs), no BEGIN / COMMIT round trips around them.
-    expect(transacoes.filter((t) => /^with "reivindicado" as \(update "lote_itens"/.test(t))).toHaveLength(envios);
-    expect(transacoes.filter((t) => /^with trava as .*\binsert into veiculo_integracoes/s.test(t))).toHaveLength(envios);
-    expect(transacoes.filter((t) => /^with publicado as \(update veiculo_integracoes .*\bupdate lote_itens/s.test(t))).toHaveLength(envios);
+    // item's outcome: one statement each (CTEs), no BEGIN / COMMIT round trips around them, each shared by the items
+    // in flight (group commit): every item once, and the run's first items (twice `porCanal` per channel, started
+    // together) claimed by one statement.
+    const claims = transacoes.filter((t) => /^with "reivindicado" as \(update "lote_itens"/.test(t));
+    const pendentes = transacoes.filter((t) => /^with entrada as .*\btrava as .*\binsert into veiculo_integracoes/s.test(t));
+    const respostas = transacoes.filter((t) =>
+      /^with entrada as .*\bpublicado as \(update veiculo_integracoes .*\bupdate lote_itens/s.test(t),
+    );
+    expect([claims.length, pendentes.length, respostas.length]).toEqual([
+      tamanhos.reivindicados.length,
+      tamanhos.tomados.length,
+      tamanhos.respondidos.length,
+    ]);
+    for (const n of Object.values(tamanhos)) expect(n.reduce((a, b) => a + b, 0)).toBe(envios);
+    const primeiros = Math.min(ids.length, 2 * LIMITES_LOTE.porCanal) * CANAIS.length;
+    expect(tamanhos.reivindicados[0]).toBe(primeiros);
+    expect(transacoes.length, transacoes.join('\n')).toBeLessThanOrEqual(3 * envios - (primeiros - 1) + 6);
     expect(
       transacoes.filter((t) => t === 'transação'),
       transacoes.join('\n'),
     ).toEqual([]);
   }, 120_000);
+
+  it('issue 24: no máximo `porCanal` chamadas em curso por canal, enquanto os próximos itens são preparados', async () => {
+    const ids = await novosVeiculos(9);
+    const criado = (await criar({ acao: 'publicar', veiculos: ids, canais: ['autoscar'] })).json().data as Lote;
+    const pub = CANAIS_REGISTRADOS.autoscar.publicacao as PublicacaoVeiculo;
+    const enviar = pub.enviar;
+    let chamando = 0;
+    let picoChamando = 0;
+    let picoEnviando = 0;
+    const volta = trocar('autoscar', 'enviar', async (...args) => {
+      chamando++;
+      picoChamando = Math.max(picoChamando, chamando);
+      // Items of this batch claimed meanwhile (enviando): the calls in flight and the next ones, being prepared.
+      const emCurso = await amb.banco.db
+        .select({ id: loteItens.id })
+        .from(loteItens)
+        .where(and(eq(loteItens.lote_id, criado.id), eq(loteItens.estado, 'enviando')));
+      const n = emCurso.length;
+      picoEnviando = Math.max(picoEnviando, n);
+      try {
+        await new Promise((ok) => setTimeout(ok, 30));
+        return await enviar(...args);
+      } finally {
+        chamando--;
+      }
+    });
+    try {
+      await amb.tarefas.executar(TAREFA_LOTES);
+    } finally {
+      volta();
+    }
+    expect(estados(await ler(criado.id))).toEqual(Array(9).fill('autoscar:publicado'));
+    expect(picoChamando).toBe(LIMITES_LOTE.porCanal);
+    expect(picoEnviando).toBeGreaterThan(LIMITES_LOTE.porCanal);
+    expect(picoEnviando).toBeLessThanOrEqual(2 * LIMITES_LOTE.porCanal);
+  }, 60_000);
+
+  it('issue 24, envios agrupados: cada envio do grupo é tomado ou não por si; dois do mesmo anúncio recusam o grupo', async () => {
+    const [a, vendido, c, d] = (await novosVeiculos(4)) as [string, string, string, string];
+    await amb.banco.db.update(veiculos).set({ vevendido: 1 }).where(eq(veiculos.id, vendido));
+    const envio = (veiculoId: string) => ({
+      veiculoId,
+      canal: 'autoscar',
+      revendaId: amb.ids.revendaA,
+      chave: crypto.randomUUID(),
+      envio: { preco: 1 },
+      leaseSegundos: 60,
+    });
+    const [ea, ev, ec] = [envio(a), envio(vendido), envio(c)];
+    // The sold vehicle's send is not taken (nothing written for it); the others are, each with its own key.
+    expect(await publicacaoRepository.tomarComTravaVarios(amb.banco.db, [ea, ev, ec])).toEqual([
+      { chave: ea.chave },
+      null,
+      { chave: ec.chave },
+    ]);
+    const linhas = await amb.banco.db
+      .select()
+      .from(veiculoIntegracoes)
+      .where(sql`${veiculoIntegracoes.veiculo_id} in ${[a, vendido, c]}`);
+    expect(linhas.map((l) => [l.veiculo_id, l.estado, l.chave]).sort()).toEqual(
+      [
+        [a, 'pendente', ea.chave],
+        [c, 'pendente', ec.chave],
+      ].sort(),
+    );
+    // Already pendente: a second send of the same advert is not taken.
+    expect(await publicacaoRepository.tomarComTravaVarios(amb.banco.db, [envio(a)])).toEqual([null]);
+    // Two sends of one advert in one statement break it (db/em-grupo.ts then tries them one by one): nothing written.
+    await expect(publicacaoRepository.tomarComTravaVarios(amb.banco.db, [envio(d), envio(d)])).rejects.toThrow();
+    expect(await publicacaoRepository.buscar(amb.banco.db, { veiculoId: d, canal: 'autoscar' })).toBeUndefined();
+  }, 60_000);
 
   it('issue 24, CPU por item: o veículo é lido uma vez por envio (na reivindicação); vendido antes do envio, nada é enviado', async () => {
     const ids = await novosVeiculos(3);
@@ -320,7 +419,9 @@ describe('ações em lote', () => {
     }
   }, 60_000);
 
-  it('Cancelar: o item em andamento termina, os não iniciados ficam cancelados e nada mais é enviado', async () => {
+  it('Cancelar: os itens em andamento terminam, os não iniciados ficam cancelados e nada mais é enviado', async () => {
+    // One call at a time at the channel (porCanal 1), so two items going: the one calling and the next one, already
+    // claimed with its pendente written, waiting for its turn. Both finish; the third was not started.
     const ids = await novosVeiculos(3);
     const antes = await naSandbox();
     const l = (await criar({ acao: 'publicar', veiculos: ids, canais: ['autoscar'] })).json().data as Lote;
@@ -342,9 +443,9 @@ describe('ações em lote', () => {
     expect(cancelamento).toMatchObject({ estado: 'cancelado' });
     const fim = await ler(l.id);
     expect(fim.estado).toBe('cancelado');
-    expect(fim.itens.map((i) => i.estado)).toEqual(['publicado', 'cancelado', 'cancelado']);
+    expect(fim.itens.map((i) => i.estado)).toEqual(['publicado', 'publicado', 'cancelado']);
     expect(fim).toMatchObject({ total: 3, concluidos: 3 });
-    expect(await naSandbox()).toEqual({ ...antes, autoscar: antes.autoscar + 1 });
+    expect(await naSandbox()).toEqual({ ...antes, autoscar: antes.autoscar + 2 });
     // Cancelling a batch that is over: 409.
     const de_novo = await chamar('POST', `/api/revendas/${amb.ids.revendaA}/lotes/${l.id}/cancelar`, gestor);
     expect(de_novo.statusCode).toBe(409);

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type CanalId, MENSAGENS_LEAD } from '@intermedio/contracts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { codigoErroPg, type Db } from '../../db/cliente.ts';
+import { emGrupo } from '../../db/em-grupo.ts';
 import { revendaIntegracoes } from '../../db/schema/index.ts';
 import { ErroHttp } from '../../lib/http.ts';
 import type { IntegracoesService } from '../integracoes/integracoes.service.ts';
@@ -249,44 +250,4 @@ export function criarEntradaLeads(dep: {
       return novos;
     },
   };
-}
-
-/**
- * Group commit: calls made while a write is running are written together by the next one (at most 200 at a time).
- * A batch starts on the next turn of the event loop (`setImmediate`), not with the first call alone: on PGlite the
- * write runs on this thread, so the deliveries already received in this turn (one I/O callback each) would otherwise
- * wait for a write of one (bench/leads-webhook.ts). `gravar` answers one result per item, in order; a failed write
- * rejects every call of its batch.
- */
-export function emGrupo<T, R>(gravar: (itens: T[]) => Promise<R[]>) {
-  const fila: { item: T; ok: (r: R) => void; erro: (e: unknown) => void }[] = [];
-  let gravando = false;
-  let marcado = false;
-  const esvaziar = async () => {
-    marcado = false;
-    if (gravando) return;
-    gravando = true;
-    try {
-      while (fila.length) {
-        const vez = fila.splice(0, 200);
-        try {
-          const rs = await gravar(vez.map((v) => v.item));
-          for (const [i, v] of vez.entries()) v.ok(rs[i] as R);
-        } catch (e) {
-          for (const v of vez) v.erro(e);
-        }
-        // Deliveries that arrived during this write are taken on the next turn, with those arriving meanwhile.
-        if (fila.length) await new Promise((ok) => setImmediate(ok));
-      }
-    } finally {
-      gravando = false;
-    }
-  };
-  return (item: T) =>
-    new Promise<R>((ok, erro) => {
-      fila.push({ item, ok, erro });
-      if (gravando || marcado) return;
-      marcado = true;
-      setImmediate(() => void esvaziar());
-    });
 }

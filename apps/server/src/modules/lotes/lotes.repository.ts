@@ -3,7 +3,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, or, type SQL
 import type { Executor } from '../../db/cliente.ts';
 import { preparada } from '../../db/preparada.ts';
 import { loteItens, lotes, revendaIntegracoes, revendas, veiculoIntegracoes, veiculos } from '../../db/schema/index.ts';
-import { publicadoJunto, SELECAO_VEICULO } from '../publicacao/publicacao.repository.ts';
+import { publicadosJunto, type RespostaPublicada, SELECAO_VEICULO } from '../publicacao/publicacao.repository.ts';
 import type { VeiculoCarregado } from '../publicacao/publicacao.service.ts';
 
 export type LoteRegistro = typeof lotes.$inferSelect;
@@ -33,8 +33,12 @@ const daReivindicacao = (item: ItemRegistro) =>
 /** In a subquery of lote_itens under a select from lotes: the outer batch's items (drizzle leaves columns unqualified). */
 const doLote = sql`${loteItens.lote_id} = ${sql.raw('"lotes"."id"')}`;
 
-/** The claim (`reivindicar`), built and prepared once: placeholders `id` and `segundos`. */
-const reivindicacao = (db: Executor) =>
+/**
+ * The claim (`reivindicar`) of the items `onde` picks, built and prepared once: placeholder `segundos`. Several items
+ * are claimed by one statement in the order of their ids (rows locked in the primary key's order), so two runs
+ * claiming overlapping items wait for one another instead of deadlocking; an item the other took is not free then.
+ */
+const reivindicacao = (db: Executor, onde: SQL) =>
   db
     .update(loteItens)
     .set({
@@ -44,7 +48,7 @@ const reivindicacao = (db: Executor) =>
       updated_at: sql`now()`,
     })
     .from(lotes)
-    .where(and(eq(loteItens.id, sql.placeholder('id')), eq(lotes.id, loteItens.lote_id), abertos, livre))
+    .where(and(onde, eq(lotes.id, loteItens.lote_id), abertos, livre))
     .returning({
       ...getTableColumns(loteItens),
       acao: lotes.acao,
@@ -55,15 +59,18 @@ const reivindicacao = (db: Executor) =>
         'anuncio_estado',
       ),
     });
-const reivindicarItem = preparada('lote_reivindicar', reivindicacao);
+const reivindicarItem = preparada('lote_reivindicar', (db) => reivindicacao(db, eq(loteItens.id, sql.placeholder('id'))));
 
 /**
- * The claim and, in the SAME statement (no BEGIN / COMMIT round trips), the vehicle with the reseller's integration
- * of the item's channel when its action will need it: a publish not yet published (its draft), a removal or an
- * update of a published advert (the channel's session). Placeholders `id` and `segundos`.
+ * The claim of several items and, in the SAME statement (no BEGIN / COMMIT round trips), each one's vehicle with the
+ * reseller's integration of the item's channel when its action will need it: a publish not yet published (its draft),
+ * a removal or an update of a published advert (the channel's session). Placeholders `ids` (a JSON array) and
+ * `segundos`.
  */
-const reivindicarComVeiculo = preparada('lote_reivindicar_veiculo', (db) => {
-  const c = db.$with('reivindicado').as(reivindicacao(db));
+const reivindicarComVeiculo = preparada('lote_reivindicar_veiculos', (db) => {
+  const c = db
+    .$with('reivindicado')
+    .as(reivindicacao(db, sql`${loteItens.id} in (select jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)::uuid)`));
   const precisa = sql`(case when ${c.acao} = 'publicar' then ${c.anuncio_estado} is distinct from 'publicado' else ${c.anuncio_estado} = 'publicado' end)`;
   return db
     .with(c)
@@ -101,11 +108,16 @@ const concluirItem = preparada('lote_concluir', (db) =>
     .returning({ lote_id: loteItens.lote_id }),
 );
 
-/** A published item's outcome, written in the advert's answer statement (`publicadoJunto`) while the claim holds it. */
-const publicadoComItem = publicadoJunto<{ itemId: string; itemTentativas: number }>(
-  'lote_publicado',
-  sql`update lote_itens set estado = 'publicado', motivo = null, revisao = '[]'::jsonb, lease_ate = null, proxima_em = null,
-  updated_at = now() where id = ${sql.placeholder('itemId')}::uuid and estado = 'enviando' and tentativas = ${sql.placeholder('itemTentativas')}::int`,
+/**
+ * Published items' outcomes, written in their adverts' answer statement (`publicadosJunto`): an item only when its
+ * answer was recorded, and only while its claim holds it.
+ */
+const publicadosComItens = publicadosJunto<{ item_id: string; item_tentativas: number }>(
+  'lote_publicados',
+  'item_id uuid, item_tentativas int',
+  sql`update lote_itens i set estado = 'publicado', motivo = null, revisao = '[]'::jsonb, lease_ate = null, proxima_em = null,
+  updated_at = now() from entrada e join publicado p on p.chave = e.chave
+  where i.id = e.item_id and i.estado = 'enviando' and i.tentativas = e.item_tentativas`,
 );
 
 /** Batches (lotes) and their items (lote_itens). */
@@ -224,29 +236,29 @@ export const lotesRepository = {
   },
 
   /**
-   * The channel's published answer of the item's send (vehicle × channel, its key) and the item's outcome
-   * (publicado), in ONE statement: the item only when the answer was recorded, and only while this claim holds it.
+   * The channels' published answers of several items' sends (vehicle × channel, its key) and those items' outcome
+   * (publicado), in ONE statement (lotes.service groups the answers in flight): each answer's advert, or null when it
+   * was not recorded (and its item not touched).
    */
-  publicadoComItem: (
-    db: Executor,
-    a: { veiculoId: string; canal: string },
-    chave: string,
-    r: { idAnuncio: string; urlAnuncio: string | null; dados: Record<string, unknown> },
-    item: ItemRegistro,
-  ) => publicadoComItem(db, a, chave, r, { itemId: item.id, itemTentativas: item.tentativas }),
+  publicadosComItens: (db: Executor, respostas: (RespostaPublicada & { item: ItemRegistro })[]) =>
+    publicadosComItens(
+      db,
+      respostas.map(({ item, ...r }) => ({ ...r, junto: { item_id: item.id, item_tentativas: item.tentativas } })),
+    ),
 
   /**
-   * `reivindicar` and the vehicle its action needs (`lido`, see `reivindicarComVeiculo`) in one statement: undefined
-   * when the item was not claimed.
+   * `reivindicar` of several items and the vehicle each one's action needs (`lido`, see `reivindicarComVeiculo`) in
+   * one statement: per id, in order, undefined when the item was not claimed.
    */
-  async reivindicarComVeiculo(db: Executor, id: string, segundos: number) {
-    const [r] = (await reivindicarComVeiculo(db, { id, segundos })) as unknown as (Omit<VeiculoCarregado, 'v'> & {
+  async reivindicarComVeiculo(db: Executor, ids: string[], segundos: number) {
+    const linhas = (await reivindicarComVeiculo(db, { ids: JSON.stringify(ids), segundos })) as unknown as (Omit<VeiculoCarregado, 'v'> & {
       item: ItemReivindicado;
       v: VeiculoCarregado['v'] | null;
     })[];
-    if (!r) return undefined;
-    const { item, v, ...resto } = r;
-    return { item, lido: v ? ({ v, ...resto } as VeiculoCarregado) : undefined };
+    const porId = new Map(
+      linhas.map(({ item, v, ...resto }) => [item.id, { item, lido: v ? ({ v, ...resto } as VeiculoCarregado) : undefined }]),
+    );
+    return ids.map((id) => porId.get(id));
   },
 
   /** Heartbeat: pushes the lease of an item still held by this claim `segundos` from now (a long channel call). */

@@ -11,11 +11,12 @@ import {
 } from '@intermedio/contracts';
 import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
 import type { Db } from '../../db/cliente.ts';
+import { emGrupo } from '../../db/em-grupo.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import type { LeasesEmCurso } from '../../operacao/leases-em-curso.ts';
 import { publicacaoRepository } from '../publicacao/publicacao.repository.ts';
-import type { AoPublicar, PublicacaoVeiculoService, VeiculoCarregado } from '../publicacao/publicacao.service.ts';
-import { emParalelo } from '../vendas/paralelo.ts';
+import type { AoPublicar, PublicacaoVeiculoService, VeiculoCarregado, VezNoCanal } from '../publicacao/publicacao.service.ts';
+import { comVez, emParalelo } from '../vendas/paralelo.ts';
 import type { VendasService } from '../vendas/vendas.service.ts';
 import { type ItemRegistro, type ItemReivindicado, lotesRepository as repo } from './lotes.repository.ts';
 
@@ -89,6 +90,11 @@ const ehPassageiro = (e: ErroHttp) => e.statusCode === 429 || e.statusCode === 5
  */
 export function criarLotesService(dep: Dep) {
   const { db } = dep;
+  // The answers of the items in flight, written together (group commit, db/em-grupo.ts): one round trip for many.
+  const publicadosEmGrupo = emGrupo((rs: Parameters<typeof repo.publicadosComItens>[1]) => repo.publicadosComItens(db, rs), {
+    maximo: 50,
+    umPorUm: true,
+  });
 
   async function resposta(idLote: string) {
     const l = await repo.lote(db, idLote);
@@ -115,14 +121,21 @@ export function criarLotesService(dep: Dep) {
   }
 
   /** `anuncio`: the advert's state as the claim read it (an advert already published is not sent again). */
-  async function publicar(item: ItemReivindicado, rodada: CacheDaRodada, lido: VeiculoCarregado | undefined): Promise<Desfecho> {
+  async function publicar(
+    item: ItemReivindicado,
+    rodada: CacheDaRodada,
+    lido: VeiculoCarregado | undefined,
+    vez: VezNoCanal,
+  ): Promise<Desfecho> {
     const canal = item.canal as CanalId;
     const idVeiculo = item.veiculo_id;
     if (item.anuncio_estado === 'publicado') return { estado: 'publicado', motivo: M.jaPublicado };
     let gravado = false;
-    // The item's outcome is written with the advert's answer (one statement), only while this claim holds it.
+    // The item's outcome is written with the advert's answer (one statement, shared with the other answers in
+    // flight), only while this claim holds it.
     const aoPublicar: AoPublicar = async (ex, a, chave, anuncio) => {
-      const g = await repo.publicadoComItem(ex, a, chave, anuncio, item);
+      const resposta = { a, chave, r: anuncio, item };
+      const g = ex === db ? await publicadosEmGrupo(resposta) : ((await repo.publicadosComItens(ex, [resposta]))[0] ?? null);
       if (g) gravado = true;
       return g;
     };
@@ -135,7 +148,10 @@ export function criarLotesService(dep: Dep) {
       if ('revisao' in r) return { estado: 'revisao', motivo: M.precisaRevisao(r.revisao.join(', ')), revisao: r.revisao };
       // The send reuses the vehicle and session the draft was built from (the claim's read): its own transaction
       // only locks the vehicle and re-checks removed / sold before the pendente is written.
-      const enviado = await dep.publicacao.enviar(canal, idVeiculo, r.post, item.lote_usuario_id, aoPublicar, r.preparado);
+      // Only the channel call waits for the run's turn at the channel (`vez`): the claim, draft and pendente before it
+      // and the answer after it run while other items' calls are in flight.
+      const preparado = { ...r.preparado, doCanal: { ...r.preparado.doCanal, vez } };
+      const enviado = await dep.publicacao.enviar(canal, idVeiculo, r.post, item.lote_usuario_id, aoPublicar, preparado);
       return enviado.estado === 'pendente'
         ? { estado: 'feito', motivo: M.aguardandoConfirmacao(ROTULO_CANAL[canal]) }
         : { estado: 'publicado', motivo: null, gravado };
@@ -240,25 +256,37 @@ export function criarLotesService(dep: Dep) {
    * a publish for its draft (none when already published), a removal or an update of a published advert for the
    * channel's session. A sale's item reads nothing more.
    */
-  async function reivindicar(id: string, acao: AcaoLote, canal: string | null, limites: LimitesLote) {
+  async function reivindicar(
+    id: string,
+    acao: AcaoLote,
+    canal: string | null,
+    limites: LimitesLote,
+    comVeiculo: (id: string) => Promise<Awaited<ReturnType<typeof repo.reivindicarComVeiculo>>[number]>,
+  ) {
     if (acao === 'vendido' || !canal) {
       const item = await repo.reivindicar(db, id, limites.leaseSegundos);
       return item && { item, lido: undefined };
     }
-    return repo.reivindicarComVeiculo(db, id, limites.leaseSegundos);
+    return comVeiculo(id);
   }
 
   /**
    * Runs one claimed item and writes its outcome (or its back-off) onto it. The batch's action and the advert's
    * state come with the claim; whether the batch is over is checked once per batch of the round (`executar`).
    */
-  async function executarItem(item: ItemReivindicado, limites: LimitesLote, rodada: CacheDaRodada, lido?: VeiculoCarregado) {
+  async function executarItem(
+    item: ItemReivindicado,
+    limites: LimitesLote,
+    rodada: CacheDaRodada,
+    vez: VezNoCanal,
+    lido?: VeiculoCarregado,
+  ) {
     const canal = item.canal as CanalId;
     let d: Desfecho;
-    if (item.acao === 'publicar') d = await publicar(item, rodada, lido);
-    else if (item.acao === 'retirar') d = await retirar(canal, item.veiculo_id, item.anuncio_estado, item.lote_usuario_id, lido);
-    else if (item.acao === 'atualizar') d = await atualizar(canal, item.veiculo_id, item.lote_usuario_id, lido);
-    else d = await vender(item, { id: item.lote_usuario_id ?? '' } as UsuarioDaSessao);
+    if (item.acao === 'publicar') d = await publicar(item, rodada, lido, vez);
+    else if (item.acao === 'retirar') d = await vez(() => retirar(canal, item.veiculo_id, item.anuncio_estado, item.lote_usuario_id, lido));
+    else if (item.acao === 'atualizar') d = await vez(() => atualizar(canal, item.veiculo_id, item.lote_usuario_id, lido));
+    else d = await vez(() => vender(item, { id: item.lote_usuario_id ?? '' } as UsuarioDaSessao));
     if ('adiar' in d) {
       if (item.tentativas >= limites.tentativas) await repo.concluir(db, item, 'falhou', M.esgotado(d.adiar));
       else await repo.adiar(db, item, d.adiar, esperaDaTentativa(limites, item.tentativas));
@@ -325,20 +353,25 @@ export function criarLotesService(dep: Dep) {
       // lasts minutes at most; an item sent meanwhile is what the screen would have sent a moment before).
       const rodada: CacheDaRodada = { padroes: new Map(), listas: new Map() };
       // Items of each batch still to end in this round: the batch is checked for its end once, after its last one.
+      // The claims made while one is running are made together (group commit): one statement for many items.
+      const comVeiculo = emGrupo((ids: string[]) => repo.reivindicarComVeiculo(db, ids, limites.leaseSegundos), {
+        maximo: 50,
+        umPorUm: true,
+      });
       let restantes = new Map<string, number>();
       const terminou = async (idLote: string) => {
         const n = (restantes.get(idLote) ?? 1) - 1;
         restantes.set(idLote, n);
         if (n === 0) await repo.terminarSeVazio(db, idLote);
       };
-      const uma = async ({ id, lote_id, acao, canal }: Pronto) => {
+      const uma = async ({ id, lote_id, acao, canal }: Pronto, vez: VezNoCanal) => {
         try {
           if (dep.drenando?.()) return; // shutting down: left for another instance
-          const tomado = await reivindicar(id, acao, canal, limites);
+          const tomado = await reivindicar(id, acao, canal, limites, comVeiculo);
           if (!tomado) return; // another run or instance took it
           const { item, lido } = tomado;
           contagem.itens++;
-          await mantendoLease(item, limites, () => executarItem(item, limites, rodada, lido));
+          await mantendoLease(item, limites, () => executarItem(item, limites, rodada, vez, lido));
         } catch (e) {
           // Unexpected (database): the lease stays, so the item is taken again once it runs out.
           dep.log(`lote ${lote_id}, item ${id}: ${e instanceof Error ? e.message : String(e)}`);
@@ -359,7 +392,14 @@ export function criarLotesService(dep: Dep) {
         for (const p of prontos) restantes.set(p.lote_id, (restantes.get(p.lote_id) ?? 0) + 1);
         const porCanal = new Map<string, Pronto[]>();
         for (const p of prontos) porCanal.set(p.canal ?? '', [...(porCanal.get(p.canal ?? '') ?? []), p]);
-        await Promise.all([...porCanal.values()].map((fila) => emParalelo(fila, limites.porCanal, uma)));
+        // Per channel, at most `porCanal` calls in flight (its turn, `vez`); twice as many items going, so the next
+        // items' claims, drafts and pendentes are written while the calls run. A sale (no channel) runs whole in its turn.
+        await Promise.all(
+          [...porCanal.entries()].map(([canal, fila]) => {
+            const vez = comVez(limites.porCanal);
+            return emParalelo(fila, canal ? 2 * limites.porCanal : limites.porCanal, (p) => uma(p, vez));
+          }),
+        );
       }
       return contagem;
     },

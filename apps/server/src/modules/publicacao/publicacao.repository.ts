@@ -21,7 +21,13 @@ const DA_REVENDA = {
 export type FotoDoVeiculo = Pick<typeof veiculoImagens.$inferSelect, (typeof COLUNAS_FOTO)[number]>;
 type Alvo = { veiculoId: string; canal: string };
 /** A send to take: the advert, its reseller, the new key, what is sent (`envio`) and the lease. */
-type Tomada = Alvo & { revendaId: string; chave: string; envio: Record<string, unknown>; leaseSegundos: number; usuarioId?: string | null };
+export type Tomada = Alvo & {
+  revendaId: string;
+  chave: string;
+  envio: Record<string, unknown>;
+  leaseSegundos: number;
+  usuarioId?: string | null;
+};
 const doAlvo = (a: Alvo) => and(eq(veiculoIntegracoes.veiculo_id, a.veiculoId), eq(veiculoIntegracoes.canal, a.canal));
 const daChave = (a: Alvo, chave: string) => and(doAlvo(a), eq(veiculoIntegracoes.chave, chave), eq(veiculoIntegracoes.estado, 'pendente'));
 /** A change (alterar) in flight on a published advert: its key, while the lease is set. */
@@ -96,44 +102,49 @@ const COLUNAS_DO_ENVIO = [
 const DO_EXCLUDED = sql.raw(COLUNAS_DO_ENVIO.map((c) => `${c} = excluded.${c}`).join(', '));
 const p = (nome: string, tipo: string) => sql`${sql.placeholder(nome)}::${sql.raw(tipo)}`;
 
-type ParamsTomada = {
-  veiculoId: string;
-  canal: string;
-  revendaId: string;
-  usuarioId: string | null;
-  chave: string;
-  envio: string;
-  segundos: number;
-};
 /**
- * Takes a send: inserts vehicle × channel as pendente with a new key and a lease, or turns a failed one into pendente
- * (on conflict the row gets the values just proposed, `excluded`). A failed send whose refused advert is still being
- * removed from the channel (operacao 'excluir') waits. `comTrava`: the whole transaction of a bulk send as ONE
- * statement (no BEGIN / COMMIT round trips): the vehicle's row locked FOR SHARE in a CTE, only while not removed nor
- * sold (a sale holding it FOR UPDATE is waited for and its outcome re-checked). Built and prepared once each.
+ * Takes sends: inserts each vehicle × channel as pendente with its new key and a lease, or turns a failed one into
+ * pendente (on conflict the row gets the values just proposed, `excluded`). A failed send whose refused advert is
+ * still being removed from the channel (operacao 'excluir') waits. The sends come as ONE jsonb parameter (`entradas`,
+ * `linhaTomada`), so a bulk run's sends in flight are taken by one statement (`tomarComTravaVarios`). `comTrava`:
+ * the whole transaction of a bulk send in the statement (no BEGIN / COMMIT round trips): the vehicles' rows locked
+ * FOR SHARE in a CTE (in id order), only while not removed nor sold (a sale holding one FOR UPDATE is waited for and
+ * its outcome re-checked). Built and prepared once each; answers the keys taken.
  */
 const tomadaSql = (nome: string, comTrava: boolean) =>
-  preparadaSql<ParamsTomada, { chave: string }>(
+  preparadaSql<{ entradas: string }, { chave: string }>(
     nome,
-    sql`${comTrava ? sql`with trava as (select id from veiculos where id = ${p('veiculoId', 'uuid')} and veremovido = 0 and vevendido = 0 for share) ` : sql``}insert into veiculo_integracoes (veiculo_id, canal, revenda_id, ${sql.raw(COLUNAS_DO_ENVIO.join(', '))})
-select ${comTrava ? sql`trava.id` : p('veiculoId', 'uuid')}, ${p('canal', 'text')}, ${p('revendaId', 'uuid')}, 'pendente', ${p('usuarioId', 'uuid')}, false, ${p('chave', 'text')},
-  ${p('envio', 'jsonb')}, now() + make_interval(secs => ${p('segundos', 'double precision')}), now(), null, null, null, null, false, null, now()
-${comTrava ? sql`from trava` : sql``}
+    sql`with entrada as (select * from jsonb_to_recordset(${p('entradas', 'jsonb')}) as e(veiculo_id uuid, canal text, revenda_id uuid,
+  usuario_id uuid, chave text, envio jsonb, segundos double precision))${
+    comTrava
+      ? sql`, trava as (select id from veiculos where id in (select veiculo_id from entrada) and veremovido = 0 and vevendido = 0
+  order by id for share)`
+      : sql``
+  }
+insert into veiculo_integracoes (veiculo_id, canal, revenda_id, ${sql.raw(COLUNAS_DO_ENVIO.join(', '))})
+select e.veiculo_id, e.canal, e.revenda_id, 'pendente', e.usuario_id, false, e.chave, e.envio,
+  now() + make_interval(secs => e.segundos), now(), null, null, null, null, false, null, now()
+from entrada e${comTrava ? sql` join trava on trava.id = e.veiculo_id` : sql``}
 on conflict (veiculo_id, canal) do update set ${DO_EXCLUDED}
   where veiculo_integracoes.estado = 'falhou' and veiculo_integracoes.operacao is null
 returning chave`,
   );
 const tomarSql = tomadaSql('publicacao_tomar', false);
 const tomarComTravaSql = tomadaSql('publicacao_tomar_com_trava', true);
-const paramsTomada = (a: Tomada): ParamsTomada => ({
-  veiculoId: a.veiculoId,
+const linhaTomada = (a: Tomada) => ({
+  veiculo_id: a.veiculoId,
   canal: a.canal,
-  revendaId: a.revendaId,
-  usuarioId: a.usuarioId ?? null,
+  revenda_id: a.revendaId,
+  usuario_id: a.usuarioId ?? null,
   chave: a.chave,
-  envio: JSON.stringify(a.envio),
+  envio: a.envio,
   segundos: a.leaseSegundos,
 });
+/** Each send's key when its statement took it, else null (in the sends' order). */
+const tomadas = async (ex: Executor, sql_: typeof tomarSql, as: Tomada[]) => {
+  const tomadasAgora = new Set((await sql_(ex, { entradas: JSON.stringify(as.map(linhaTomada)) })).map((r) => r.chave));
+  return as.map((a) => (tomadasAgora.has(a.chave) ? { chave: a.chave } : null));
+};
 
 /** What a published answer answers of the advert (`respostaPublicado`). */
 export type AnuncioPublicado = Pick<AnuncioRegistro, 'id_anuncio' | 'url_anuncio' | 'dados'>;
@@ -161,23 +172,44 @@ const paramsPublicado = (
   dados: JSON.stringify(r.dados),
 });
 
+/** A send's published answer, as `publicadosJunto` takes it. */
+export type RespostaPublicada = {
+  a: Alvo;
+  chave: string;
+  r: { idAnuncio: string; urlAnuncio: string | null; dados: Record<string, unknown> };
+};
 /**
- * `publicado` with the caller's own record of it in the SAME statement (a bulk item's outcome, `lotesRepository`):
- * `junto` is an UPDATE whose WHERE this completes with "and the answer was recorded", its placeholders `V`'s.
- * One statement, no BEGIN / COMMIT round trips; prepared once as `nome`.
+ * `publicado` of several sends (a bulk run's answers in flight) with the caller's own record of each in the SAME
+ * statement: the answers come as one jsonb parameter (table `entrada`, with `PUBLICADO`'s columns and the caller's
+ * `colunas`, typed as in `jsonb_to_recordset`), `publicado` holds the keys whose answer was recorded, and `junto` is
+ * the caller's UPDATE over them. One statement, no BEGIN / COMMIT round trips; prepared once as `nome`. Answers each
+ * send's advert (null when its answer was not recorded: the send is no longer this key's pendente).
  */
-export function publicadoJunto<V extends Record<string, unknown>>(nome: string, junto: SQL) {
-  const executar = preparadaSql<ParamsPublicado & V, AnuncioPublicado>(
+export function publicadosJunto<V extends Record<string, unknown>>(nome: string, colunas: string, junto: SQL) {
+  const executar = preparadaSql<{ entradas: string }, AnuncioPublicado & { chave: string }>(
     nome,
-    sql`with publicado as (${PUBLICADO}), junto as (${junto} and exists (select 1 from publicado)) select * from publicado`,
+    sql`with entrada as (select * from jsonb_to_recordset(${p('entradas', 'jsonb')}) as e(veiculo_id uuid, canal text, chave text,
+  id_anuncio text, url_anuncio text, dados jsonb, ${sql.raw(colunas)})),
+publicado as (update veiculo_integracoes v set estado = 'publicado', status = true, id_anuncio = e.id_anuncio,
+  url_anuncio = e.url_anuncio, dados = e.dados, ultimo_erro = null, lease_ate = null, respondido_em = now(), updated_at = now()
+  from entrada e where v.veiculo_id = e.veiculo_id and v.canal = e.canal and v.chave = e.chave and v.estado = 'pendente'
+  returning v.chave, v.id_anuncio, v.url_anuncio, v.dados),
+junto as (${junto})
+select * from publicado`,
   );
-  return async (
-    db: Executor,
-    a: Alvo,
-    chave: string,
-    r: { idAnuncio: string; urlAnuncio: string | null; dados: Record<string, unknown> },
-    valores: V,
-  ) => (await executar(db, { ...paramsPublicado(a, chave, r), ...valores }))[0] ?? null;
+  return async (db: Executor, respostas: (RespostaPublicada & { junto: V })[]) => {
+    const entradas = respostas.map(({ a, chave, r, junto: j }) => ({
+      veiculo_id: a.veiculoId,
+      canal: a.canal,
+      chave,
+      id_anuncio: r.idAnuncio,
+      url_anuncio: r.urlAnuncio,
+      dados: r.dados,
+      ...j,
+    }));
+    const porChave = new Map((await executar(db, { entradas: JSON.stringify(entradas) })).map(({ chave, ...an }) => [chave, an]));
+    return respostas.map((r): AnuncioPublicado | null => porChave.get(r.chave) ?? null);
+  };
 }
 
 /** The vehicle's adverts per channel (veiculo_integracoes) and what publishing reads of the vehicle. */
@@ -207,7 +239,7 @@ export const publicacaoRepository = {
     return v?.vevendido === 1;
   },
 
-  /** Removed and sold of the vehicle (undefined: no such vehicle): why `tomarComTrava` took nothing. */
+  /** Removed and sold of the vehicle (undefined: no such vehicle): why `tomarComTravaVarios` took nothing. */
   async situacao(db: Executor, idVeiculo: string) {
     const [v] = await db
       .select({ veremovido: veiculos.veremovido, vevendido: veiculos.vevendido })
@@ -217,14 +249,13 @@ export const publicacaoRepository = {
   },
 
   /**
-   * `tomar` with the vehicle's lock (`vendidoComTrava`) in ONE statement, for a caller that read the vehicle just
-   * before (a bulk item): the key taken, or null when the vehicle is gone, removed or sold, or the send is pending or
-   * published (nothing written; `situacao` and `buscar` tell which).
+   * `tomar` of several sends, each with its vehicle's lock (`vendidoComTrava`), in ONE statement, for callers that
+   * read the vehicle just before (bulk items; publicacao.service groups the sends in flight): per send, the key taken,
+   * or null when the vehicle is gone, removed or sold, or the send is pending or published (nothing written for it;
+   * `situacao` and `buscar` tell which). Two sends of one vehicle × channel in the list break the statement (the
+   * caller's group is then tried one by one, db/em-grupo.ts).
    */
-  async tomarComTrava(db: Executor, a: Tomada) {
-    const [r] = await tomarComTravaSql(db, paramsTomada(a));
-    return r ?? null;
-  },
+  tomarComTravaVarios: (db: Executor, as: Tomada[]) => tomadas(db, tomarComTravaSql, as),
 
   async buscar(db: Executor, a: Alvo): Promise<AnuncioRegistro | undefined> {
     const [r] = await db.select().from(veiculoIntegracoes).where(doAlvo(a));
@@ -237,7 +268,7 @@ export const publicacaoRepository = {
    * or published row is left alone (null): a second click never reaches the channel.
    */
   async tomar(db: Executor, a: Tomada) {
-    const [r] = await tomarSql(db, paramsTomada(a));
+    const [r] = await tomadas(db, tomarSql, [a]);
     return r ?? null;
   },
 

@@ -12,12 +12,13 @@ import type { AnuncioCanal, PublicacaoVeiculo, SessaoCanal, VeiculoParaCanal } f
 import { canal as adaptador } from '../../canais/registro.ts';
 import type { ContextoCanal, Resultado } from '../../canais/tipos.ts';
 import type { Db, Executor } from '../../db/cliente.ts';
+import { emGrupo } from '../../db/em-grupo.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
 import type { LeasesEmCurso } from '../../operacao/leases-em-curso.ts';
 import { explicarErro, type IntegracoesService } from '../integracoes/integracoes.service.ts';
 import { padroesRepository } from '../integracoes/padroes.repository.ts';
 import { vendasRepository } from '../vendas/vendas.repository.ts';
-import { type AnuncioPublicado, type AnuncioRegistro, publicacaoRepository as repo } from './publicacao.repository.ts';
+import { type AnuncioPublicado, type AnuncioRegistro, publicacaoRepository as repo, type Tomada } from './publicacao.repository.ts';
 import { dadosIntermedio, paraCanal } from './veiculo-para-canal.ts';
 
 /**
@@ -63,10 +64,17 @@ export type AoPublicar = (
 ) => Promise<AnuncioPublicado | null>;
 export type VeiculoCarregado = NonNullable<Awaited<ReturnType<typeof repo.veiculo>>>;
 /**
+ * A bulk run's turn at the channel (`comVez`): the send's channel call waits for it, so a run keeps at most its
+ * limit of calls in flight per channel while the next items' database work (claim, draft, pendente) goes on.
+ */
+export type VezNoCanal = <T>(chamada: () => Promise<T>) => Promise<T>;
+/** The channel's context and the reseller's session at it; `vez`: a bulk run's turn (`VezNoCanal`). */
+type DoCanal = { ctx: ContextoCanal; sessao: SessaoCanal; vez?: VezNoCanal };
+/**
  * The vehicle as the channel gets it and the reseller's channel session, already built by the caller from a read made
  * just before (a bulk item's claim, `postEmLote`): `enviar` then re-checks only removed / sold under the row's lock.
  */
-export type VeiculoPreparado = { v: VeiculoParaCanal; doCanal: { ctx: ContextoCanal; sessao: SessaoCanal } };
+export type VeiculoPreparado = { v: VeiculoParaCanal; doCanal: DoCanal };
 /** How many vehicle → reseller pairs the access check keeps in memory (a vehicle never changes reseller). */
 const REVENDAS_EM_MEMORIA = 50_000;
 
@@ -81,6 +89,8 @@ const textoDoErro = (canal: CanalId, r: Resultado<unknown>) => (r.ok ? '' : expl
 
 export function criarPublicacaoVeiculoService(dep: Dep) {
   const { db } = dep;
+  // The pendentes of a bulk run's sends in flight, written together (group commit): one round trip for many sends.
+  const tomarEmGrupo = emGrupo((as: Tomada[]) => repo.tomarComTravaVarios(db, as), { maximo: 50, umPorUm: true });
   const lease = dep.lease?.segundos ?? LEASE_SEGUNDOS;
   const leaseEnvio = (canal: CanalId) => dep.lease?.segundos ?? leaseDoEnvio(canal);
 
@@ -265,14 +275,14 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
     chave: string,
     v: VeiculoParaCanal,
     post: Record<string, unknown>,
-    { ctx, sessao }: { ctx: ContextoCanal; sessao: SessaoCanal },
+    { ctx, sessao, vez }: DoCanal,
     aoPublicar?: AoPublicar,
   ) {
     let r: Resultado<AnuncioCanal>;
+    const chamar = () => publicacaoDo(a.canal).enviar(ctx, sessao, v, post, { chave, veiculoId: v.id });
     try {
-      r = await mantendoLease(a, chave, leaseEnvio(a.canal), () =>
-        publicacaoDo(a.canal).enviar(ctx, sessao, v, post, { chave, veiculoId: v.id }),
-      );
+      // A bulk send waits for its turn at the channel (`vez`) inside the lease's heartbeat: its pendente stays held.
+      r = await mantendoLease(a, chave, leaseEnvio(a.canal), () => (vez ? vez(chamar) : chamar()));
     } catch (e) {
       // We do not know whether the channel created the advert: pending, for the reconciliation to find out.
       await repo.semResposta(db, a, chave, e instanceof Error ? e.message : String(e));
@@ -558,10 +568,10 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
         return { v, doCanal: sessaoDaIntegracao(canal, v.revendaId, dep.integracoes.paraPublicarDe(canal, c.integracao)) };
       };
       // With the vehicle read just before (`preparado`): the lock, the re-check of removed / sold and the pendente are
-      // one statement (committed before the channel is called, as the transaction below); why nothing was taken is
-      // read only then.
+      // one statement (committed before the channel is called, as the transaction below), shared with the other bulk
+      // sends in flight (`tomarEmGrupo`); why nothing was taken is read only then.
       const tomarPreparado = async (p: VeiculoPreparado) => {
-        const r = await repo.tomarComTrava(db, {
+        const r = await tomarEmGrupo({
           ...a,
           revendaId: p.v.revendaId,
           chave: randomUUID(),

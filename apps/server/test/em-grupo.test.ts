@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { emGrupo } from '../src/modules/leads/entrada.service.ts';
+import { emGrupo } from '../src/db/em-grupo.ts';
 
 /**
- * The OLX webhook's group commit (entrada.service.ts `emGrupo`). On PGlite a write runs on the event loop itself, so
+ * The group commit of the OLX webhook and of the bulk job's durable writes (db/em-grupo.ts). On PGlite a write runs on the event loop itself, so
  * a batch must wait for the deliveries already received in this turn of the loop, not start with the first one alone
  * (bench/leads-webhook.ts: 1,000 deliveries made 1,000 INSERTs).
  */
@@ -46,5 +46,36 @@ describe('emGrupo', () => {
     await expect(p3).rejects.toThrow('falhou');
     expect(lotes).toEqual([[1], [2, 3]]);
     expect(await gravar(4)).toBe(4);
+  });
+
+  it('umPorUm: a batch that fails is tried again one call at a time, so only the entry that broke it fails', async () => {
+    const lotes: number[][] = [];
+    const gravar = emGrupo(
+      async (itens: number[]) => {
+        lotes.push(itens);
+        if (itens.includes(2)) throw new Error('linha 2 recusada');
+        return itens.map((i) => i * 10);
+      },
+      { umPorUm: true },
+    );
+    const ps = [gravar(1), gravar(2), gravar(3)];
+    const [p1, p2, p3] = await Promise.allSettled(ps);
+    expect(p1).toEqual({ status: 'fulfilled', value: 10 });
+    expect(p2).toMatchObject({ status: 'rejected', reason: new Error('linha 2 recusada') });
+    expect(p3).toEqual({ status: 'fulfilled', value: 30 });
+    expect(lotes).toEqual([[1, 2, 3], [1], [2], [3]]);
+  });
+
+  it('at most `maximo` calls per write', async () => {
+    const lotes: number[][] = [];
+    const gravar = emGrupo(
+      async (itens: number[]) => {
+        lotes.push(itens);
+        return itens;
+      },
+      { maximo: 2 },
+    );
+    expect(await Promise.all([gravar(1), gravar(2), gravar(3)])).toEqual([1, 2, 3]);
+    expect(lotes).toEqual([[1, 2], [3]]);
   });
 });
