@@ -121,8 +121,15 @@ describe('issue 24: catalogue lists kept per channel (the second draft asks the 
       const listas = (r: unknown) =>
         Object.fromEntries(Object.entries(r as Record<string, unknown>).filter(([k, v]) => k.startsWith('ret') && Array.isArray(v)));
       expect(listas(rascunhoB)).toEqual(listas(rascunhoA));
-      // The cascade still answers from the kept lists, and a changed copy never leaks into the next caller.
-      (listas(rascunhoB).retCores as { nome: string }[] | undefined)?.splice(0);
+      // A caller that changes a draft's list in place never changes what the next caller reads: a kept list is
+      // shared and frozen (the change throws), a list the adapter derived from it is the caller's own.
+      for (const l of Object.values(listas(rascunhoB)) as unknown[][]) {
+        try {
+          l.splice(0);
+        } catch (e) {
+          expect(e).toBeInstanceOf(TypeError);
+        }
+      }
       const terceira = await chamadasDurante(async () => {
         expect(listas(valorOk(await pub.rascunho(ctx, a, CARRO)))).toEqual(listas(rascunhoA));
       });

@@ -20,6 +20,19 @@ export async function pedirListas<K extends string>(
   return ok(listas);
 }
 
+/**
+ * A kept list, frozen all the way down: every caller gets the same one (no copy per caller: copying the lists was
+ * ~4 % of a bulk run's CPU), so a caller that would sort or mark it in place fails loudly instead of changing what the
+ * next caller reads (ESM is strict mode: writing to a frozen object throws).
+ */
+function congelado<V>(valor: V): V {
+  if (valor && typeof valor === 'object' && !Object.isFrozen(valor)) {
+    Object.freeze(valor);
+    for (const v of Object.values(valor)) congelado(v);
+  }
+  return valor;
+}
+
 /** How long a channel's catalogue list is kept in this process (catalogues change rarely; a draft per vehicle asked them all again). */
 export const LISTAS_TTL_MS = 10 * 60_000;
 const MAXIMO_LISTAS = 5000;
@@ -28,14 +41,14 @@ const listasGuardadas = new Map<string, { ate: number; valor: Promise<Resultado<
 /**
  * A channel's catalogue list through the process cache. `chave` names it: the channel, its address and the list's
  * path, plus the integration when the list depends on the reseller's credentials. Only a success is kept, for
- * `ttlMs`; calls at the same time share one request; each caller gets its own copy (callers may sort or mark it).
+ * `ttlMs`; calls at the same time share one request; every caller gets the same frozen list (`congelado`).
  */
 export async function listaEmCache<T>(chave: string, pedir: () => Promise<Resultado<T>>, ttlMs = LISTAS_TTL_MS): Promise<Resultado<T>> {
   const agora = Date.now();
   let entrada = listasGuardadas.get(chave);
   if (!entrada || entrada.ate <= agora) {
     if (listasGuardadas.size >= MAXIMO_LISTAS) listasGuardadas.delete(listasGuardadas.keys().next().value as string);
-    const nova = { ate: agora + ttlMs, valor: pedir() as Promise<Resultado<unknown>> };
+    const nova = { ate: agora + ttlMs, valor: pedir().then(congelado) as Promise<Resultado<unknown>> };
     listasGuardadas.set(chave, nova);
     entrada = nova;
     // A failure (or a throw) is not kept: the next call asks the channel again.
@@ -48,7 +61,7 @@ export async function listaEmCache<T>(chave: string, pedir: () => Promise<Result
       },
     );
   }
-  return structuredClone(await entrada.valor) as Resultado<T>;
+  return (await entrada.valor) as Resultado<T>;
 }
 
 /** A credential as part of a cache key (never the credential itself in memory keys). */
@@ -60,7 +73,7 @@ export const esquecerListas = () => listasGuardadas.clear();
 /**
  * A reseller's own list (its quotas: Webmotors' modalities, Na Pista's plan) once per bulk run (`ctx.daRodada`, set by
  * the bulk job per reseller × channel) instead of once per vehicle; without it (the screens) always asked. Only a
- * success is kept; calls at the same time share one request; each caller gets its own copy. A quota used up during
+ * success is kept; calls at the same time share one request; every caller gets the same frozen list. A quota used up during
  * the run is the channel's to refuse at the send, with its own reason, as on the screen.
  */
 export async function naRodada<T>(ctx: { daRodada?: Map<string, Promise<unknown>> }, chave: string, pedir: () => Promise<Resultado<T>>) {
@@ -68,12 +81,12 @@ export async function naRodada<T>(ctx: { daRodada?: Map<string, Promise<unknown>
   if (!memo) return pedir();
   let valor = memo.get(chave) as Promise<Resultado<T>> | undefined;
   if (!valor) {
-    valor = pedir();
+    valor = pedir().then(congelado);
     memo.set(chave, valor);
     const esquecer = () => {
       if (memo.get(chave) === valor) memo.delete(chave);
     };
     valor.then((r) => !r.ok && esquecer(), esquecer);
   }
-  return structuredClone(await valor);
+  return valor;
 }
