@@ -15,9 +15,11 @@
  * Runs on the embedded PGlite and, when DATABASE_URL is set, on that PostgreSQL server (a database created and dropped).
  * Alone: `node --import tsx bench/publicar-lote.ts` (replaces its section of bench/resultados.md), or within `npm run bench`.
  * While investigating: BENCH_LOTE_VEICULOS (per round; the section then says it was a reduced run),
- * BENCH_LOTE_CONCORRENCIAS ("4,16"), BENCH_LOTE_PERFIL=dir (CPU profiles of the product's phases), BENCH_LOTE_PEDIDOS=1
- * (the calls the sandboxes received during the job and the direct run, on stderr), BENCH_LOTE_SQL=file (the job's
- * statements as counted).
+ * BENCH_LOTE_CONCORRENCIAS ("4,16"; empty: only the job), BENCH_LOTE_BANCOS ("pglite,pg"), BENCH_LOTE_PERFIL=dir (CPU
+ * profiles of the product's phases and of the job's direct run), BENCH_LOTE_PEDIDOS=1 (the calls the sandboxes
+ * received during the job and the direct run, on stderr), BENCH_LOTE_SQL=file (the job's statements as counted),
+ * BENCH_LOTE_SQL_ROTAS=prefix (the routes' statements as counted, one file per database and concurrency).
+ * A reduced run still replaces the whole section: keep a copy of bench/resultados.md.
  */
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,7 +38,6 @@ const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const VEICULOS = Number(process.env.BENCH_LOTE_VEICULOS ?? 300);
 const FOTOS = 3;
 const POR_REVENDA = 50; // Webmotors' "Básico" slots per dealer
-// BENCH_LOTE_CONCORRENCIAS= (empty): only the job's run. BENCH_LOTE_BANCOS=pg (or pglite): one database only.
 const CONCORRENCIAS = (process.env.BENCH_LOTE_CONCORRENCIAS ?? '4,16').split(',').filter(Boolean).map(Number);
 const BANCOS = process.env.BENCH_LOTE_BANCOS ?? 'pglite,pg';
 const CANAIS: CanalId[] = ['autoscar', 'webmotors', 'meucarronovo'];
@@ -219,6 +220,7 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
       }
       const transacoes = contador.vistas();
       contador.parar();
+      if (process.env.BENCH_LOTE_SQL_ROTAS) writeFileSync(`${process.env.BENCH_LOTE_SQL_ROTAS}-${rotulo}-${n}`, transacoes.join('\n---\n'));
       const sessoes = transacoes.filter((t) => /from "sessoes"/.test(t)).length;
 
       // Duplicates: adverts this round added at each sandbox beyond one per vehicle × channel.
@@ -254,11 +256,6 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
         if (!r.ok) throw new Error(`${canal} direto: ${r.erro.mensagem}`);
       });
       const diretoMs = performance.now() - t1;
-      if (perfilDireto) {
-        const { profile } = await perfilDireto.post('Profiler.stop');
-        writeFileSync(path.join(process.env.BENCH_LOTE_PERFIL ?? '', `direto-${rotulo}-${rodada}.cpuprofile`), JSON.stringify(profile));
-        perfilDireto.disconnect();
-      }
 
       const nome = `publicação em lote: ${VEICULOS} veículos × 3 canais, ${n} simultâneos (${rotulo})`;
       const envios = trabalhos.length;
