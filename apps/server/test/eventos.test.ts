@@ -32,10 +32,10 @@ describe('live updates (SSE /api/eventos)', () => {
     await fluxo.fechar();
   });
 
-  it("a gestor sees its own reseller's changes, never another reseller's nor the moderation queues", async () => {
+  it("a gestor sees its own reseller's changes (its moderation entries too: the timeline), never another reseller's", async () => {
     const deA = await abrirFluxo(base, await amb.entrar('gestorA'));
     const deB = await abrirFluxo(base, await amb.entrar('gestorB'));
-    await amb.banco.db.insert(moderacao).values(filaIncluidos(amb.ids.revendaA));
+    const [entrada] = await amb.banco.db.insert(moderacao).values(filaIncluidos(amb.ids.revendaA)).returning();
     await amb.banco.db.insert(banners).values({
       revenda_id: amb.ids.revendaA,
       imagem: [{ fileUrl: '/x.jpg', fileName: 'x.jpg' }],
@@ -44,7 +44,10 @@ describe('live updates (SSE /api/eventos)', () => {
     await deA.esperar(deTabela('banners', amb.ids.revendaA));
     await new Promise((ok) => setTimeout(ok, 200));
     expect(deB.eventos.filter(deTabela('banners'))).toEqual([]);
-    expect(deA.eventos.filter(deTabela('moderacao'))).toEqual([]);
+    expect(deA.eventos.filter(deTabela('moderacao'))).toEqual([
+      { tabela: 'moderacao', revenda: amb.ids.revendaA, id: entrada?.id, op: 'INSERT' },
+    ]);
+    expect(deB.eventos.filter(deTabela('moderacao'))).toEqual([]);
     await Promise.all([deA.fechar(), deB.fechar()]);
   });
 

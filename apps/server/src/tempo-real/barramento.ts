@@ -55,9 +55,13 @@ export class Barramento {
   }
 }
 
-const TABELAS_SO_ADMIN = new Set(['moderacao', 'fipe_manual', 'usuarios_admin']);
+const TABELAS_SO_ADMIN = new Set(['fipe_manual', 'usuarios_admin']);
 
-/** Admins see every change; other users see their own reseller's and the global catalogues'. */
+/**
+ * Admins see every change; other users see their own reseller's and the global catalogues'. A moderation entry of
+ * their own reseller too (its id only, as every event): its validation shows on the vehicle's timeline
+ * (`…/veiculos/:id/atividade`), which the reseller's screens refresh on it; the queues stay the admin's.
+ */
 export function podeVerEvento(usuario: { role: string; revenda_id: string | null }, e: EventoMudanca): boolean {
   if (usuario.role === 'admin') return true;
   if (TABELAS_SO_ADMIN.has(e.tabela)) return false;

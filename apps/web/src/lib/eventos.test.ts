@@ -7,8 +7,9 @@ const R = 'r1';
 const evento = (tabela: string, revenda: string | null = R) => ({ tabela, revenda, id: 'x', op: 'UPDATE' as const });
 
 describe('chavesDoEvento', () => {
-  it('liga a fila de moderação aos contadores do admin', () => {
+  it('liga a fila de moderação aos contadores do admin e aos veículos da revenda (linha do tempo)', () => {
     expect(chavesDoEvento(evento('moderacao', null))).toContainEqual(chaves.dashboard.admin());
+    expect(chavesDoEvento(evento('moderacao'))).toContainEqual(chaves.revenda.sub(R, 'veiculos'));
   });
   it('liga veículos, vendidos, usuários e banners ao painel da revenda do evento', () => {
     for (const tabela of ['veiculos', 'vendidos', 'usuarios', 'banners']) {

@@ -10,7 +10,8 @@ type Alvo = QueryKey | { sub: SubrecursoRevenda };
 const POR_REVENDA = (...subs: SubrecursoRevenda[]): Alvo[] => subs.map((sub) => ({ sub }));
 
 export const INVALIDACOES: Record<string, Alvo[]> = {
-  moderacao: [chaves.dashboard.admin(), chaves.moderacao.todas],
+  // A validation shows on the reseller's vehicle view (its timeline, "Validado por…").
+  moderacao: [chaves.dashboard.admin(), chaves.moderacao.todas, ...POR_REVENDA('veiculos')],
   veiculos: [...POR_REVENDA('dashboard', 'veiculos', 'historico'), chaves.moderacao.todas],
   // Advert states feed the dealer dashboard's charts and attention list (issue 25).
   veiculo_integracoes: [...POR_REVENDA('veiculos', 'dashboard'), chaves.moderacao.todas],
