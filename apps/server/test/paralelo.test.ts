@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comVez } from '../src/modules/vendas/paralelo.ts';
+import { comVez } from '../src/lib/paralelo.ts';
 
 describe('comVez', () => {
   it('no more than `limite` at once; the others run in the order they asked, and an error gives its turn back', async () => {

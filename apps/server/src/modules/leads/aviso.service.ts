@@ -2,6 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/cliente.ts';
 import { usuarios } from '../../db/schema/index.ts';
 import type { Correio } from '../../email/correio.ts';
+import { emParalelo } from '../../lib/paralelo.ts';
 import type { ClienteFcm } from '../../push/fcm.ts';
 import type { Tarefa } from '../../tarefas/tarefas.ts';
 import { notificacoesRepository } from '../notificacoes/notificacoes.repository.ts';
@@ -25,15 +26,6 @@ export const LOTE_PROCESSAMENTO = 50;
 const ENVIOS_SIMULTANEOS = 8;
 /** Leads listed in one user's e-mail of a round (the rest: "e mais N"). */
 const MAXIMO_NO_EMAIL = 50;
-
-async function emParalelo<T>(itens: T[], n: number, fazer: (i: T) => Promise<void>) {
-  let proximo = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, itens.length) }, async () => {
-      while (proximo < itens.length) await fazer(itens[proximo++] as T);
-    }),
-  );
-}
 
 /**
  * What follows a lead's storage (issue 26 items 1 and 3; docs/leads.md "Processing"): vehicle matching, round-robin

@@ -13,10 +13,10 @@ import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
 import type { Db } from '../../db/cliente.ts';
 import { emGrupo } from '../../db/em-grupo.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
+import { comVez, emParalelo } from '../../lib/paralelo.ts';
 import type { LeasesEmCurso } from '../../operacao/leases-em-curso.ts';
 import { publicacaoRepository } from '../publicacao/publicacao.repository.ts';
 import type { AoPublicar, PublicacaoVeiculoService, VeiculoCarregado, VezNoCanal } from '../publicacao/publicacao.service.ts';
-import { comVez, emParalelo } from '../vendas/paralelo.ts';
 import type { VendasService } from '../vendas/vendas.service.ts';
 import { type ItemRegistro, type ItemReivindicado, lotesRepository as repo } from './lotes.repository.ts';
 

@@ -2,6 +2,7 @@ import { type AlvoSocial, type CanalId, MENSAGENS_VENDA as M, MENSAGENS_VEICULO,
 import type { UsuarioDaSessao } from '../../auth/sessoes.repository.ts';
 import type { Db } from '../../db/cliente.ts';
 import { ErroHttp, naoEncontrado } from '../../lib/http.ts';
+import { emParalelo } from '../../lib/paralelo.ts';
 import { type Armazenamento, lerArquivo } from '../../midia/armazenamento.ts';
 import { chaveDoOriginal } from '../../midia/imagens-enviadas.ts';
 import type { ImagensService } from '../arquivos/imagens.service.ts';
@@ -12,7 +13,6 @@ import { publicacaoRepository } from '../publicacao/publicacao.repository.ts';
 import { LEASE_SEGUNDOS, type PublicacaoVeiculoService } from '../publicacao/publicacao.service.ts';
 import { revendasRepository } from '../revendas/revendas.repository.ts';
 import { veiculosRepository } from '../veiculos/veiculos.repository.ts';
-import { emParalelo } from './paralelo.ts';
 import { type RemocaoRegistro, vendasRepository as repo } from './vendas.repository.ts';
 
 export const TAREFA_RETIRAR = 'vendas-retirar-anuncios';
