@@ -9,11 +9,12 @@ import type { Banco } from '../../src/db/cliente.ts';
  * and PostgreSQL (the pool's `query`, and the `begin` drizzle sends on a pooled client). Plain patching, no vitest,
  * so the bench can use it; `parar()` restores the originals.
  */
-export function contarTransacoes(banco: Banco) {
+export function contarTransacoes(banco: Banco, op: { so?: () => boolean } = {}) {
   const vistas: string[] = [];
   const texto = (q: unknown) => (typeof q === 'string' ? q : String((q as { text?: string } | undefined)?.text ?? ''));
+  // `so`: count only what it accepts when the statement is sent (bench/publicar-lote.ts: only inside a request).
   const registrar = (t: string) => {
-    if (!/pgboss/i.test(t)) vistas.push(t);
+    if (!/pgboss/i.test(t) && (!op.so || op.so())) vistas.push(t);
   };
   const restaurar: (() => void)[] = [];
   const envolver = <O extends object>(alvo: O, nome: string, antes: (args: unknown[]) => void) => {
