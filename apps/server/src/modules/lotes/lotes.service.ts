@@ -23,7 +23,8 @@ import { type ItemRegistro, type ItemReivindicado, lotesRepository as repo } fro
 export const TAREFA_LOTES = 'lotes-executar';
 
 /**
- * How a run spreads and paces its calls: items in flight per channel (channels run side by side), the item's lease,
+ * How a run spreads and paces its calls: channel calls in flight per channel (channels run side by side; twice as
+ * many items going, `executar`), the item's lease,
  * the back-off after a 429 / no answer / an operation in flight (`esperaSegundos` × 2^(attempt-1), at most
  * `esperaMaxSegundos`), the attempts before the item fails, and how long one run takes new work (below the job's
  * 10 minutes; what is left goes to the next run, every minute).
@@ -352,12 +353,12 @@ export function criarLotesService(dep: Dep) {
       // Read once per run, not per item: the reseller × channel publishing defaults (they change rarely, and a run
       // lasts minutes at most; an item sent meanwhile is what the screen would have sent a moment before).
       const rodada: CacheDaRodada = { padroes: new Map(), listas: new Map() };
-      // Items of each batch still to end in this round: the batch is checked for its end once, after its last one.
       // The claims made while one is running are made together (group commit): one statement for many items.
       const comVeiculo = emGrupo((ids: string[]) => repo.reivindicarComVeiculo(db, ids, limites.leaseSegundos), {
         maximo: 50,
         umPorUm: true,
       });
+      // Items of each batch still to end in this round: the batch is checked for its end once, after its last one.
       let restantes = new Map<string, number>();
       const terminou = async (idLote: string) => {
         const n = (restantes.get(idLote) ?? 1) - 1;
