@@ -108,7 +108,11 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
   const servidor = aplicacao.app.server;
   const ouvintes = servidor.listeners('request') as ((...a: unknown[]) => void)[];
   servidor.removeAllListeners('request');
-  servidor.on('request', (...a: unknown[]) => noPedido.run(true, () => ouvintes.forEach((o) => o.apply(servidor, a))));
+  servidor.on('request', (...a: unknown[]) =>
+    noPedido.run(true, () => {
+      for (const o of ouvintes) o.apply(servidor, a);
+    }),
+  );
   // Each product send's channel call, kept (its context, session, vehicle and post) for the direct run.
   const enviados: { canal: CanalId; args: ArgsEnviar }[] = [];
   const originais = CANAIS.map((canal) => {
