@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import type { CanalId } from '@intermedio/contracts';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { emParalelo } from '../apps/server/src/lib/paralelo.ts';
 import { chamar, entrar, percentil } from './http.ts';
 import { iniciarSandboxes } from './sandbox-processo.ts';
 import { registradorDaSecao } from './secao.ts';
@@ -57,16 +58,6 @@ function cnpj(n: number) {
 
 /** The sandboxes keep their adverts per process: each dealer (CNPJ) of a run is new, across rounds and databases. */
 let proximoCnpj = 0;
-
-/** `fazer` over `itens` with `n` at once; answers when all are done. */
-async function emParalelo<T>(itens: T[], n: number, fazer: (item: T) => Promise<void>) {
-  let i = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (i < itens.length) await fazer(itens[i++] as T);
-    }),
-  );
-}
 
 /** The post the product sends for this channel, from the draft (what the Incluir screen and the bulk job do). */
 function postDe(canal: CanalId, d: Record<string, unknown>) {

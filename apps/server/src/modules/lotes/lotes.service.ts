@@ -134,9 +134,8 @@ export function criarLotesService(dep: Dep) {
     let gravado = false;
     // The item's outcome is written with the advert's answer (one statement, shared with the other answers in
     // flight), only while this claim holds it.
-    const aoPublicar: AoPublicar = async (ex, a, chave, anuncio) => {
-      const resposta = { a, chave, r: anuncio, item };
-      const g = ex === db ? await publicadosEmGrupo(resposta) : ((await repo.publicadosComItens(ex, [resposta]))[0] ?? null);
+    const aoPublicar: AoPublicar = async (a, chave, anuncio) => {
+      const g = await publicadosEmGrupo({ a, chave, r: anuncio, item });
       if (g) gravado = true;
       return g;
     };

@@ -54,10 +54,9 @@ type Alvo = { veiculoId: string; canal: CanalId };
 /** What a publishing request reads of the vehicle in one statement (`publicacaoRepository.veiculo`). */
 /**
  * Writes a send's published answer together with the caller's own record of it (a bulk item's outcome, in one
- * statement: `publicacaoRepository.publicadoJunto`); answers the stored advert, null when another answer won.
+ * statement: `publicacaoRepository`'s `publicadosJunto`); answers the stored advert, null when another answer won.
  */
 export type AoPublicar = (
-  db: Executor,
   a: Alvo,
   chave: string,
   anuncio: { idAnuncio: string; urlAnuncio: string | null; dados: Record<string, unknown> },
@@ -310,7 +309,7 @@ export function criarPublicacaoVeiculoService(dep: Dep) {
     const valor = r.valor;
     // The caller's own record of this outcome (a bulk item's) in the answer's statement: one commit for both.
     const gravado = aoPublicar
-      ? await aoPublicar(db, a, chave, { idAnuncio: valor.idAnuncio, urlAnuncio: valor.urlAnuncio ?? null, dados: valor.dados ?? {} })
+      ? await aoPublicar(a, chave, { idAnuncio: valor.idAnuncio, urlAnuncio: valor.urlAnuncio ?? null, dados: valor.dados ?? {} })
       : await gravarAnuncio(a, chave, valor);
     if (!gravado) throw new ErroHttp(409, M.emAndamento(ROTULO_CANAL[a.canal]));
     return respostaPublicado(gravado, a.canal);
