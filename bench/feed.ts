@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { registradorDaSecao, substituirSecao } from './secao.ts';
-import { bancoPostgres, type Registrar } from './veiculos.ts';
+import { bancoPostgres, linhas, type Registrar } from './veiculos.ts';
 
 const VEICULOS = 2000;
 const FRIAS = 10;
@@ -48,12 +48,12 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
     const endereco = aplicacao.app.server.address();
     const base = `http://127.0.0.1:${typeof endereco === 'object' && endereco ? endereco.port : 0}`;
     const db = aplicacao.banco.db;
-    const [r] = (
-      await db.execute<{ id: string }>(sql`
+    const [r] = await linhas<{ id: string }>(
+      db.execute(sql`
       insert into revendas (perazao_social_nome, penome_fantasia, peemail, plano, peblocotexto, peblocotextovendidos, feed_ativo)
       values ('Bench Feed', 'Bench Feed Veículos', 'feed@bench.test', 'concessionaria', 'Financiamos em até 60x. Aceitamos troca.',
-        'Mais um cliente satisfeito!', true) returning id`)
-    ).rows;
+        'Mais um cliente satisfeito!', true) returning id`),
+    );
     const idRevenda = r?.id ?? '';
     await db.execute(sql`
       insert into veiculos (revenda_id, vetipoveiculo, vefipe_marca, vefipe_name, ve_modelo, ve_versao, veano_fabricacao,

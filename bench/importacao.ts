@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { chamar, entrar } from './http.ts';
 import { registradorDaSecao, substituirSecao } from './secao.ts';
-import { bancoPostgres, type Registrar } from './veiculos.ts';
+import { bancoPostgres, linhas, type Registrar } from './veiculos.ts';
 
 const MB = 1024 * 1024;
 
@@ -67,7 +67,7 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
     const base = `http://127.0.0.1:${(aplicacao.app.server.address() as AddressInfo).port}`;
     const db = aplicacao.banco.db;
     const s = await entrar(base, 'gestor@autodemo.test');
-    const [rev] = (await db.execute<{ id: string }>(sql`select id from revendas where penome_fantasia = 'Auto Demo Veículos'`)).rows;
+    const [rev] = await linhas<{ id: string }>(db.execute(sql`select id from revendas where penome_fantasia = 'Auto Demo Veículos'`));
     const idRevenda = rev?.id ?? '';
     const api = `/api/revendas/${idRevenda}/importacoes`;
 
@@ -111,14 +111,14 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
       for (let i = 0; i < n; i++) {
         for (let f = 0; f < fotos; f++) await (await fetch(`${origem}/fotos/${prefixo}${i}-${f}.jpg`)).arrayBuffer();
         await db.transaction(async (tx) => {
-          const [v] = (
-            await tx.execute<{ id: string }>(sql`
+          const [v] = await linhas<{ id: string }>(
+            tx.execute(sql`
             insert into veiculos (revenda_id, vetipoveiculo, vefipe_marca, vefipe_name, ve_modelo, ve_versao, veano_fabricacao,
               vefipe_ano_modelo, vevalor, vequilometragem, vecor, vecambio, veportas, vecarroceria, veiplaca, vecodigo_interno, opcionais)
             values (${idRevenda}, 'carro', 'Fiat', 'Argo Drive 1.0 6V Flex 5p Mec.', 'Argo', 'Drive 1.0 6V Flex 5p Mec.', 2022, 2023,
               ${50000 + i}, ${String(1000 + i)}, 'Prata', 'M', 4, 'Hatch', ${placa(prefixo, i)}, ${`${prefixo}-${i}`}, '[]')
-            returning id`)
-          ).rows;
+            returning id`),
+          );
           await tx.execute(sql`insert into moderacao (fila, revenda_id, veiculo_id, revenda, dados)
             values ('incluidos', ${idRevenda}, ${v?.id ?? null}, 'Auto Demo Veículos', '{}')`);
           for (let f = 0; f < fotos; f++)

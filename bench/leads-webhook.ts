@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { chamar, entrar, percentil, type Sessao } from './http.ts';
 import { registradorDaSecao, substituirSecao } from './secao.ts';
-import { bancoPostgres, type Registrar } from './veiculos.ts';
+import { bancoPostgres, linhas, type Registrar } from './veiculos.ts';
 
 // BENCH_LEADS_ENTREGAS / BENCH_LEADS_SIMULTANEAS: a smaller burst while investigating (the figures use the defaults).
 const ENTREGAS = Number(process.env.BENCH_LEADS_ENTREGAS ?? 1000);
@@ -246,12 +246,11 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
     // Counted in the database itself, once the server stopped (PGlite has one process at a time).
     await encerrar();
     const banco = await abrirBanco({ databaseUrl: pgBanco?.url, dataDir: dir });
-    const [contagem] = await banco.db
-      .execute<{ linhas: number; distintos: number }>(sql`
+    const [contagem] = await linhas<{ linhas: number; distintos: number }>(
+      banco.db.execute(sql`
         select count(*)::int as linhas, count(distinct id_externo)::int as distintos
-        from leads where revenda_id = ${idRevenda} and canal = 'olx' and id_externo like ${`${prefixo}-%`}`)
-      .then((r) => r.rows)
-      .finally(() => banco.fechar());
+        from leads where revenda_id = ${idRevenda} and canal = 'olx' and id_externo like ${`${prefixo}-%`}`),
+    ).finally(() => banco.fechar());
     const visiveis = [...enviadoEm].flatMap(([id, t]) => {
       const v = caixa.vistos.get(id);
       return v === undefined ? [] : [v - t];

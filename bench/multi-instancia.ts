@@ -22,6 +22,7 @@ import { abrirFluxo, type ItemFluxo } from '../apps/server/test/ajuda/fluxo.ts';
 import { entrarHttp, iniciarServidor } from '../apps/server/test/ajuda/processo.ts';
 import { subirProxy } from '../apps/server/test/ajuda/proxy.ts';
 import { subirS3 } from '../apps/server/test/ajuda/s3-local.ts';
+import { cpuMs, filhosDe } from './cpu.ts';
 import { percentil } from './http.ts';
 import { registradorDaSecao, substituirSecao } from './secao.ts';
 import { bancoPostgres, type Registrar } from './veiculos.ts';
@@ -45,24 +46,6 @@ const VEICULO = {
   vevalor: '72.900,00',
 };
 const esperar = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
-
-/** CPU time (ms) of a process from /proc (0 once it is gone). */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const campos = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(campos[11]) + Number(campos[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
-  } catch {
-    return 0;
-  }
-}
-/** The postmaster's children (backends and workers), when PostgreSQL runs on this machine. */
-function filhosDe(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
 
 export async function medirMultiInstancia(registrar: Registrar): Promise<string[]> {
   const url = process.env.DATABASE_URL;
@@ -113,7 +96,7 @@ export async function medirMultiInstancia(registrar: Registrar): Promise<string[
       const cpu = () => ({
         bench: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
         pg: filhosDe(postmaster).reduce((s, p) => s + cpuMs(p), 0),
-        inst: pids.reduce((s, p) => s + cpuMs(p), 0),
+        inst: pids.reduce<number>((s, p) => s + cpuMs(p), 0),
       });
       await autocannon({ url: proxy.base, connections: CONEXOES, duration: 3, headers, requests }); // warm-up
       const c0 = cpu();

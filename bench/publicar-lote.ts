@@ -30,7 +30,9 @@ import { fileURLToPath } from 'node:url';
 import type { CanalId } from '@intermedio/contracts';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { PublicacaoVeiculo } from '../apps/server/src/canais/publicacao.ts';
 import { emParalelo } from '../apps/server/src/lib/paralelo.ts';
+import { cpuEntre, marcarCpu } from './cpu.ts';
 import { chamar, entrar, percentil } from './http.ts';
 import { iniciarSandboxes } from './sandbox-processo.ts';
 import { registradorDaSecao } from './secao.ts';
@@ -59,6 +61,10 @@ function cnpj(n: number) {
 /** The sandboxes keep their adverts per process: each dealer (CNPJ) of a run is new, across rounds and databases. */
 let proximoCnpj = 0;
 
+/** A channel's publishing adapter, whatever its post (the bench wraps and calls `enviar` of any of the three). */
+type Pub = PublicacaoVeiculo;
+type ArgsEnviar = Parameters<Pub['enviar']>;
+
 /** The post the product sends for this channel, from the draft (what the Incluir screen and the bulk job do). */
 function postDe(canal: CanalId, d: Record<string, unknown>) {
   const post = (d.veiculoPost ?? {}) as Record<string, unknown>;
@@ -83,8 +89,6 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
   const { VEICULO_EXEMPLO } = await import('../apps/server/test/acesso.matriz.ts');
   const { contarTransacoes } = await import('../apps/server/test/ajuda/transacoes.ts');
   const { revendas } = await import('../apps/server/src/db/schema/index.ts');
-  type Pub = NonNullable<(typeof CANAIS_REGISTRADOS)[CanalId]['publicacao']>;
-  type ArgsEnviar = Parameters<Pub['enviar']>;
 
   const dir = mkdtempSync(path.join(tmpdir(), 'intermedio-bench-lote-'));
   const pgBanco = databaseUrl ? await bancoPostgres(databaseUrl, 'bench_lote') : null;
@@ -358,12 +362,11 @@ async function medirPeloJob(
   const { LIMITES_LOTE } = await import('../apps/server/src/modules/lotes/lotes.service.ts');
   const { loteItens } = await import('../apps/server/src/db/schema/index.ts');
   const { contarTransacoes } = await import('../apps/server/test/ajuda/transacoes.ts');
-  type Pub = NonNullable<(typeof CANAIS_REGISTRADOS)[CanalId]['publicacao']>;
   const db = aplicacao.banco.db;
   for (const id of revendasDoJob) await definirPadroes(base, admin, id);
 
   // The channel calls the job makes, kept (context, session, vehicle, post) for the direct run, with their own time.
-  const chamadas: { canal: CanalId; args: Parameters<Pub['enviar']>; ms: number }[] = [];
+  const chamadas: { canal: CanalId; args: ArgsEnviar; ms: number }[] = [];
   const restaurar = CANAIS.map((canal) => {
     const pub = CANAIS_REGISTRADOS[canal].publicacao as Pub;
     const anterior = pub.enviar;
@@ -386,6 +389,7 @@ async function medirPeloJob(
   perfil?.connect();
   await perfil?.post('Profiler.enable');
   await perfil?.post('Profiler.start');
+  const cpu0 = marcarCpu(sandboxes.pid);
   const t0 = performance.now();
   try {
     for (const [g, idRevenda] of revendasDoJob.entries()) {
@@ -414,6 +418,7 @@ async function medirPeloJob(
     for (const r of restaurar) r();
   }
   const jobMs = performance.now() - t0;
+  const cpuJob = cpuEntre(cpu0, marcarCpu(sandboxes.pid));
   if (perfil) {
     const { profile } = await perfil.post('Profiler.stop');
     writeFileSync(path.join(process.env.BENCH_LOTE_PERFIL ?? '', `job-${rotulo}-${rodada}.cpuprofile`), JSON.stringify(profile));
@@ -442,6 +447,7 @@ async function medirPeloJob(
   perfilDireto?.connect();
   await perfilDireto?.post('Profiler.enable');
   await perfilDireto?.post('Profiler.start');
+  const cpu1 = marcarCpu(sandboxes.pid);
   const t1 = performance.now();
   await porCanalEmParalelo(diretos, LIMITES_LOTE.porCanal, async ({ canal, args, i, grupoWm }) => {
     const [ctx, sessao, v, post] = args;
@@ -464,6 +470,7 @@ async function medirPeloJob(
     if (!r.ok) throw new Error(`${canal} direto: ${r.erro.mensagem}`);
   });
   const diretoMs = performance.now() - t1;
+  const cpuDireto = cpuEntre(cpu1, marcarCpu(sandboxes.pid));
   if (perfilDireto) {
     const { profile } = await perfilDireto.post('Profiler.stop');
     writeFileSync(path.join(process.env.BENCH_LOTE_PERFIL ?? '', `direto-${rotulo}-${rodada}.cpuprofile`), JSON.stringify(profile));
@@ -488,6 +495,20 @@ async function medirPeloJob(
   registrar(`${nome}: razão job ÷ direto por envio (tempo total ÷ envios, no mesmo ritmo)`, jobMs / Math.max(diretoMs, 0.001), '×', 1.5);
   registrar(`${nome}: transações por envio (job inteiro: lote, itens, leases, envio)`, transacoes / envios, 'transações', 3);
   registrar(`${nome}: anúncios duplicados nas sandboxes (contados no processo delas)`, duplicados, 'anúncios', 0);
+  // Where the cores went (bench/cpu.ts): whether a phase was short of cores or bound by one process's thread.
+  for (const [fase, c] of [
+    ['job', cpuJob],
+    ['chamadas diretas', cpuDireto],
+  ] as const) {
+    const total = c.proprioMs + c.postgresMs + c.filhoMs;
+    const banco = rotulo === 'PostgreSQL' ? `, PostgreSQL ${c.postgresMs} ms` : '';
+    registrar(
+      `${nome}: CPU durante ${fase === 'job' ? 'o job' : 'as chamadas diretas'} (processo do produto ${c.proprioMs} ms${banco}, sandboxes ${c.filhoMs} ms; em média ${(total / c.paredeMs).toFixed(2)} de ${cpus().length} núcleos)`,
+      total,
+      'ms',
+      Number.POSITIVE_INFINITY,
+    );
+  }
   return [`${rotulo}, job: ${envios} envios em ${Math.round(jobMs)} ms; direto ${Math.round(diretoMs)} ms`];
 }
 

@@ -14,6 +14,8 @@ const ESTE = fileURLToPath(import.meta.url);
 export type SandboxesEmProcesso = {
   /** `http://127.0.0.1:port` of the child. */
   origem: string;
+  /** The child's process id (its CPU time, bench/cpu.ts). */
+  pid: number | undefined;
   /** CANAL_<ID>_URL of each channel, for the product's configuration. */
   env: Record<string, string>;
   /** Adverts the channel's sandbox holds (its inspection route). */
@@ -44,6 +46,7 @@ export async function iniciarSandboxes(canais: readonly CanalId[]): Promise<Sand
   });
   return {
     origem,
+    pid: filho.pid,
     env: Object.fromEntries(canais.map((c) => [`CANAL_${c.toUpperCase()}_URL`, `${origem}/sandbox/${c}`])),
     anuncios: async (canal) =>
       ((await (await fetch(`${origem}/sandbox/${canal}/_anuncios`)).json()) as { anuncios: unknown[] }).anuncios.length,

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { CanalId } from '@intermedio/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { PublicacaoVeiculo } from '../apps/server/src/canais/publicacao.ts';
 import { chamar, entrar, percentil } from './http.ts';
 import { registradorDaSecao } from './secao.ts';
 import { bancoPostgres, type Registrar } from './veiculos.ts';
@@ -42,7 +43,8 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
   /** When each channel first answered ok an update carrying this price. */
   const chegouEm = new Map<string, number>();
   const originais = CANAIS.map((canal) => {
-    const pub = CANAIS_REGISTRADOS[canal].publicacao;
+    // Any channel's adapter (the three are wrapped alike; `atualizar` takes each its own post).
+    const pub: PublicacaoVeiculo | undefined = CANAIS_REGISTRADOS[canal].publicacao;
     const original = pub?.atualizar;
     if (!pub || !original) throw new Error(`${canal} sem atualizar`);
     pub.atualizar = async (...args) => {

@@ -23,6 +23,9 @@ import { registradorDaSecao } from './secao.ts';
 export { entrarComoAdmin };
 
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The rows of a raw statement (drizzle's `execute` answers each driver's own result type). */
+export const linhas = async <T>(consulta: Promise<unknown>) => ((await consulta) as { rows: T[] }).rows;
+
 export type Registrar = (medida: string, valor: number, unidade: string, meta: number) => void;
 const VEICULOS = 2000;
 const FOTOS = 10;
