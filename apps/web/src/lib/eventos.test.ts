@@ -50,6 +50,23 @@ describe('criarInvalidador', () => {
     expect(new Set(chamadas.map((k) => JSON.stringify(k))).size).toBe(chamadas.length);
   });
 
+  it('num fluxo contínuo de eventos (um job em lote), invalida ao menos a cada segundo, não só quando o fluxo para', () => {
+    const qc = new QueryClient();
+    const invalidar = vi.spyOn(qc, 'invalidateQueries').mockResolvedValue();
+    const inv = criarInvalidador(qc, 150, 1000);
+    // An event every 50 ms for 3.5 s: the 150 ms quiet period never comes.
+    for (let t = 0; t < 3500; t += 50) {
+      inv.receber(evento('lote_itens', 'r1'));
+      vi.advanceTimersByTime(50);
+    }
+    const doLote = () =>
+      invalidar.mock.calls.filter(([f]) => JSON.stringify(f?.queryKey) === JSON.stringify(chaves.revenda.sub('r1', 'lotes')));
+    expect(doLote()).toHaveLength(3);
+    // Once the stream stops, what is pending goes after the quiet period.
+    vi.advanceTimersByTime(150);
+    expect(doLote()).toHaveLength(4);
+  });
+
   it('não invalida nada depois de cancelado', () => {
     const qc = new QueryClient();
     const invalidar = vi.spyOn(qc, 'invalidateQueries').mockResolvedValue();

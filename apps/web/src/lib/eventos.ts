@@ -52,15 +52,24 @@ export function chavesDoEvento(e: EventoMudanca): QueryKey[] {
 }
 
 export const ATRASO_INVALIDACAO_MS = 150;
+/** However busy the stream, what is pending is invalidated at least this often (a bulk run's progress keeps moving). */
+export const ESPERA_MAXIMA_INVALIDACAO_MS = 1000;
 
 /**
  * Gathers the keys of events arriving close together and invalidates each prefix once,
- * `atrasoMs` after the last event (bulk changes must not trigger a storm of refetches).
+ * `atrasoMs` after the last event (bulk changes must not trigger a storm of refetches), but never later than
+ * `esperaMaximaMs` after the first one still pending: a bulk job's steady stream of events (several a second for
+ * minutes) would otherwise hold every screen back until it ends.
  * Live lists on screen are left out: lib/lista-ao-vivo.ts patches them row by row.
  */
-export function criarInvalidador(queryClient: QueryClient, atrasoMs = ATRASO_INVALIDACAO_MS) {
+export function criarInvalidador(
+  queryClient: QueryClient,
+  atrasoMs = ATRASO_INVALIDACAO_MS,
+  esperaMaximaMs = ESPERA_MAXIMA_INVALIDACAO_MS,
+) {
   const pendentes = new Map<string, QueryKey>();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let primeiroEm = 0;
   const disparar = () => {
     timer = undefined;
     const chavesPendentes = [...pendentes.values()];
@@ -71,8 +80,10 @@ export function criarInvalidador(queryClient: QueryClient, atrasoMs = ATRASO_INV
     receber(e: EventoMudanca) {
       for (const k of chavesDoEvento(e)) pendentes.set(JSON.stringify(k), k);
       if (pendentes.size === 0) return;
+      const agora = Date.now();
+      if (timer === undefined) primeiroEm = agora;
       clearTimeout(timer);
-      timer = setTimeout(disparar, atrasoMs);
+      timer = setTimeout(disparar, Math.max(0, Math.min(atrasoMs, primeiroEm + esperaMaximaMs - agora)));
     },
     cancelar() {
       clearTimeout(timer);
