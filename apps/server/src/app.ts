@@ -58,7 +58,7 @@ import { criarPadroesService } from './modules/integracoes/padroes.service.ts';
 import { criarRenovacaoService, type RenovacaoService } from './modules/integracoes/renovacao.service.ts';
 import { tarefaRenovarTokens } from './modules/integracoes/renovacao.tarefa.ts';
 import { criarAvisoLeads, tarefaAvisarLead, tarefaProcessarLeads } from './modules/leads/aviso.service.ts';
-import { criarEntradaLeads } from './modules/leads/entrada.service.ts';
+import { criarEntradaLeads, TAREFA_COLETAR_LEADS } from './modules/leads/entrada.service.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { criarLeadsService } from './modules/leads/leads.service.ts';
 import { tarefaAnonimizarLeads, tarefaColetarLeads, tarefaReceberLead } from './modules/leads/leads.tarefa.ts';
@@ -245,7 +245,18 @@ export async function buildApp(
   };
   const renovacao = criarRenovacaoService(depCanais);
   tarefas.registrar(tarefaRenovarTokens(renovacao, (m) => app.log.warn(m)));
-  const integracoes = criarIntegracoesService({ ...depCanais, renovacao });
+  const integracoes = criarIntegracoesService({
+    ...depCanais,
+    renovacao,
+    // OLX posts leads only to an endpoint registered with it: the leads poll registers it now, not at its next
+    // 5-minute tick (leads of a dealer just connected would be lost meanwhile). Queued; the poll covers a failure.
+    aoConfigurar: async (_idRevenda, canal) => {
+      if (canal !== 'olx') return;
+      await tarefas.enviar(TAREFA_COLETAR_LEADS, {}).catch((e: unknown) => {
+        app.log.warn(`leads: coleta não enfileirada ao configurar a Olx (a agenda o fará): ${e instanceof Error ? e.message : String(e)}`);
+      });
+    },
+  });
   await app.register(integracoesRoutes, { integracoes, canais: config.canais });
   await app.register(padroesRoutes, { padroes: criarPadroesService({ db: banco.db, integracoes }) });
   // Per-vehicle publishing (spec 3): durable sends, reconciled by a background job after a crash or an outage.

@@ -128,6 +128,30 @@ describe('Mercado Livre', () => {
 });
 
 describe('OLX', () => {
+  it('connecting OLX queues the poll at once (its endpoint registered now, not at the next 5-minute tick); other channels do not', async () => {
+    fila.splice(0);
+    const ic = await chamar('POST', '/api/integracao/icarros/configurar', gestor, {
+      id_revenda: amb.ids.revendaA,
+      email_icarros: 'loja@autodemo.test',
+      senha_icarros: 'segredo',
+    });
+    expect(ic.statusCode, ic.body).toBe(200);
+    expect(fila).toEqual([]);
+    const olx = await chamar('POST', '/api/integracao/olx/configurar', admin, {
+      id_revenda: amb.ids.revendaA,
+      code_olx: 'olx-leads-de-novo',
+    });
+    expect(olx.statusCode, olx.body).toBe(200);
+    expect(fila.splice(0).map((j) => j.nome)).toEqual(['leads-coletar']);
+    // Turned on again on its configuration screen: queued again (an integration off is never registered).
+    const desligada = await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/integracoes/olx`, admin, { status: false });
+    expect(desligada.statusCode, desligada.body).toBe(200);
+    expect(fila).toEqual([]);
+    const ligada = await chamar('PUT', `/api/revendas/${amb.ids.revendaA}/integracoes/olx`, admin, { status: true });
+    expect(ligada.statusCode, ligada.body).toBe(200);
+    expect(fila.splice(0).map((j) => j.nome)).toEqual(['leads-coletar']);
+  });
+
   it('the poll registers the dealer’s own endpoint at OLX; a lead posted there twice is one lead', async () => {
     await amb.tarefas.executar('leads-coletar', {});
     const { webhooks } = (await (await fetch(`${base}/sandbox/olx/_webhooks`)).json()) as { webhooks: string[] };

@@ -42,6 +42,11 @@ export type DependenciasIntegracoes = {
   origemInterna: () => string;
   publicUrl: string;
   renovacao: RenovacaoService;
+  /**
+   * A channel was configured or activated (a new authorisation, a check, a status turned on): what other domains
+   * start at once (OLX's lead endpoint is registered by the leads poll). Must not throw: the record is already saved.
+   */
+  aoConfigurar?: (idRevenda: string, canal: CanalId) => Promise<void>;
 };
 
 /** A stored code is never sent again: a code field counts as "kept" while the channel holds a token. */
@@ -224,6 +229,7 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
         versao,
       });
       if (!salvo) throw conflitoVersao();
+      if (status) await dep.aoConfigurar?.(idRevenda, canal);
       return publico(canal, salvo);
     },
 
@@ -278,6 +284,7 @@ export function criarIntegracoesService(dep: DependenciasIntegracoes) {
         dados: dadosInformados,
         ...(ativar ? { status: true } : {}),
       });
+      await dep.aoConfigurar?.(idRevenda, canal);
       return resultado.valor.mensagem;
     },
 
