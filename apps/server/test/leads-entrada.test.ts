@@ -604,3 +604,29 @@ describe('Mercado Livre seller shared by several resellers', () => {
     expect(await revendaDoLead('Vendedor Comum')).toBe(amb.ids.revendaA);
   });
 });
+
+describe('OLX sandbox', () => {
+  it('`_lead {url}` posts to that registered endpoint only (e2e specs side by side pick their own reseller’s)', async () => {
+    const olx = await chamar('POST', '/api/integracao/olx/configurar', admin, { id_revenda: amb.ids.revendaB, code_olx: 'olx-leads-b' });
+    expect(olx.statusCode, olx.body).toBe(200);
+    await amb.tarefas.executar('leads-coletar', {});
+    const { webhooks } = (await (await fetch(`${base}/sandbox/olx/_webhooks`)).json()) as { webhooks: string[] };
+    const deA = webhooks.find((u) => u.includes(`/api/webhooks/olx/leads/${amb.ids.revendaA}.`));
+    expect(deA).toBeDefined();
+    // B registered last, yet the lead goes to A's endpoint; an address OLX never got is refused.
+    expect(webhooks.at(-1)).toContain(`/api/webhooks/olx/leads/${amb.ids.revendaB}.`);
+    const r = await fetch(`${base}/sandbox/olx/_lead`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ adId: 'OLX-AD-1', url: deA }),
+    });
+    expect(r.status).toBe(200);
+    expect(((await r.json()) as { url: string }).url).toBe(deA);
+    const nenhum = await fetch(`${base}/sandbox/olx/_lead`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ adId: 'OLX-AD-1', url: `${deA}x` }),
+    });
+    expect(nenhum.status).toBe(409);
+  });
+});

@@ -153,7 +153,9 @@ type LeadOlx = {
  * OLX (channels.md §1, developers.olx.com.br lead/how_to): `POST /autoservice/v1/lead {url}` with the dealer's
  * Bearer token (scope autoservice) registers the dealer's own lead endpoint (201 created, 200 updated, 401 token).
  * Control: `POST /_lead {adId, nome?, texto?, entregas?}` posts a lead to the dealer's registered URL (`token`: the
- * dealer's access token picks the registration; default the last one); `GET /_webhooks` lists the registrations.
+ * dealer's access token picks the registration, or `url`: one of the registered URLs, as a test that knows only its
+ * reseller finds it in the list; default the last one), answering the lead, the URL and each delivery's HTTP status;
+ * `GET /_webhooks` lists the registrations.
  */
 export function leadsOlx(app: FastifyInstance) {
   const webhooks = new Map<string, string>();
@@ -168,12 +170,13 @@ export function leadsOlx(app: FastifyInstance) {
     return reply.code(existia ? 200 : 201).send({ url });
   });
   app.get('/_webhooks', PUBLICO, async () => ({ webhooks: [...webhooks.values()] }));
-  app.post<{ Body: { adId?: string; nome?: string; texto?: string; entregas?: number; token?: string } | null }>(
+  app.post<{ Body: { adId?: string; nome?: string; texto?: string; entregas?: number; token?: string; url?: string } | null }>(
     '/_lead',
     PUBLICO,
     async (req, reply) => {
       const b = req.body ?? {};
-      const url = b.token ? webhooks.get(b.token) : [...webhooks.values()].at(-1);
+      const registradas = [...webhooks.values()];
+      const url = b.token ? webhooks.get(b.token) : b.url ? registradas.find((u) => u === b.url) : registradas.at(-1);
       if (!url) return reply.code(409).send({ error: 'nenhum webhook de leads registrado' });
       const lead: LeadOlx = {
         leadId: `OLX-${aleatorio()}`,
@@ -187,7 +190,7 @@ export function leadsOlx(app: FastifyInstance) {
       };
       const entregas: number[] = [];
       for (let i = 0; i < Math.max(1, Number(b.entregas ?? 1)); i++) entregas.push(await entregar(url, lead));
-      return { lead, entregas };
+      return { lead, url, entregas };
     },
   );
 }
