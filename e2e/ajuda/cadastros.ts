@@ -77,9 +77,37 @@ export async function criarRevendaComGestor(nome: string) {
   });
 }
 
-/** Quoted-printable soft line breaks and escapes (mail bodies are encoded this way). */
+/** Quoted-printable soft line breaks and escapes (mail bodies are encoded this way), read as UTF-8. */
 function decodificarQp(texto: string) {
-  return texto.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  const bytes = texto.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/**
+ * Every e-mail sent to `email` so far (without SMTP the server writes each as DATA_DIR/emails/{time}-{random}-{to}.eml;
+ * the e2e scripts give that directory as E2E_DATA_DIR), oldest first: subject and plain text, decoded.
+ */
+export async function emailsPara(email: string): Promise<{ assunto: string; texto: string }[]> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR não definida: os scripts de e2e devem passar o DATA_DIR do servidor');
+  const pasta = path.join(dataDir, 'emails');
+  const arquivos = (await readdir(pasta).catch(() => [] as string[])).filter((a) => a.endsWith(`-${email}.eml`)).sort();
+  return Promise.all(
+    arquivos.map(async (a) => {
+      const bruto = await readFile(path.join(pasta, a), 'utf8');
+      const [cabecalho = '', ...corpo] = bruto.split(/\r?\n\r?\n/);
+      const assunto = (/^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(cabecalho)?.[1] ?? '').replace(/\r?\n[ \t]/g, ' ');
+      const base64 = /^Content-Transfer-Encoding: base64/im.test(cabecalho);
+      const texto = corpo.join('\n\n');
+      return {
+        // A subject with accents comes as encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=).
+        assunto: assunto.replace(/=\?utf-8\?([QB])\?(.*?)\?=\s?/gi, (_, tipo: string, v: string) =>
+          tipo.toUpperCase() === 'B' ? Buffer.from(v, 'base64').toString('utf8') : decodificarQp(v.replace(/_/g, ' ')),
+        ),
+        texto: base64 ? Buffer.from(texto, 'base64').toString('utf8') : decodificarQp(texto),
+      };
+    }),
+  );
 }
 
 /**
