@@ -157,7 +157,11 @@ async function caminhoPrincipal(page: Page, browser: Browser, largura: number) {
     { nome: 'Caio Araújo', texto: `Aceita meu carro na troca? (${sufixo})` },
     { nome: 'Débora Nogueira', texto: `Posso ver o carro no sábado? (${sufixo})` },
   ];
-  const leads = await Promise.all(rajada.map((r) => leadNaOlx(page, url, { adId, ...r })));
+  // Delivered by the channel at the same moment (one control call): the server's round waits for the burst's calm.
+  const r = await page.request.post('/sandbox/olx/_lead', { data: { adId, url, rajada } });
+  expect(r.status()).toBe(200);
+  const { leads, entregas } = (await r.json()) as { leads: LeadOlx[]; entregas: number[] };
+  expect(entregas).toEqual([200, 200, 200]);
   for (const r of rajada) await expect(linhaCom(page, 'Leads', r.nome)).toHaveCount(1, { timeout: 20_000 });
   await expect(linhaCom(page, 'Leads', 'Joana Conceição')).toHaveCount(1);
   await expect

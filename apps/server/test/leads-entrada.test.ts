@@ -629,4 +629,22 @@ describe('OLX sandbox', () => {
     });
     expect(nenhum.status).toBe(409);
   });
+
+  it('`_lead {rajada}` makes one lead per buyer, each with its own id, all sent to the chosen endpoint', async () => {
+    const { webhooks } = (await (await fetch(`${base}/sandbox/olx/_webhooks`)).json()) as { webhooks: string[] };
+    const deA = webhooks.find((u) => u.includes(`/api/webhooks/olx/leads/${amb.ids.revendaA}.`));
+    const rajada = ['Rajada Um', 'Rajada Dois', 'Rajada Três'].map((nome) => ({ nome, texto: `Oi, sou ${nome}` }));
+    const r = await fetch(`${base}/sandbox/olx/_lead`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ adId: 'OLX-AD-1', url: deA, rajada }),
+    });
+    expect(r.status).toBe(200);
+    const corpo = (await r.json()) as { url: string; leads: { leadId: string; name: string; message: string }[]; entregas: number[] };
+    // Here the endpoint's host (PUBLIC_URL) is not this test server: the deliveries are tried (e2e's leads-olx sees them land).
+    expect(corpo.url).toBe(deA);
+    expect(corpo.entregas).toHaveLength(3);
+    expect(corpo.leads.map((l) => [l.name, l.message])).toEqual(rajada.map((c) => [c.nome, c.texto]));
+    expect(new Set(corpo.leads.map((l) => l.leadId)).size).toBe(3);
+  });
 });

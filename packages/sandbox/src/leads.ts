@@ -155,7 +155,8 @@ type LeadOlx = {
  * Control: `POST /_lead {adId, nome?, texto?, entregas?}` posts a lead to the dealer's registered URL (`token`: the
  * dealer's access token picks the registration, or `url`: one of the registered URLs, as a test that knows only its
  * reseller finds it in the list; default the last one), answering the lead, the URL and each delivery's HTTP status;
- * `GET /_webhooks` lists the registrations.
+ * with `rajada: [{nome?, texto?}…]` instead, one lead per buyer, all delivered at the same moment (a burst, as OLX
+ * sends several buyers' leads), answering `leads`. `GET /_webhooks` lists the registrations.
  */
 export function leadsOlx(app: FastifyInstance) {
   const webhooks = new Map<string, string>();
@@ -170,29 +171,33 @@ export function leadsOlx(app: FastifyInstance) {
     return reply.code(existia ? 200 : 201).send({ url });
   });
   app.get('/_webhooks', PUBLICO, async () => ({ webhooks: [...webhooks.values()] }));
-  app.post<{ Body: { adId?: string; nome?: string; texto?: string; entregas?: number; token?: string; url?: string } | null }>(
-    '/_lead',
-    PUBLICO,
-    async (req, reply) => {
-      const b = req.body ?? {};
-      const registradas = [...webhooks.values()];
-      const url = b.token ? webhooks.get(b.token) : b.url ? registradas.find((u) => u === b.url) : registradas.at(-1);
-      if (!url) return reply.code(409).send({ error: 'nenhum webhook de leads registrado' });
-      const lead: LeadOlx = {
-        leadId: `OLX-${aleatorio()}`,
-        adId: b.adId ?? '0',
-        listId: String(1_000_000 + Math.floor(Math.random() * 1_000_000)),
-        name: b.nome ?? 'Comprador OLX',
-        email: 'comprador@olx.sandbox',
-        phone: '11912345678',
-        message: b.texto ?? 'Olá, o carro ainda está disponível?',
-        createdAt: new Date().toISOString(),
-      };
-      const entregas: number[] = [];
-      for (let i = 0; i < Math.max(1, Number(b.entregas ?? 1)); i++) entregas.push(await entregar(url, lead));
-      return { lead, url, entregas };
-    },
-  );
+  type Comprador = { nome?: string; texto?: string };
+  app.post<{
+    Body: (Comprador & { adId?: string; entregas?: number; token?: string; url?: string; rajada?: Comprador[] }) | null;
+  }>('/_lead', PUBLICO, async (req, reply) => {
+    const b = req.body ?? {};
+    const registradas = [...webhooks.values()];
+    const url = b.token ? webhooks.get(b.token) : b.url ? registradas.find((u) => u === b.url) : registradas.at(-1);
+    if (!url) return reply.code(409).send({ error: 'nenhum webhook de leads registrado' });
+    const novo = (c: Comprador): LeadOlx => ({
+      leadId: `OLX-${aleatorio()}`,
+      adId: b.adId ?? '0',
+      listId: String(1_000_000 + Math.floor(Math.random() * 1_000_000)),
+      name: c.nome ?? 'Comprador OLX',
+      email: 'comprador@olx.sandbox',
+      phone: '11912345678',
+      message: c.texto ?? 'Olá, o carro ainda está disponível?',
+      createdAt: new Date().toISOString(),
+    });
+    if (Array.isArray(b.rajada)) {
+      const leads = b.rajada.map(novo);
+      return { leads, url, entregas: await Promise.all(leads.map((l) => entregar(url, l))) };
+    }
+    const lead = novo(b);
+    const entregas: number[] = [];
+    for (let i = 0; i < Math.max(1, Number(b.entregas ?? 1)); i++) entregas.push(await entregar(url, lead));
+    return { lead, url, entregas };
+  });
 }
 
 type LeadIcarros = {
