@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { formatarNumero } from '@/lib/formato';
 import { rotas } from '@/lib/rotas';
 import { AlertaErro } from '@/ui/AlertaErro';
+import { ListaVirtual } from '@/ui/ListaVirtual';
 import { urlImportacoes, useLinhasImportacao } from './api';
-import { ListaVirtual } from './ListaVirtual';
 import { contagens, nDeN } from './rotulos';
 
 type Props = { idRevenda: string; importacao: Importacao };

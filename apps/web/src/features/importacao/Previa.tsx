@@ -7,7 +7,7 @@ import {
 } from '@intermedio/contracts';
 import { Badge, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { formatarMoeda, formatarNumero } from '@/lib/formato';
-import { ListaVirtual } from './ListaVirtual';
+import { ListaVirtual } from '@/ui/ListaVirtual';
 import { errosDaLinha, precisaEscolha, seraIgnorada } from './rotulos';
 
 const rotuloOpcao = (o: OpcaoFipe) => `${o.marca} ${o.modelo} ${o.versao} (${o.codigo})`;

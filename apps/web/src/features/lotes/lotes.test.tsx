@@ -143,6 +143,20 @@ describe('Ações em lote na lista de veículos', { timeout: 60_000 }, () => {
     );
     expect(within(painel).getAllByText('Publicado')).toHaveLength(1);
 
+    // The states as filters: the failures alone, then every item again.
+    const estados = within(painel).getByRole('group', { name: 'Filtrar os itens por estado' });
+    expect(
+      within(estados)
+        .getAllByRole('radio')
+        .map((c) => c.closest('div')?.textContent),
+    ).toEqual(['Todos (4)', 'Aguardando (1)', 'Publicado (1)', 'Falhou (1)', 'Precisa de revisão (1)']);
+    fireEvent.click(within(estados).getByLabelText('Falhou (1)'));
+    const lista = () => within(within(painel).getByRole('list', { name: 'Itens da ação em lote' }));
+    await waitFor(() => expect(lista().getAllByRole('listitem')).toHaveLength(1));
+    expect(lista().getByText('Webmotors recusou os dados: Preço inválido.')).toBeInTheDocument();
+    fireEvent.click(within(estados).getByLabelText('Todos (4)'));
+    await waitFor(() => expect(lista().getAllByRole('listitem')).toHaveLength(4));
+
     // Cancelar: the answer shows the batch cancelled, the button goes.
     fireEvent.click(within(painel).getByRole('button', { name: 'Cancelar' }));
     expect(await within(painel).findByText('3 de 4 · Cancelado')).toBeInTheDocument();
