@@ -177,6 +177,28 @@ describe('OLX', () => {
     expect(ls[0]).toMatchObject({ id_externo: 'OLX-77', telefone: '21999990000', veiculo_id: null });
   });
 
+  it('connected again with another OLX account: the poll registers the endpoint under the new authorisation', async () => {
+    const deA = async () => {
+      const { webhooks } = (await (await fetch(`${base}/sandbox/olx/_webhooks`)).json()) as { webhooks: string[] };
+      return webhooks.filter((u) => u.includes(`/api/webhooks/olx/leads/${amb.ids.revendaA}.`)).length;
+    };
+    expect(await deA()).toBe(1);
+    const outra = await chamar('POST', '/api/integracao/olx/configurar', admin, {
+      id_revenda: amb.ids.revendaA,
+      code_olx: 'olx-outra-conta',
+    });
+    expect(outra.statusCode, outra.body).toBe(200);
+    fila.splice(0);
+    await amb.tarefas.executar('leads-coletar', {});
+    // OLX keeps endpoints per token: the new token has it too (the old account's stays with that account).
+    expect(await deA()).toBe(2);
+    const [i] = await amb.banco.db
+      .select({ config: revendaIntegracoes.config })
+      .from(revendaIntegracoes)
+      .where(and(eq(revendaIntegracoes.revenda_id, amb.ids.revendaA), eq(revendaIntegracoes.canal, 'olx')));
+    expect(Object.keys(i?.config ?? {})).toEqual(expect.arrayContaining(['leads_webhook', 'leads_webhook_autorizacao']));
+  });
+
   it('forged: a wrong signature or another reseller’s id → 404; a malformed lead → 400; nothing queued', async () => {
     const { webhooks } = (await (await fetch(`${base}/sandbox/olx/_webhooks`)).json()) as { webhooks: string[] };
     const token = webhooks[0]?.split('/').at(-1) ?? '';

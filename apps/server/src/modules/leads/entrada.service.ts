@@ -80,6 +80,9 @@ export function criarEntradaLeads(dep: {
       dep.log(`leads: processamento não enfileirado (a varredura o fará): ${e instanceof Error ? e.message : String(e)}`);
     });
   };
+  /** A keyed fingerprint of a token: tells a new authorisation from the one that registered, reveals nothing of it. */
+  const impressao = (token: string) =>
+    createHmac('sha256', dep.segredo).update(`olx-autorizacao:${token}`).digest('base64url').slice(0, 22);
   const assinatura = (idRevenda: string) => createHmac('sha256', dep.segredo).update(`olx-leads:${idRevenda}`).digest('base64url');
 
   /** The dealer's own OLX endpoint (lead/how_to: one per advertiser); its last segment is the shared secret. */
@@ -235,7 +238,12 @@ export function criarEntradaLeads(dep: {
           for (const l of r.valor) if ((await gravar(i.revenda_id, l)).novo) novos++;
         } else {
           const url = `${dep.publicUrl}/api/webhooks/olx/leads/${tokenOlx(i.revenda_id)}`;
-          if ((i.config as Record<string, unknown>).leads_webhook === url) continue;
+          // OLX keeps the endpoint per advertiser's token: registered again when the URL or the authorisation changes
+          // (the dealer connected another OLX account). The config keeps a fingerprint of the token, never the token.
+          const registro = { leads_webhook: url, leads_webhook_autorizacao: impressao(a.sessao.segredos.access_token ?? '') };
+          const cfg = i.config as Record<string, unknown>;
+          if (cfg.leads_webhook === registro.leads_webhook && cfg.leads_webhook_autorizacao === registro.leads_webhook_autorizacao)
+            continue;
           const r = await registrarWebhookOlx(a, url);
           if (!r.ok) {
             dep.log(`webhook de leads da Olx (${i.revenda_id}): ${r.erro.mensagem}`);
@@ -243,7 +251,7 @@ export function criarEntradaLeads(dep: {
           }
           await db
             .update(revendaIntegracoes)
-            .set({ config: sql`${revendaIntegracoes.config} || ${JSON.stringify({ leads_webhook: url })}::jsonb` })
+            .set({ config: sql`${revendaIntegracoes.config} || ${JSON.stringify(registro)}::jsonb` })
             .where(and(eq(revendaIntegracoes.revenda_id, i.revenda_id), eq(revendaIntegracoes.canal, 'olx')));
         }
       }
