@@ -140,7 +140,7 @@ async function caminhoPrincipal(page: Page, browser: Browser, largura: number) {
   await semViolacoesAxe(page, largura);
 
   // The gestor got one e-mail for it, opening the lead.
-  await expect.poll(async () => (await emailsPara(revenda.email)).map((e) => e.assunto), { timeout: 20_000 }).toEqual(['Novo lead (OLX)']);
+  await expect.poll(async () => (await emailsPara(revenda.email)).map((e) => e.assunto), { timeout: 20_000 }).toEqual(['Novo lead (Olx)']);
   const [aviso] = await emailsPara(revenda.email);
   expect(aviso?.texto).toContain(`Joana Conceição: ${texto}`);
   expect(aviso?.texto).toContain(`Abrir o lead: ${paginaDoLead}`);
@@ -166,7 +166,7 @@ async function caminhoPrincipal(page: Page, browser: Browser, largura: number) {
   await expect(linhaCom(page, 'Leads', 'Joana Conceição')).toHaveCount(1);
   await expect
     .poll(async () => (await emailsPara(revenda.email)).map((e) => e.assunto), { timeout: 20_000 })
-    .toEqual(['Novo lead (OLX)', '3 novos leads']);
+    .toEqual(['Novo lead (Olx)', '3 novos leads']);
   const varios = (await emailsPara(revenda.email))[1]?.texto ?? '';
   const gravados = await comBanco(
     async (c) =>
@@ -180,7 +180,7 @@ async function caminhoPrincipal(page: Page, browser: Browser, largura: number) {
   expect(gravados).toHaveLength(4);
   for (const [i, r] of rajada.entries()) {
     const id = gravados.find((l) => l.id_externo === leads[i]?.leadId)?.id;
-    expect(varios).toContain(`- OLX · ${r.nome}: ${r.texto}\n  ${new URL(`/revenda/${revenda.idRevenda}/leads/${id}`, page.url()).href}`);
+    expect(varios).toContain(`- Olx · ${r.nome}: ${r.texto}\n  ${new URL(`/revenda/${revenda.idRevenda}/leads/${id}`, page.url()).href}`);
   }
   expect(varios).toContain(`Abrir a caixa de leads: ${new URL(caixa, page.url()).href}`);
   expect(varios).not.toContain('Joana');
@@ -191,7 +191,7 @@ async function caminhoPrincipal(page: Page, browser: Browser, largura: number) {
   await expect(page.getByRole('heading', { level: 1, name: /^(Bárbara Lima|Caio Araújo|Débora Nogueira)$/ })).toBeVisible();
   await expect(page.getByText(/^Olx · recebido em/)).toBeVisible();
   // Nothing more arrived meanwhile: one notice for the burst, none for the redelivery.
-  expect((await emailsPara(revenda.email)).map((e) => e.assunto)).toEqual(['Novo lead (OLX)', '3 novos leads']);
+  expect((await emailsPara(revenda.email)).map((e) => e.assunto)).toEqual(['Novo lead (Olx)', '3 novos leads']);
 }
 
 test('OLX: o lead chega ao vivo na caixa, ligado ao veículo; reenvios não duplicam; uma rajada gera um só aviso', async ({

@@ -1,3 +1,4 @@
+import { type CanalId, ROTULO_CANAL } from '@intermedio/contracts';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/cliente.ts';
 import { usuarios } from '../../db/schema/index.ts';
@@ -9,13 +10,8 @@ import { notificacoesRepository } from '../notificacoes/notificacoes.repository.
 import { type EntradaLeads, TAREFA_AVISAR_LEAD, TAREFA_PROCESSAR_LEADS } from './entrada.service.ts';
 import { type LeadRegistro, leadsRepository } from './leads.repository.ts';
 
-const NOME_CANAL: Record<string, string> = {
-  olx: 'OLX',
-  mercadolivre: 'Mercado Livre',
-  icarros: 'iCarros',
-  mobiauto: 'Mobiauto',
-  webmotors: 'Webmotors',
-};
+/** The channel as the panel names it everywhere (the spec's labels: "Olx", "Mercado Livre"…). */
+const nomeCanal = (canal: string) => ROTULO_CANAL[canal as CanalId] ?? canal;
 
 /**
  * Leads per processing round (one transaction each); a round that fills it is followed by another. Small: on the
@@ -39,7 +35,7 @@ export function criarAvisoLeads(dep: { db: Db; correio: Correio; fcm: ClienteFcm
 
   /** The notice of one lead (title, text, where it opens). */
   const avisoDe = (l: LeadRegistro) => {
-    const canal = NOME_CANAL[l.canal] ?? l.canal;
+    const canal = nomeCanal(l.canal);
     return {
       titulo: `Novo lead (${canal})`,
       corpo: `${l.nome ?? 'Comprador'}: ${l.mensagem ?? 'sem mensagem'}`.slice(0, 200),
@@ -56,11 +52,11 @@ export function criarAvisoLeads(dep: { db: Db; correio: Correio; fcm: ClienteFcm
       const a = avisoDe(ls[0] as LeadRegistro);
       return { ...a, texto: `${a.corpo}\n\nAbrir o lead: ${a.link}` };
     }
-    const nomes = ls.slice(0, 3).map((l) => `${l.nome ?? 'Comprador'} (${NOME_CANAL[l.canal] ?? l.canal})`);
+    const nomes = ls.slice(0, 3).map((l) => `${l.nome ?? 'Comprador'} (${nomeCanal(l.canal)})`);
     const resto = ls.length - nomes.length;
     const linhas = ls.slice(0, MAXIMO_NO_EMAIL).map((l) => {
       const a = avisoDe(l);
-      return `- ${NOME_CANAL[l.canal] ?? l.canal} · ${a.corpo}\n  ${a.link}`;
+      return `- ${nomeCanal(l.canal)} · ${a.corpo}\n  ${a.link}`;
     });
     const alem = ls.length - linhas.length;
     return {

@@ -15,7 +15,7 @@ import { CAMPOS_FILTRO, type FiltrosLeads, filtrarLeads, lerFiltros, SEM_VEICULO
 import { VeiculoLead } from './VeiculoLead';
 
 export const TEXTO_VAZIO =
-  'Aqui chegam os contatos dos compradores interessados nos seus anúncios: mensagens da OLX, perguntas e leads do Mercado Livre e propostas do iCarros e da Mobiauto, todos numa só caixa.';
+  'Aqui chegam os contatos dos compradores interessados nos seus anúncios: mensagens da Olx, perguntas e leads do Mercado Livre e propostas do iCarros e da Mobiauto, todos numa só caixa.';
 
 const opcoesCanal = CANAIS_LEAD.map((c) => ({ value: c, label: ROTULO_CANAL[c] }));
 const opcoesEstado = ESTADOS_LEAD.map((e) => ({ value: e, label: ROTULO_ESTADO_LEAD[e] }));
