@@ -103,4 +103,30 @@ describe('DataTable', () => {
     expect(soma).toBeLessThanOrEqual(358);
     expect(ids(LARGURA_TELEFONE)).toEqual(['nome', 'email', 'acoes', '__detalhes']);
   });
+
+  it('numa caixa larga, só as colunas secundárias que não cabem vão para o "Mais", da direita para a esquerda', () => {
+    type Lead = { nome: string };
+    const coluna = (id: string, largura: number, secundaria?: true): ColunaTabela<Lead> => ({
+      id,
+      cabecalho: id,
+      largura,
+      secundaria,
+      celula: (l) => l.nome,
+    });
+    const colunas = [
+      coluna('nome', 200),
+      coluna('canal', 100, true),
+      coluna('veiculo', 220, true),
+      coluna('mensagem', 260, true),
+      coluna('estado', 160),
+    ];
+    const ids = (largura: number) => arranjarColunas(colunas, largura).map((c) => c.id);
+    expect(ids(940)).toEqual(['nome', 'canal', 'veiculo', 'mensagem', 'estado']);
+    // 940 px of columns in 900: the message goes (680 + the 72 of "Mais" fit), channel and vehicle stay.
+    expect(ids(900)).toEqual(['nome', 'canal', 'veiculo', 'estado', '__detalhes']);
+    expect(ids(700)).toEqual(['nome', 'canal', 'estado', '__detalhes']);
+    expect(ids(LARGURA_TELEFONE)).toEqual(['nome', 'canal', 'estado', '__detalhes']);
+    // On a phone every secondary column goes, room or not.
+    expect(ids(500)).toEqual(['nome', 'estado', '__detalhes']);
+  });
 });

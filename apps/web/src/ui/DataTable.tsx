@@ -18,7 +18,8 @@ export type ColunaTabela<T> = {
   /** Makes the column sortable by this value (header becomes a button; asc → desc → server order). */
   ordenar?: (linha: T) => ValorOrdenavel;
   /**
-   * `true`: when the table does not fit its box, the column leaves the row for the row's "Detalhes" panel.
+   * `true`: when the table does not fit its box, the column leaves the row for the row's "Detalhes" panel (on a
+   * desktop box the rightmost such columns first, only as many as needed).
    * `'telefone'`: the same, but only on a phone-narrow box (the column shows whenever the box is wider).
    */
   secundaria?: boolean | 'telefone';
@@ -73,11 +74,13 @@ const fixaEm = (fundo: string): CSSProperties => ({
 
 /** A box narrower than this (px) is a phone's: 390 px wide phones keep the row's name and its actions in view. */
 export const LARGURA_TELEFONE = 600;
+/** The "Mais" column's width, px. */
+const LARGURA_DETALHES = 72;
 
 /**
  * The columns a box `disponivel` px wide shows (0 = not measured yet, e.g. in tests: everything shows). On a phone
- * the columns take their phone width and cell; the secondary columns that do not fit move into a last "Mais"
- * column, whose button opens the row's details.
+ * the columns take their phone width and cell, and every secondary column moves into a last "Mais" column, whose
+ * button opens the row's details; on a wider box only as many secondary columns as needed move, rightmost first.
  */
 export function arranjarColunas<T>(todas: readonly ColunaTabela<T>[], disponivel: number): readonly ColunaTabela<T>[] {
   const telefone = disponivel > 0 && disponivel < LARGURA_TELEFONE;
@@ -90,19 +93,28 @@ export function arranjarColunas<T>(todas: readonly ColunaTabela<T>[], disponivel
         }),
       )
     : todas;
-  const total = ajustadas.reduce((soma, c) => soma + (c.largura ?? 120), 0);
-  const recolhe = (c: ColunaTabela<T>) =>
-    c.secundaria === 'telefone' ? telefone : c.secundaria === true && disponivel > 0 && total > disponivel;
-  const secundarias = ajustadas.filter(recolhe);
+  const soma = (cs: readonly ColunaTabela<T>[]) => cs.reduce((t, c) => t + (c.largura ?? 120), 0);
+  const recolhidas = new Set<ColunaTabela<T>>();
+  if (telefone) {
+    for (const c of ajustadas) if (c.secundaria) recolhidas.add(c);
+  } else if (disponivel > 0 && soma(ajustadas) > disponivel) {
+    // On a wider box the secondary columns leave one at a time, the rightmost first, until the rest and "Mais" fit:
+    // the columns declared first stay in the row as long as there is room for them.
+    for (const c of ajustadas.filter((x) => x.secundaria === true).reverse()) {
+      recolhidas.add(c);
+      if (soma(ajustadas.filter((x) => !recolhidas.has(x))) + LARGURA_DETALHES <= disponivel) break;
+    }
+  }
+  const secundarias = ajustadas.filter((c) => recolhidas.has(c));
   if (secundarias.length === 0) return ajustadas;
   const detalhes: ColunaTabela<T> = {
     id: '__detalhes',
     cabecalho: <span title="Detalhes">Mais</span>,
-    largura: 72,
+    largura: LARGURA_DETALHES,
     alinhar: 'center',
     celula: (linha, i) => <DetalhesLinha linha={linha} indice={i} colunas={secundarias} />,
   };
-  return [...ajustadas.filter((c) => !recolhe(c)), detalhes];
+  return [...ajustadas.filter((c) => !recolhidas.has(c)), detalhes];
 }
 
 /**

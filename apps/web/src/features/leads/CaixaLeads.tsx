@@ -32,12 +32,17 @@ function opcoesVeiculo(leads: readonly Lead[]) {
   ];
 }
 
+/**
+ * The inbox's columns. At 1366 px (a 1,102 px box) all but the message fit beside the "Mais" column and a scrollbar
+ * (1,005 px): the dealer sees each lead's channel and vehicle in the row; the message, the rightmost secondary
+ * column, is the first to go into "Mais" (DataTable's `arranjarColunas`).
+ */
 function colunas(): ColunaTabela<Lead>[] {
   return [
     {
       id: 'nome',
       cabecalho: 'Nome',
-      largura: 200,
+      largura: 180,
       larguraTelefone: 'auto',
       ordenar: (l) => l.nome,
       celula: (l) => (
@@ -55,11 +60,11 @@ function colunas(): ColunaTabela<Lead>[] {
         </Stack>
       ),
     },
-    { id: 'contato', cabecalho: 'Contato', largura: 230, secundaria: 'telefone', celula: (l) => <ContatoLead lead={l} /> },
+    { id: 'contato', cabecalho: 'Contato', largura: 200, secundaria: 'telefone', celula: (l) => <ContatoLead lead={l} /> },
     {
       id: 'canal',
       cabecalho: 'Canal',
-      largura: 120,
+      largura: 110,
       secundaria: true,
       ordenar: (l) => ROTULO_CANAL[l.canal],
       celula: (l) => ROTULO_CANAL[l.canal],
@@ -67,7 +72,7 @@ function colunas(): ColunaTabela<Lead>[] {
     {
       id: 'veiculo',
       cabecalho: 'Veículo',
-      largura: 250,
+      largura: 220,
       secundaria: true,
       ordenar: (l) => l.veiculo?.titulo ?? '',
       celula: (l) => <VeiculoLead lead={l} />,
@@ -86,7 +91,7 @@ function colunas(): ColunaTabela<Lead>[] {
     {
       id: 'recebido',
       cabecalho: 'Recebido em',
-      largura: 150,
+      largura: 140,
       secundaria: 'telefone',
       ordenar: (l) => l.recebido_em,
       celula: (l) => <DataHora valor={l.recebido_em} />,
@@ -94,7 +99,7 @@ function colunas(): ColunaTabela<Lead>[] {
     {
       id: 'estado',
       cabecalho: 'Estado',
-      largura: 170,
+      largura: 155,
       larguraTelefone: 140,
       ordenar: (l) => ESTADOS_LEAD.indexOf(l.estado),
       celula: (l) => <EstadoLead lead={l} />,
