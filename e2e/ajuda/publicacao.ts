@@ -129,6 +129,22 @@ export function copiarVeiculoDemo(idRevenda: string, tipo: 'carro' | 'moto' = 'c
 export const copiarCarroDemo = (idRevenda: string) => copiarVeiculoDemo(idRevenda);
 
 /**
+ * A copy of the demo car advertised (publicado) on `canal` as `idAnuncio`, written straight in the database: a lead
+ * spec's vehicle, found by the lead through its advert id.
+ */
+export async function carroAnunciado(idRevenda: string, canal: string, idAnuncio: string) {
+  const idVeiculo = await copiarCarroDemo(idRevenda);
+  await comBanco((c) =>
+    c.query(
+      `insert into veiculo_integracoes (veiculo_id, canal, revenda_id, status, id_anuncio, estado)
+       values ($1, $2, $3, true, $4, 'publicado')`,
+      [idVeiculo, canal, idRevenda, idAnuncio],
+    ),
+  );
+  return idVeiculo;
+}
+
+/**
  * A copy of the first demo car whose photos are files of `idRevenda` (copied on disk into its folder), so the form
  * can save it: the server refuses a photo stored in another reseller's folder ("Imagem inválida…").
  */

@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { violacoesAxe } from '../ajuda/axe.ts';
 import { criarRevendaComGestor, emailsPara, linhaCom, sufixoUnico } from '../ajuda/cadastros.ts';
 import { CONTAS, comBanco, entrar } from '../ajuda/painel.ts';
-import { conectarOAuth, copiarCarroDemo, semRolagemLateral } from '../ajuda/publicacao.ts';
+import { carroAnunciado, conectarOAuth, semRolagemLateral } from '../ajuda/publicacao.ts';
 
 /**
  * OLX leads end to end (issue 26, docs/leads.md "OLX" and "New-lead notice"): connecting OLX registers the reseller's
@@ -19,19 +19,6 @@ test.beforeEach(async () => {
 test.afterEach(() => revenda.remover());
 
 type LeadOlx = { leadId: string; adId: string; name: string; message: string };
-
-/** A copy of the demo car advertised on OLX as `adId` (the lead finds its vehicle through the advert id). */
-async function carroAnunciado(adId: string) {
-  const idVeiculo = await copiarCarroDemo(revenda.idRevenda);
-  await comBanco((c) =>
-    c.query(
-      `insert into veiculo_integracoes (veiculo_id, canal, revenda_id, status, id_anuncio, estado)
-       values ($1, 'olx', $2, true, $3, 'publicado')`,
-      [idVeiculo, revenda.idRevenda, adId],
-    ),
-  );
-  return idVeiculo;
-}
 
 /**
  * OLX is connected by an admin only (spec 1 §6), in a browser context of its own; the server then registers the
@@ -85,7 +72,7 @@ async function semViolacoesAxe(page: Page, largura: number) {
 async function caminhoPrincipal(page: Page, browser: Browser, largura: number) {
   const sufixo = sufixoUnico();
   const adId = `${Date.now()}${Math.floor(Math.random() * 1_000)}`;
-  const idVeiculo = await carroAnunciado(adId);
+  const idVeiculo = await carroAnunciado(revenda.idRevenda, 'olx', adId);
   await page.setViewportSize({ width: largura, height: 844 });
   const url = await conectarOlx(browser, page);
 

@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { violacoesAxe } from '../ajuda/axe.ts';
 import { criarRevendaComGestor, linhaCom, sufixoUnico } from '../ajuda/cadastros.ts';
-import { comBanco, entrar } from '../ajuda/painel.ts';
-import { chamarApi, copiarCarroDemo, semRolagemLateral } from '../ajuda/publicacao.ts';
+import { entrar } from '../ajuda/painel.ts';
+import { carroAnunciado, chamarApi, semRolagemLateral } from '../ajuda/publicacao.ts';
 
 /**
  * The leads inbox end to end (issue 26, docs/leads.md): a Mercado Livre question produced by the sandbox while the
@@ -18,19 +18,6 @@ test.beforeAll(async () => {
   revenda = await criarRevendaComGestor(`Leads E2E ${sufixoUnico()}`);
 });
 test.afterAll(() => revenda.remover());
-
-/** A copy of the demo car advertised on Mercado Livre as `item` (the lead finds its vehicle through the advert id). */
-async function carroAnunciado(item: string) {
-  const idVeiculo = await copiarCarroDemo(revenda.idRevenda);
-  await comBanco((c) =>
-    c.query(
-      `insert into veiculo_integracoes (veiculo_id, canal, revenda_id, status, id_anuncio, estado)
-       values ($1, 'mercadolivre', $2, true, $3, 'publicado')`,
-      [idVeiculo, revenda.idRevenda, item],
-    ),
-  );
-  return idVeiculo;
-}
 
 /** Signs in as the reseller's gestor, connects its own Mercado Livre seller and turns the round-robin on. */
 async function prepararRevenda(page: Page) {
@@ -64,7 +51,7 @@ async function semViolacoesAxe(page: Page, largura: number) {
 async function caminhoPrincipal(page: Page, largura: number) {
   const sufixo = sufixoUnico();
   const item = `MLB${sufixo}`;
-  const idVeiculo = await carroAnunciado(item);
+  const idVeiculo = await carroAnunciado(revenda.idRevenda, 'mercadolivre', item);
   const pergunta = `Ainda está disponível? Aceita troca? (${sufixo})`;
   const resposta = `Está sim, aceitamos troca. (${sufixo})`;
   await page.setViewportSize({ width: largura, height: 844 });
