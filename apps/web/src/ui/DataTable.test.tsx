@@ -99,6 +99,11 @@ describe('DataTable', () => {
     expect(telefone.map((c) => c.id)).toEqual(['nome', 'acoes', '__detalhes']);
     expect(telefone.map((c) => c.largura)).toEqual([undefined, 64, 72]);
     expect(telefone[1]?.celula({ nome: 'A', email: 'a@b' }, 0)).toBe('menu');
+    // The compact actions column keeps its name for screen readers only (64 px would show "Aç…").
+    render(<MantineProvider>{telefone[1]?.cabecalho}</MantineProvider>);
+    expect(screen.getByText('Ações')).toBeInTheDocument();
+    expect(telefone[1]?.rotulo).toBe('Ações');
+    expect(typeof arranjarColunas(colunas, 1100)[3]?.cabecalho).toBe('string');
     const soma = telefone.reduce((t, c) => t + (c.largura ?? 120), 0);
     expect(soma).toBeLessThanOrEqual(358);
     expect(ids(LARGURA_TELEFONE)).toEqual(['nome', 'email', 'acoes', '__detalhes']);

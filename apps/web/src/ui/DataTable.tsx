@@ -1,4 +1,4 @@
-import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -76,6 +76,8 @@ const fixaEm = (fundo: string): CSSProperties => ({
 export const LARGURA_TELEFONE = 600;
 /** The "Mais" column's width, px. */
 const LARGURA_DETALHES = 72;
+/** A column narrower than "Mais" on a phone holds icon buttons only. */
+const compacta = <T,>(c: ColunaTabela<T>) => typeof c.larguraTelefone === 'number' && c.larguraTelefone < LARGURA_DETALHES;
 
 /**
  * The columns a box `disponivel` px wide shows (0 = not measured yet, e.g. in tests: everything shows). On a phone
@@ -90,6 +92,10 @@ export function arranjarColunas<T>(todas: readonly ColunaTabela<T>[], disponivel
           ...c,
           largura: c.larguraTelefone === 'auto' ? undefined : (c.larguraTelefone ?? c.largura),
           celula: c.celulaTelefone ?? c.celula,
+          // A compact column of icon buttons ("Manutenção" in 56 px) would show "Ma…": its name is for screen readers.
+          ...(compacta(c) && typeof c.cabecalho === 'string'
+            ? { cabecalho: <VisuallyHidden>{c.cabecalho}</VisuallyHidden>, rotulo: c.rotulo ?? c.cabecalho }
+            : {}),
         }),
       )
     : todas;
