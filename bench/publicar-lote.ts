@@ -44,6 +44,11 @@ const FOTOS = 3;
 const POR_REVENDA = 50; // Webmotors' "Básico" slots per dealer
 const CONCORRENCIAS = (process.env.BENCH_LOTE_CONCORRENCIAS ?? '4,16').split(',').filter(Boolean).map(Number);
 const BANCOS = process.env.BENCH_LOTE_BANCOS ?? 'pglite,pg';
+/**
+ * The job's rounds, one per channel latency in ms: 0 is the issue's measurement (the sandboxes answer at once, so the
+ * ratio is the product's CPU per send against the bare call's); 100 is a real portal's pace, what a dealer waits for.
+ */
+const LATENCIAS_JOB = (process.env.BENCH_LOTE_LATENCIAS ?? '0,100').split(',').filter(Boolean).map(Number);
 const CANAIS: CanalId[] = ['autoscar', 'webmotors', 'meucarronovo'];
 const NA_PISTA = { email_meucarronovo: 'loja@autodemo.test', senha_meucarronovo: 's' };
 /** A valid CNPJ (check digits) numbered `n`: Webmotors' sandbox counts a dealer's slots by it. */
@@ -137,7 +142,7 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
       .filter((c) => c !== 'id');
     const revendasDoLote: string[] = [];
     // One set of VEICULOS per route round, and one for the bulk job's round (the last resellers).
-    const grupos = Math.ceil(VEICULOS / POR_REVENDA) * (CONCORRENCIAS.length + 1);
+    const grupos = Math.ceil(VEICULOS / POR_REVENDA) * (CONCORRENCIAS.length + LATENCIAS_JOB.length);
     for (let g = 0; g < grupos; g++) {
       const trocas: Record<string, string> = {
         penome_fantasia: `'Lote ${g + 1}'`,
@@ -185,7 +190,7 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
       });
       return id;
     };
-    const veiculos: string[] = new Array(VEICULOS * (CONCORRENCIAS.length + 1));
+    const veiculos: string[] = new Array(VEICULOS * (CONCORRENCIAS.length + LATENCIAS_JOB.length));
     await emParalelo(
       Array.from({ length: veiculos.length }, (_, i) => i),
       4,
@@ -306,10 +311,18 @@ async function medirEm(registrar: Registrar, rotulo: 'PGlite' | 'PostgreSQL', da
 
     // The bulk job itself (what "Publicar em…" runs): one batch per reseller, the job's own pace (LIMITES_LOTE.porCanal
     // per channel, channels side by side); direct: the same calls with the same payloads at that same pace.
-    const k = CONCORRENCIAS.length;
-    const doJob = veiculos.slice(k * VEICULOS, (k + 1) * VEICULOS);
-    const gruposJob = revendasDoLote.slice(k * Math.ceil(VEICULOS / POR_REVENDA));
-    notas.push(...(await medirPeloJob(aplicacao, base, admin, gruposJob, doJob, rotulo, registrar, k, sandboxes)));
+    for (const [j, latencia] of LATENCIAS_JOB.entries()) {
+      const k = CONCORRENCIAS.length + j;
+      const doJob = veiculos.slice(k * VEICULOS, (k + 1) * VEICULOS);
+      const porRodada = Math.ceil(VEICULOS / POR_REVENDA);
+      const gruposJob = revendasDoLote.slice(k * porRodada, (k + 1) * porRodada);
+      await sandboxes.latencia(latencia);
+      try {
+        notas.push(...(await medirPeloJob(aplicacao, base, admin, gruposJob, doJob, rotulo, registrar, k, sandboxes, latencia)));
+      } finally {
+        await sandboxes.latencia(0);
+      }
+    }
     return notas;
   } finally {
     for (const o of originais) o.restaurar();
@@ -355,6 +368,7 @@ async function medirPeloJob(
   registrar: Registrar,
   rodada: number,
   sandboxes: import('./sandbox-processo.ts').SandboxesEmProcesso,
+  latenciaMs: number,
 ) {
   const naSandbox = sandboxes.anuncios;
   const { CANAIS_REGISTRADOS } = await import('../apps/server/src/canais/registro.ts');
@@ -389,6 +403,24 @@ async function medirPeloJob(
   perfil?.connect();
   await perfil?.post('Profiler.enable');
   await perfil?.post('Profiler.start');
+  // The panel while the job runs: a dealer's vehicle list read every 100 ms (its own screen stays usable), against the
+  // same read with the job idle.
+  const lista = `/api/revendas/${revendasDoJob[0]}/veiculos`;
+  const lerLista = async () => {
+    const t = performance.now();
+    await chamar(base, admin, 'GET', lista);
+    return performance.now() - t;
+  };
+  const semJob: number[] = [];
+  for (let i = 0; i < 20; i++) semJob.push(await lerLista());
+  const duranteJob: number[] = [];
+  let sondando = true;
+  const sonda = (async () => {
+    while (sondando) {
+      duranteJob.push(await lerLista());
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+  })();
   const cpu0 = marcarCpu(sandboxes.pid);
   const t0 = performance.now();
   try {
@@ -418,6 +450,8 @@ async function medirPeloJob(
     for (const r of restaurar) r();
   }
   const jobMs = performance.now() - t0;
+  sondando = false;
+  await sonda;
   const cpuJob = cpuEntre(cpu0, marcarCpu(sandboxes.pid));
   if (perfil) {
     const { profile } = await perfil.post('Profiler.stop');
@@ -478,7 +512,8 @@ async function medirPeloJob(
   }
   if (doJob) console.error('pedidos às sandboxes', JSON.stringify({ job: doJob, direto: await pedidos('GET') }, null, 1));
 
-  const nome = `publicação em lote pelo job: ${veiculos.length} veículos × 3 canais, ${LIMITES_LOTE.porCanal} por canal (${rotulo})`;
+  const ritmo = latenciaMs ? `, canais respondendo em ${latenciaMs} ms` : '';
+  const nome = `publicação em lote pelo job: ${veiculos.length} veículos × 3 canais, ${LIMITES_LOTE.porCanal} por canal${ritmo} (${rotulo})`;
   registrar(`${nome}: tempo total do job (do pedido ao último item)`, jobMs, 'ms', Number.POSITIVE_INFINITY);
   registrar(`${nome}: tempo total direto (as mesmas chamadas, no mesmo ritmo)`, diretoMs, 'ms', Number.POSITIVE_INFINITY);
   registrar(`${nome}: envios por segundo pelo job`, envios / (jobMs / 1000), 'envios/s', Number.POSITIVE_INFINITY);
@@ -492,9 +527,21 @@ async function medirPeloJob(
     Number.POSITIVE_INFINITY,
   );
   registrar(`${nome}: p50 por chamada direta ao canal`, percentil(porChamada, 0.5), 'ms', Number.POSITIVE_INFINITY);
-  registrar(`${nome}: razão job ÷ direto por envio (tempo total ÷ envios, no mesmo ritmo)`, jobMs / Math.max(diretoMs, 0.001), '×', 1.5);
+  // The goal is the issue's measurement (sandboxes answering at once); with a portal's latency the ratio is context.
+  registrar(
+    `${nome}: razão job ÷ direto por envio (tempo total ÷ envios, no mesmo ritmo)`,
+    jobMs / Math.max(diretoMs, 0.001),
+    '×',
+    latenciaMs ? Number.POSITIVE_INFINITY : 1.5,
+  );
   registrar(`${nome}: transações por envio (job inteiro: lote, itens, leases, envio)`, transacoes / envios, 'transações', 3);
   registrar(`${nome}: anúncios duplicados nas sandboxes (contados no processo delas)`, duplicados, 'anúncios', 0);
+  registrar(
+    `${nome}: leitura da lista de veículos da revenda durante o job, p95 de ${duranteJob.length} (sem o job: p95 ${percentil(semJob, 0.95).toFixed(1)} ms)`,
+    percentil(duranteJob, 0.95),
+    'ms',
+    500,
+  );
   // Where the cores went (bench/cpu.ts): whether a phase was short of cores or bound by one process's thread.
   for (const [fase, c] of [
     ['job', cpuJob],
@@ -509,7 +556,7 @@ async function medirPeloJob(
       Number.POSITIVE_INFINITY,
     );
   }
-  return [`${rotulo}, job: ${envios} envios em ${Math.round(jobMs)} ms; direto ${Math.round(diretoMs)} ms`];
+  return [`${rotulo}, job${ritmo}: ${envios} envios em ${Math.round(jobMs)} ms; direto ${Math.round(diretoMs)} ms`];
 }
 
 export async function medirPublicarLote(registrar: Registrar) {
@@ -536,8 +583,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     'direto: o `enviar` do adaptador com o mesmo post, na mesma concorrência.',
     'Depois, o próprio job em lote ("Publicar em…", um lote por revenda, no ritmo do job: 3 por canal, canais lado a lado)',
     'contra as mesmas chamadas com os mesmos posts no mesmo ritmo, ao mesmo processo das sandboxes: é essa razão que tem a',
-    'meta de 1,5×. Duplicados contados no processo das sandboxes. Para onde vai o tempo que sobra (perfil de CPU):',
-    'docs/lotes.md, "Custo do job, medido".',
+    'meta de 1,5×, com as sandboxes respondendo na hora. O job roda de novo com cada chamada ao canal respondida',
+    `${LATENCIAS_JOB.filter(Boolean).join(' / ') || '—'} ms depois (o ritmo de um portal de verdade, \`PUT /_latencia\` das sandboxes): o que a revenda espera.`,
+    'Durante cada job, a lista de veículos da revenda é lida a cada 100 ms (o painel continua usável?).',
+    'Duplicados contados no processo das sandboxes. Para onde vai o tempo que sobra (perfil de CPU e CPU por processo):',
+    'docs/lotes.md, "Cost of the job, measured" e "Where the cores go".',
     'Transações contadas no driver (cada instrução fora de transação é uma; cada `db.transaction`, uma).',
     '',
     '| medida | valor | meta | |',

@@ -2,7 +2,8 @@
  * The channels' sandboxes in a Node process of their own (as issue 24's outside measurement ran them): the product
  * reaches them through CANAL_<ID>_URL, so a channel's answer never waits behind the product's own CPU work, as a
  * real channel's would not. `iniciarSandboxes` spawns this file; run directly it is the child: the stand-ins of
- * `SANDBOX_CANAIS` (comma-separated), inspection routes on (`/_anuncios` counts the adverts), on a free loopback port.
+ * `SANDBOX_CANAIS` (comma-separated), inspection routes on (`/_anuncios` counts the adverts), on a free loopback port;
+ * `PUT /_latencia {ms}` makes every channel call answer that much later (a real portal's latency).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -18,6 +19,8 @@ export type SandboxesEmProcesso = {
   pid: number | undefined;
   /** CANAL_<ID>_URL of each channel, for the product's configuration. */
   env: Record<string, string>;
+  /** Every channel call answered `ms` later from now on (a real portal's latency; 0: at once). */
+  latencia: (ms: number) => Promise<void>;
   /** Adverts the channel's sandbox holds (its inspection route). */
   anuncios: (canal: CanalId) => Promise<number>;
   parar: () => Promise<void>;
@@ -48,6 +51,9 @@ export async function iniciarSandboxes(canais: readonly CanalId[]): Promise<Sand
     origem,
     pid: filho.pid,
     env: Object.fromEntries(canais.map((c) => [`CANAL_${c.toUpperCase()}_URL`, `${origem}/sandbox/${c}`])),
+    latencia: async (ms) => {
+      await fetch(`${origem}/_latencia`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms }) });
+    },
     anuncios: async (canal) =>
       ((await (await fetch(`${origem}/sandbox/${canal}/_anuncios`)).json()) as { anuncios: unknown[] }).anuncios.length,
     parar: () =>
@@ -70,6 +76,15 @@ if (process.argv[1] && path.resolve(process.argv[1]) === ESTE) {
   app.addHook('onRequest', async (req) => {
     const k = `${req.method} ${req.url.split('?')[0]?.replace(/\/[0-9a-f-]{8,}|\/\d+/g, '/:id')}`;
     pedidos.set(k, (pedidos.get(k) ?? 0) + 1);
+  });
+  // A real portal answers in tens to hundreds of ms: the channel calls (not the control routes, `_…`) wait this long.
+  let latencia = 0;
+  app.addHook('onRequest', async (req) => {
+    if (latencia > 0 && !req.url.includes('/_')) await new Promise((ok) => setTimeout(ok, latencia));
+  });
+  app.put<{ Body: { ms?: number } }>('/_latencia', async (req) => {
+    latencia = Math.max(0, Number(req.body?.ms ?? 0));
+    return { latencia };
   });
   app.get('/_pedidos', async () => Object.fromEntries(pedidos));
   app.delete('/_pedidos', async () => {
