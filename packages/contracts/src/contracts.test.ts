@@ -3,6 +3,7 @@ import { dinheiro } from './campos.ts';
 import { camposIntegracao } from './integracao.ts';
 import { RECURSOS_PADRAO, revendaEntrada } from './revenda.ts';
 import { senhaFraca, usuarioNovo } from './usuario.ts';
+import { veiculoAlteracaoEntrada, veiculoEntrada } from './veiculo.ts';
 
 const minimo = { perazao_social_nome: 'Ana', penome_fantasia: 'Loja', peemail: 'a@b.com.br', plano: 'vendedor' };
 const erros = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -83,5 +84,23 @@ describe("texts of the length limits (the forms validate in the browser, without
     expect(erros(usuarioNovo.safeParse({ nome: 'Bia', email: 'bia@loja.com.br', senha: longa, confirmacao: longa })).senha).toBe(
       'No máximo 200 caracteres',
     );
+  });
+});
+
+describe('vehicle body that is not an object', () => {
+  // The cross-field rules run even when a field failed (every message at once); a body that is not an object must be
+  // refused by the object check, not reach them (it threw, and the routes answered 500: found by the fuzz property).
+  it.each([null, [], 5, 'carro'])('%j is refused with an issue, never a throw', (corpo) => {
+    for (const esquema of [veiculoEntrada, veiculoAlteracaoEntrada]) {
+      const r = esquema.safeParse(corpo);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]?.path).toEqual([]);
+    }
+  });
+
+  it('an object still gets every message at once (the rules run although fields failed)', () => {
+    const r = veiculoEntrada.safeParse({ vetipoveiculo: 'carro', veiplaca: 'X' });
+    const campos = r.error?.issues.map((i) => i.path[0]) ?? [];
+    expect(campos).toEqual(expect.arrayContaining(['vefipe_marca', 'veiplaca', 'vequilometragem', 'vecarroceria']));
   });
 });

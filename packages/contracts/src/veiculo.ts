@@ -233,7 +233,11 @@ function regrasVeiculo(v: Bruto, ctx: z.RefinementCtx) {
   else if (km !== '' && !/^\d{1,9}$/.test(km)) erro('vequilometragem', MENSAGENS_VEICULO.kmInvalido);
   if (v.vetipoveiculo === 'carro' && !v.vecarroceria) erro('vecarroceria', MENSAGENS.preenchimentoObrigatorio);
 }
-const sempre = { when: () => true };
+/**
+ * The rules run even when a field's own check failed (the form shows every message at once), but only on an object:
+ * a body that is not one (null, a list, a number) is refused by the object check alone, never reaching the rules.
+ */
+const sempre = { when: (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value) };
 
 /** Include a vehicle (the form's fields). The web form validates with the same schema. */
 export const veiculoEntrada = z.object(camposVeiculo).superRefine(regrasVeiculo, sempre);
