@@ -80,10 +80,10 @@ export function criarEntradaLeads(dep: {
       dep.log(`leads: processamento não enfileirado (a varredura o fará): ${e instanceof Error ? e.message : String(e)}`);
     });
   };
+  const hmac = (texto: string) => createHmac('sha256', dep.segredo).update(texto).digest('base64url');
   /** A keyed fingerprint of a token: tells a new authorisation from the one that registered, reveals nothing of it. */
-  const impressao = (token: string) =>
-    createHmac('sha256', dep.segredo).update(`olx-autorizacao:${token}`).digest('base64url').slice(0, 22);
-  const assinatura = (idRevenda: string) => createHmac('sha256', dep.segredo).update(`olx-leads:${idRevenda}`).digest('base64url');
+  const impressao = (token: string) => hmac(`olx-autorizacao:${token}`).slice(0, 22);
+  const assinatura = (idRevenda: string) => hmac(`olx-leads:${idRevenda}`);
 
   /** The dealer's own OLX endpoint (lead/how_to: one per advertiser); its last segment is the shared secret. */
   const tokenOlx = (idRevenda: string) => `${idRevenda}.${assinatura(idRevenda)}`;

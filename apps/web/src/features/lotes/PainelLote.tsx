@@ -95,8 +95,7 @@ function FiltroEstados({ itens, valor, aoMudar }: { itens: readonly ItemLote[]; 
 /**
  * The progress of a bulk action (issue 24 item 2): "n de N", one row per vehicle × channel with its state and the
  * channel's reason (virtualised, filtered by state), review links to the vehicle's Incluir screen, and Cancelar while
- * it runs. Live through the
- * change events (lotes, lote_itens), no polling.
+ * it runs. Live through the change events (lotes, lote_itens), no polling.
  */
 export function PainelLote({ idRevenda, idLote, aoFechar }: Props) {
   const lote = useLote(idRevenda, idLote);
