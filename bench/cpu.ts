@@ -5,10 +5,13 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** CPU time (ms) of a process (0 once it is gone). */
-export function cpuMs(pid: number | string | undefined): number {
+/** CPU time (ms) of a process (0 once it is gone); `tarefa`: of one of its threads only. */
+export function cpuMs(pid: number | string | undefined, tarefa?: number): number {
   try {
-    const campos = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const campos =
+      readFileSync(tarefa ? `/proc/${pid}/task/${tarefa}/stat` : `/proc/${pid}/stat`, 'utf8')
+        .split(') ')[1]
+        ?.split(' ') ?? [];
     return ((Number(campos[11]) + Number(campos[12])) * 1000) / 100;
   } catch {
     return 0;
@@ -32,18 +35,33 @@ const nomeDe = (pid: string) => {
   }
 };
 
-export type CpuMarca = { proprio: number; filho: number; postgres: Map<string, number>; t: number };
+export type CpuMarca = { proprio: number; principal: number; filho: number; postgres: Map<string, number>; t: number };
 
-/** A mark: this process, the child `filho`, and every process of the machine named postgres (a bench's server). */
+/**
+ * A mark: this process (and its main thread alone, the event loop: its JavaScript and PGlite's), the child `filho`,
+ * and every process of the machine named postgres (a bench's server).
+ */
 export function marcarCpu(filho?: number): CpuMarca {
   const postgres = new Map<string, number>();
   for (const pid of readdirSync('/proc')) if (/^\d+$/.test(pid) && nomeDe(pid) === 'postgres') postgres.set(pid, cpuMs(pid));
-  return { proprio: cpuMs(process.pid), filho: filho ? cpuMs(filho) : 0, postgres, t: performance.now() };
+  return {
+    proprio: cpuMs(process.pid),
+    principal: cpuMs(process.pid, process.pid),
+    filho: filho ? cpuMs(filho) : 0,
+    postgres,
+    t: performance.now(),
+  };
 }
 
 /** CPU ms of each process between two marks, and the wall time. */
 export function cpuEntre(a: CpuMarca, b: CpuMarca) {
   let postgres = 0;
   for (const [pid, ms] of b.postgres) postgres += ms - (a.postgres.get(pid) ?? 0);
-  return { paredeMs: b.t - a.t, proprioMs: b.proprio - a.proprio, filhoMs: b.filho - a.filho, postgresMs: postgres };
+  return {
+    paredeMs: b.t - a.t,
+    proprioMs: b.proprio - a.proprio,
+    principalMs: b.principal - a.principal,
+    filhoMs: b.filho - a.filho,
+    postgresMs: postgres,
+  };
 }

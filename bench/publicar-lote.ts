@@ -560,7 +560,7 @@ async function medirPeloJob(
     const total = c.proprioMs + c.postgresMs + c.filhoMs;
     const banco = rotulo === 'PostgreSQL' ? `, PostgreSQL ${c.postgresMs} ms` : '';
     registrar(
-      `${nome}: CPU durante ${fase === 'job' ? 'o job' : 'as chamadas diretas'} (processo do produto ${c.proprioMs} ms${banco}, sandboxes ${c.filhoMs} ms; em média ${(total / c.paredeMs).toFixed(2)} de ${cpus().length} núcleos)`,
+      `${nome}: CPU durante ${fase === 'job' ? 'o job' : 'as chamadas diretas'} (processo do produto ${c.proprioMs} ms, dos quais ${c.principalMs} ms na linha principal${banco}, sandboxes ${c.filhoMs} ms; em média ${(total / c.paredeMs).toFixed(2)} de ${cpus().length} núcleos)`,
       total,
       'ms',
       Number.POSITIVE_INFINITY,

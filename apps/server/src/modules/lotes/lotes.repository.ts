@@ -65,12 +65,13 @@ const reivindicarItem = preparada('lote_reivindicar', (db) => reivindicacao(db, 
  * The claim of several items and, in the SAME statement (no BEGIN / COMMIT round trips), each one's vehicle with the
  * reseller's integration of the item's channel when its action will need it: a publish not yet published (its draft),
  * a removal or an update of a published advert (the channel's session). Placeholders `ids` (a JSON array) and
- * `segundos`.
+ * `segundos`. `= any(array(…))`: the items are found by their primary key (with `in (select …)` the planner scanned
+ * every open item of every batch for each claim, a cost that grew with the batch).
  */
 const reivindicarComVeiculo = preparada('lote_reivindicar_veiculos', (db) => {
   const c = db
     .$with('reivindicado')
-    .as(reivindicacao(db, sql`${loteItens.id} in (select jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)::uuid)`));
+    .as(reivindicacao(db, sql`${loteItens.id} = any(array(select jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)::uuid))`));
   const precisa = sql`(case when ${c.acao} = 'publicar' then ${c.anuncio_estado} is distinct from 'publicado' else ${c.anuncio_estado} = 'publicado' end)`;
   return db
     .with(c)

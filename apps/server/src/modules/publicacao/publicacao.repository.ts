@@ -109,7 +109,9 @@ const p = (nome: string, tipo: string) => sql`${sql.placeholder(nome)}::${sql.ra
  * `linhaTomada`), so a bulk run's sends in flight are taken by one statement (`tomarComTravaVarios`). `comTrava`:
  * the whole transaction of a bulk send in the statement (no BEGIN / COMMIT round trips): the vehicles' rows locked
  * FOR SHARE in a CTE (in id order), only while not removed nor sold (a sale holding one FOR UPDATE is waited for and
- * its outcome re-checked). Built and prepared once each; answers the keys taken.
+ * its outcome re-checked); `= any(array(…))` so that the vehicles are read by their primary key, whatever the planner
+ * guesses of the JSON's rows (`in (select …)` seq-scanned the whole table per group). Built and prepared once each;
+ * answers the keys taken.
  */
 const tomadaSql = (nome: string, comTrava: boolean) =>
   preparadaSql<{ entradas: string }, { chave: string }>(
@@ -117,7 +119,7 @@ const tomadaSql = (nome: string, comTrava: boolean) =>
     sql`with entrada as (select * from jsonb_to_recordset(${p('entradas', 'jsonb')}) as e(veiculo_id uuid, canal text, revenda_id uuid,
   usuario_id uuid, chave text, envio jsonb, segundos double precision))${
     comTrava
-      ? sql`, trava as (select id from veiculos where id in (select veiculo_id from entrada) and veremovido = 0 and vevendido = 0
+      ? sql`, trava as (select id from veiculos where id = any(array(select veiculo_id from entrada)) and veremovido = 0 and vevendido = 0
   order by id for share)`
       : sql``
   }
