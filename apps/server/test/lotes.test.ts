@@ -451,6 +451,35 @@ describe('ações em lote', () => {
     expect(de_novo.statusCode).toBe(409);
   }, 60_000);
 
+  it('progresso de um lote grande: com ?desde= (o cursor da leitura anterior) só vêm os itens que mudaram; n de N é do lote inteiro', async () => {
+    const ids = await novosVeiculos(3);
+    const l = (await criar({ acao: 'publicar', veiculos: ids, canais: ['autoscar'] })).json().data as Lote;
+    expect(l).toMatchObject({ parcial: false, total: 3 });
+    await amb.tarefas.executar(TAREFA_LOTES);
+    // Written a minute ago (an older batch): a read with a cursor of now brings none of them.
+    await amb.banco.db.execute(sql`update lote_itens set updated_at = now() - interval '1 minute' where lote_id = ${l.id}`);
+    const url = `/api/revendas/${amb.ids.revendaA}/lotes/${l.id}`;
+    const inteiro = (await chamar('GET', url, gestor)).json().data as Lote;
+    expect(inteiro).toMatchObject({ parcial: false, total: 3, concluidos: 3, estado: 'concluido' });
+    expect(inteiro.itens).toHaveLength(3);
+    const nada = (await chamar('GET', `${url}?desde=${encodeURIComponent(inteiro.cursor)}`, gestor)).json().data as Lote;
+    expect(nada).toMatchObject({ parcial: true, total: 3, concluidos: 3, itens: [] });
+    // One item written after that read: the next read with its cursor brings that one alone.
+    const [mudou] = inteiro.itens;
+    await amb.banco.db.execute(sql`update lote_itens set motivo = 'mudou', updated_at = now() where id = ${mudou?.id}`);
+    const so = (await chamar('GET', `${url}?desde=${encodeURIComponent(nada.cursor)}`, gestor)).json().data as Lote;
+    expect(so.itens.map((i) => [i.id, i.motivo])).toEqual([[mudou?.id, 'mudou']]);
+    expect(so).toMatchObject({ parcial: true, total: 3, concluidos: 3 });
+    // The cursor is a few seconds behind the database's clock (the margin that keeps a late commit from being lost).
+    const r = (await amb.banco.db.execute(sql`select extract(epoch from now()) * 1000 as ms`)) as unknown as { rows: { ms: string }[] };
+    const atraso = Number(r.rows[0]?.ms) - Date.parse(so.cursor);
+    expect(atraso).toBeGreaterThanOrEqual(5000);
+    expect(atraso).toBeLessThan(60_000);
+    const ruim = await chamar('GET', `${url}?desde=ontem`, gestor);
+    expect(ruim.statusCode).toBe(400);
+    expect(ruim.json()).toMatchObject({ data: expect.stringContaining('Data inválida.') });
+  });
+
   it('um veículo de outra revenda recusa o lote inteiro (404), nada é feito', async () => {
     const [meu] = await novosVeiculos(1);
     const gestorB = await amb.entrar('gestorB');

@@ -98,12 +98,22 @@ export const lote = z.object({
   created_at: z.string(),
   concluido_em: z.string().nullable(),
   itens: z.array(itemLote),
+  parcial: z.boolean().describe('true: a leitura com ?desde= traz só os itens que mudaram desde então (os outros seguem como estavam)'),
+  cursor: z.string().describe('O ?desde= da próxima leitura (um pouco antes desta, para nada se perder entre duas)'),
 });
 export type Lote = z.infer<typeof lote>;
 export const loteResposta = envelopeSucesso(lote);
+/** A batch's progress read: whole, or only what changed since the last read's `cursor` (a big batch's live panel). */
+export const loteLeitura = z.object({
+  desde: z
+    .string()
+    .datetime({ offset: true, message: 'Data inválida.' })
+    .optional()
+    .describe('O cursor da leitura anterior: só os itens que mudaram desde então'),
+});
 
 /** A recent batch on the list's "Ações em lote" menu: the batch without its items (n de N, state, when). */
-export const resumoLote = lote.omit({ itens: true });
+export const resumoLote = lote.omit({ itens: true, parcial: true, cursor: true });
 export type ResumoLote = z.infer<typeof resumoLote>;
 /** How many recent batches the list's menu shows. */
 export const LOTES_RECENTES = 10;

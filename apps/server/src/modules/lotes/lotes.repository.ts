@@ -188,8 +188,27 @@ export const lotesRepository = {
     return l;
   },
 
-  /** The items with each vehicle's name, in the order they were asked. */
-  itens(db: Executor, idLote: string) {
+  /**
+   * The batch with its counts (n of N) and the cursor of a progress read: the database's clock 5 s before this read,
+   * read BEFORE the items. An item written by a statement that began before the read but committed after it carries an
+   * updated_at before the read; the 5 s margin (the job's writes are single statements of milliseconds) makes the next
+   * read with `desde` take it again rather than miss it: an item may come twice, never be lost.
+   */
+  async progresso(db: Executor, idLote: string) {
+    const [l] = await db
+      .select({
+        ...getTableColumns(lotes),
+        total: sql<number>`(select count(*)::int from ${loteItens} where ${doLote})`,
+        concluidos: sql<number>`(select count(*)::int from ${loteItens} where ${doLote} and not ${abertos})`,
+        cursor: sql<string>`to_char((now() - interval '5 seconds') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
+      .from(lotes)
+      .where(eq(lotes.id, idLote));
+    return l;
+  },
+
+  /** The items with each vehicle's name, in the order they were asked; `desde`: only those written since. */
+  itens(db: Executor, idLote: string, desde?: string) {
     return db
       .select({
         id: loteItens.id,
@@ -203,7 +222,7 @@ export const lotesRepository = {
       })
       .from(loteItens)
       .innerJoin(veiculos, eq(veiculos.id, loteItens.veiculo_id))
-      .where(eq(loteItens.lote_id, idLote))
+      .where(and(eq(loteItens.lote_id, idLote), desde ? sql`${loteItens.updated_at} >= ${desde}::timestamptz` : undefined))
       .orderBy(asc(loteItens.created_at), asc(loteItens.id));
   },
 

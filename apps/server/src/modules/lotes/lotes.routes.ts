@@ -1,4 +1,4 @@
-import { criarLoteEntrada, envelopeErro, idParam, loteResposta, lotesRecentesResposta } from '@intermedio/contracts';
+import { criarLoteEntrada, envelopeErro, idParam, loteLeitura, loteResposta, lotesRecentesResposta } from '@intermedio/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -55,12 +55,13 @@ export async function lotesRoutes(app: FastifyInstance, op: { lotes: LotesServic
       config: { acesso: 'revenda' },
       schema: {
         tags,
-        summary: 'Progresso de uma ação em lote (n de N) e seus itens (veículo × canal)',
+        summary: 'Progresso de uma ação em lote (n de N) e seus itens (veículo × canal); com ?desde=, só os que mudaram',
         params: doLote,
+        querystring: loteLeitura,
         response: { 200: loteResposta, ...erros },
       },
     },
-    async (req) => sucesso(await lotes.ler(req.params.idRevenda, req.params.idLote)),
+    async (req) => sucesso(await lotes.ler(req.params.idRevenda, req.params.idLote, req.query.desde)),
   );
 
   r.post(

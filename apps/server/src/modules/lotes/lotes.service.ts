@@ -2,7 +2,6 @@ import {
   type AcaoLote,
   type CanalId,
   type CriarLoteEntrada,
-  ITEM_LOTE_ABERTO,
   LOTES_RECENTES,
   MENSAGENS_LOTE as M,
   MENSAGENS_SINCRONIZACAO as MS,
@@ -97,20 +96,23 @@ export function criarLotesService(dep: Dep) {
     umPorUm: true,
   });
 
-  async function resposta(idLote: string) {
-    const l = await repo.lote(db, idLote);
+  /** The batch's progress: every item, or with `desde` (a previous answer's cursor) only those written since. */
+  async function resposta(idLote: string, desde?: string) {
+    const l = await repo.progresso(db, idLote);
     if (!l) throw naoEncontrado(M.naoEncontrado);
-    const itens = await repo.itens(db, idLote);
+    const itens = await repo.itens(db, idLote, desde);
     return {
       id: l.id,
       acao: l.acao,
       canais: l.canais,
       estado: l.estado,
-      total: itens.length,
-      concluidos: itens.filter((i) => !ITEM_LOTE_ABERTO.includes(i.estado)).length,
+      total: l.total,
+      concluidos: l.concluidos,
       created_at: l.created_at.toISOString(),
       concluido_em: l.concluido_em?.toISOString() ?? null,
       itens: itens.map((i) => ({ ...i, veiculo: i.veiculo || i.veiculo_id })),
+      parcial: Boolean(desde),
+      cursor: l.cursor,
     };
   }
 
@@ -328,9 +330,9 @@ export function criarLotesService(dep: Dep) {
       }));
     },
 
-    async ler(idRevenda: string, idLote: string) {
+    async ler(idRevenda: string, idLote: string, desde?: string) {
       if (!(await repo.buscar(db, idRevenda, idLote))) throw naoEncontrado(M.naoEncontrado);
-      return resposta(idLote);
+      return resposta(idLote, desde);
     },
 
     /** Items not started become cancelado; the one in flight finishes and is recorded as it ends. */

@@ -1,4 +1,4 @@
-import { type CriarLoteEntrada, lote, resumoLote } from '@intermedio/contracts';
+import { type CriarLoteEntrada, type Lote, lote, resumoLote } from '@intermedio/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api';
@@ -39,11 +39,34 @@ export function useCriarLote(idRevenda: string) {
   });
 }
 
-/** A batch's progress. Live: every change of its rows (lotes, lote_itens) invalidates it (lib/eventos.ts), no polling. */
+/**
+ * A read with `?desde=` answers only the items written since (`parcial`): they replace their rows in what the panel
+ * already has; the batch's header (n of N, state) and the next cursor come whole. A whole answer replaces everything.
+ */
+export function juntarLote(anterior: Lote | undefined, novo: Lote): Lote {
+  if (!novo.parcial || !anterior || anterior.id !== novo.id) return { ...novo, parcial: false };
+  const mudaram = new Map(novo.itens.map((i) => [i.id, i]));
+  const itens = anterior.itens.map((i) => mudaram.get(i.id) ?? i);
+  const conhecidos = new Set(anterior.itens.map((i) => i.id));
+  for (const i of novo.itens) if (!conhecidos.has(i.id)) itens.push(i);
+  return { ...novo, parcial: false, itens };
+}
+
+/**
+ * A batch's progress. Live: every change of its rows (lotes, lote_itens) invalidates it (lib/eventos.ts), no polling;
+ * after the first read each refetch asks only what changed since the last one (`juntarLote`): a batch of thousands of
+ * items no longer travels whole once a second while it runs.
+ */
 export function useLote(idRevenda: string, idLote: string | null) {
+  const queryClient = useQueryClient();
+  const queryKey = chavesLotes.lote(idRevenda, idLote ?? '');
   return useQuery({
-    queryKey: chavesLotes.lote(idRevenda, idLote ?? ''),
-    queryFn: ({ signal }) => api.get(urlLotes.lote(idRevenda, idLote ?? ''), { esquema: lote, signal }),
+    queryKey,
+    queryFn: async ({ signal }) => {
+      const anterior = queryClient.getQueryData<Lote>(queryKey);
+      const desde = anterior?.cursor ? `?desde=${encodeURIComponent(anterior.cursor)}` : '';
+      return juntarLote(anterior, await api.get(`${urlLotes.lote(idRevenda, idLote ?? '')}${desde}`, { esquema: lote, signal }));
+    },
     enabled: Boolean(idLote),
   });
 }

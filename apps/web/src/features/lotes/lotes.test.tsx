@@ -19,6 +19,8 @@ comAltura(800);
 
 const BASE = `/api/revendas/${ID_REVENDA}/veiculos`;
 const LOTES = `/api/revendas/${ID_REVENDA}/lotes`;
+const CURSOR = '2026-03-06T10:00:00.000000Z';
+const DESDE = `?desde=${encodeURIComponent(CURSOR)}`;
 const linha = (id: string, nome: string, placa: string): VeiculoLinha => ({
   id,
   vetipoveiculo: 'carro',
@@ -62,7 +64,11 @@ const lote = (itens: Lote['itens'], estado: Lote['estado'] = 'executando'): Lote
   created_at: '2026-03-06T10:00:00.000Z',
   concluido_em: null,
   itens,
+  parcial: false,
+  cursor: CURSOR,
 });
+/** A read with ?desde= answers only the items that changed (here: those no longer waiting). */
+const soMudados = (l: Lote): Lote => ({ ...l, parcial: true, itens: l.itens.filter((i) => i.estado !== 'aguardando') });
 
 describe('Ações em lote na lista de veículos', { timeout: 60_000 }, () => {
   it('seleciona por linha e "todos os filtrados", publica em dois canais e acompanha o progresso ao vivo', async () => {
@@ -84,6 +90,7 @@ describe('Ações em lote na lista de veículos', { timeout: 60_000 }, () => {
         return sucesso(inicial);
       },
       [`GET ${LOTES}/l1`]: () => sucesso(atual),
+      [`GET ${LOTES}/l1${DESDE}`]: () => sucesso(soMudados(atual)),
       [`POST ${LOTES}/l1/cancelar`]: () => {
         atual = lote(atual.itens, 'cancelado');
         return sucesso(atual);
@@ -127,7 +134,8 @@ describe('Ações em lote na lista de veículos', { timeout: 60_000 }, () => {
     expect(within(within(painel).getByRole('list', { name: 'Itens da ação em lote' })).getAllByRole('listitem')).toHaveLength(4);
     expect(screen.queryByRole('region', { name: 'Ações em lote' })).not.toBeInTheDocument(); // selection cleared
 
-    // Live: an item event refetches the batch (no polling).
+    // Live: an item event refetches the batch (no polling), asking only what changed since the last read (?desde=):
+    // the three items that changed replace theirs, the fourth stays as it was.
     atual = lote([
       item('v1', 'Fiat Argo Drive · AAA1A11', 'autoscar', { estado: 'publicado' }),
       item('v1', 'Fiat Argo Drive · AAA1A11', 'webmotors', { estado: 'falhou', motivo: 'Webmotors recusou os dados: Preço inválido.' }),
@@ -177,6 +185,7 @@ describe('Ações em lote na lista de veículos', { timeout: 60_000 }, () => {
         return sucesso({ ...lote([]), acao: 'vendido', canais: [] });
       },
       [`GET ${LOTES}/l1`]: () => sucesso({ ...lote([]), acao: 'vendido', canais: [] }),
+      [`GET ${LOTES}/l1${DESDE}`]: () => sucesso({ ...lote([]), acao: 'vendido', canais: [], parcial: true }),
     });
     renderizarApp(`/revenda/${ID_REVENDA}/veiculos/listar`);
     const tabela = await screen.findByRole('table', { name: 'Veículos' });
@@ -192,7 +201,7 @@ describe('Ações em lote na lista de veículos', { timeout: 60_000 }, () => {
   });
   it('"Ações em lote" reabre o progresso de um lote recente; um lote em andamento aparece na lista e abre o seu', async () => {
     simularEventSource();
-    const { itens: _i, ...resumo } = lote([]);
+    const { itens: _i, parcial: _p, cursor: _c, ...resumo } = lote([]);
     const rodando = { ...resumo, id: 'l2', total: 30, concluidos: 12 };
     const antigo = {
       ...resumo,
