@@ -1,8 +1,28 @@
-import '@mantine/charts/styles.css';
-import { BarChart, type BarChartSeries } from '@mantine/charts';
-import { Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useId } from 'react';
+import type { BarChartSeries } from '@mantine/charts';
+import { Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { formatarNumero } from '@/lib/formato';
+
+const GraficoBarras = lazy(() => import('./GraficoBarras'));
+
+/**
+ * True once the element is within `margem` px of the viewport (then stays true). Without IntersectionObserver (tests'
+ * jsdom, old browsers): at once.
+ */
+function usePertoDaTela<T extends Element>(margem = 300) {
+  const ref = useRef<T>(null);
+  const [perto, setPerto] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = ref.current;
+    if (perto || !el) return;
+    const obs = new IntersectionObserver((es) => es.some((e) => e.isIntersecting) && setPerto(true), {
+      rootMargin: `${margem}px`,
+    });
+    obs.observe(el);
+    return () => obs.disconnect();
+  }, [perto, margem]);
+  return [ref, perto] as const;
+}
 
 export type GraficoAcessivelProps = {
   titulo: string;
@@ -21,6 +41,7 @@ export type GraficoAcessivelProps = {
 /**
  * A bar chart (@mantine/charts, Recharts) with a heading, and a visually hidden table with the same numbers for
  * screen readers. The SVG itself is hidden from assistive technology and not focusable (accessibilityLayer off).
+ * The heading and the table render at once; the drawing (`GraficoBarras`) loads when the chart nears the screen.
  */
 export function GraficoAcessivel({
   titulo,
@@ -33,26 +54,23 @@ export function GraficoAcessivel({
   vazio = 'Nada para mostrar ainda.',
 }: GraficoAcessivelProps) {
   const idTitulo = useId();
+  const [ref, perto] = usePertoDaTela<HTMLDivElement>();
   return (
     <Paper component="section" aria-labelledby={idTitulo} withBorder p="md" radius="md" data-testid={`grafico-${id}`}>
       <Title order={2} size="h4" id={idTitulo} mb="sm">
         {titulo}
       </Title>
       {dados.length === 0 && <Text size="sm">{vazio}</Text>}
-      <div aria-hidden="true" hidden={dados.length === 0}>
-        <BarChart
-          h={220}
-          data={dados}
-          dataKey={chave}
-          series={series}
-          type={empilhado ? 'stacked' : 'default'}
-          withLegend={series.length > 1}
-          barChartProps={{ accessibilityLayer: false }}
-          // Drawn at once: no grow animation (it costs a slow phone's CPU and says nothing).
-          barProps={{ isAnimationActive: false }}
-          yAxisProps={{ allowDecimals: false }}
-          valueFormatter={(v) => formatarNumero(v)}
-        />
+      {/* The drawing loads when the chart nears the screen (a phone scrolls to it; a desktop shows it at once); its
+          place is kept meanwhile, so nothing below jumps. */}
+      <div aria-hidden="true" hidden={dados.length === 0} ref={ref} style={{ minHeight: 220 }}>
+        {perto ? (
+          <Suspense fallback={<Skeleton h={220} />}>
+            <GraficoBarras dados={dados} chave={chave} series={series} empilhado={empilhado} />
+          </Suspense>
+        ) : (
+          <Skeleton h={220} animate={false} />
+        )}
       </div>
       <VisuallyHidden>
         <Table>
