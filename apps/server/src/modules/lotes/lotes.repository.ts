@@ -32,6 +32,11 @@ const daReivindicacao = (item: ItemRegistro) =>
 
 /** In a subquery of lote_itens under a select from lotes: the outer batch's items (drizzle leaves columns unqualified). */
 const doLote = sql`${loteItens.lote_id} = ${sql.raw('"lotes"."id"')}`;
+/** A batch's N (its items) and n (those no longer aguardando or enviando), in a select from lotes. */
+const contagens = {
+  total: sql<number>`(select count(*)::int from ${loteItens} where ${doLote})`,
+  concluidos: sql<number>`(select count(*)::int from ${loteItens} where ${doLote} and not ${abertos})`,
+};
 
 /**
  * The claim (`reivindicar`) of the items `onde` picks, built and prepared once: placeholder `segundos`. Several items
@@ -174,18 +179,12 @@ export const lotesRepository = {
         estado: lotes.estado,
         created_at: lotes.created_at,
         concluido_em: lotes.concluido_em,
-        total: sql<number>`(select count(*)::int from ${loteItens} where ${doLote})`,
-        concluidos: sql<number>`(select count(*)::int from ${loteItens} where ${doLote} and not ${abertos})`,
+        ...contagens,
       })
       .from(lotes)
       .where(eq(lotes.revenda_id, idRevenda))
       .orderBy(desc(lotes.created_at), desc(lotes.id))
       .limit(limite);
-  },
-
-  async lote(db: Executor, idLote: string) {
-    const [l] = await db.select().from(lotes).where(eq(lotes.id, idLote));
-    return l;
   },
 
   /**
@@ -198,8 +197,7 @@ export const lotesRepository = {
     const [l] = await db
       .select({
         ...getTableColumns(lotes),
-        total: sql<number>`(select count(*)::int from ${loteItens} where ${doLote})`,
-        concluidos: sql<number>`(select count(*)::int from ${loteItens} where ${doLote} and not ${abertos})`,
+        ...contagens,
         cursor: sql<string>`to_char((now() - interval '5 seconds') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       })
       .from(lotes)
