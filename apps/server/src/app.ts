@@ -15,6 +15,7 @@ import { tarefaLimpeza } from './auth/limpeza.ts';
 import type { Config } from './config.ts';
 import { abrirBanco, type Banco } from './db/cliente.ts';
 import { semearDemo } from './db/demo.ts';
+import { tarefaManutencaoEmbutido } from './db/manutencao.ts';
 import { criarCorreio } from './email/correio.ts';
 import { cabecalhosSeguranca } from './lib/cabecalhos-seguranca.ts';
 import { compressao } from './lib/compressao.ts';
@@ -151,6 +152,8 @@ export async function buildApp(
   // Background jobs: domains register theirs below; pg-boss starts once every route is registered.
   const tarefas = new Tarefas(banco, { log: (m) => app.log.error(m), contexto: monitoramento.contextoTarefas });
   tarefas.registrar(tarefaLimpeza(banco.db, armazenamento, (m) => app.log.warn(m), config.historicoAnunciosMeses));
+  const manutencao = tarefaManutencaoEmbutido(banco);
+  if (manutencao) tarefas.registrar(manutencao);
   const opcoesDeRotas: { method: string | string[]; url: string; config?: { acesso?: string } }[] = [];
   app.addHook('onRoute', (r) => {
     opcoesDeRotas.push(r); // read later: the guards' own onRoute hook may still fill `config.acesso`
