@@ -10,15 +10,16 @@ export const TAREFA_MANUTENCAO_EMBUTIDO = 'banco-manutencao';
  * Every night at 03:45 (São Paulo): VACUUM (ANALYZE) of the whole database, a few seconds on a small install, during
  * which other statements wait (PGlite runs one at a time). Not registered on PostgreSQL, where autovacuum does it.
  */
-export const tarefaManutencaoEmbutido = (banco: Banco): Tarefa<object> | null =>
-  banco.origem.tipo === 'pglite'
-    ? {
-        nome: TAREFA_MANUTENCAO_EMBUTIDO,
-        agenda: '45 3 * * *',
-        tentativas: 1,
-        limiteMinutos: 60,
-        executar: async () => {
-          if (banco.origem.tipo === 'pglite') await banco.origem.cliente.exec('VACUUM (ANALYZE)');
-        },
-      }
-    : null;
+export function tarefaManutencaoEmbutido(banco: Banco): Tarefa<object> | null {
+  if (banco.origem.tipo !== 'pglite') return null;
+  const { cliente } = banco.origem;
+  return {
+    nome: TAREFA_MANUTENCAO_EMBUTIDO,
+    agenda: '45 3 * * *',
+    tentativas: 1,
+    limiteMinutos: 60,
+    executar: async () => {
+      await cliente.exec('VACUUM (ANALYZE)');
+    },
+  };
+}

@@ -188,12 +188,12 @@ export const lotesRepository = {
   },
 
   /**
-   * The batch with its counts (n of N) and the cursor of a progress read: the database's clock 5 s before this read,
+   * The reseller's batch with its counts (n of N) and the cursor of a progress read: the database's clock 5 s before this read,
    * read BEFORE the items. An item written by a statement that began before the read but committed after it carries an
    * updated_at before the read; the 5 s margin (the job's writes are single statements of milliseconds) makes the next
    * read with `desde` take it again rather than miss it: an item may come twice, never be lost.
    */
-  async progresso(db: Executor, idLote: string) {
+  async progresso(db: Executor, idRevenda: string, idLote: string) {
     const [l] = await db
       .select({
         ...getTableColumns(lotes),
@@ -201,7 +201,7 @@ export const lotesRepository = {
         cursor: sql<string>`to_char((now() - interval '5 seconds') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       })
       .from(lotes)
-      .where(eq(lotes.id, idLote));
+      .where(and(eq(lotes.id, idLote), eq(lotes.revenda_id, idRevenda)));
     return l;
   },
 

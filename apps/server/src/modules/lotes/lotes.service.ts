@@ -96,9 +96,12 @@ export function criarLotesService(dep: Dep) {
     umPorUm: true,
   });
 
-  /** The batch's progress: every item, or with `desde` (a previous answer's cursor) only those written since. */
-  async function resposta(idLote: string, desde?: string) {
-    const l = await repo.progresso(db, idLote);
+  /**
+   * The reseller's batch's progress (404 when it is not the reseller's): every item, or with `desde` (a previous
+   * answer's cursor) only those written since.
+   */
+  async function resposta(idRevenda: string, idLote: string, desde?: string) {
+    const l = await repo.progresso(db, idRevenda, idLote);
     if (!l) throw naoEncontrado(M.naoEncontrado);
     const itens = await repo.itens(db, idLote, desde);
     return {
@@ -317,7 +320,7 @@ export function criarLotesService(dep: Dep) {
       } else itens = ids.flatMap((veiculo_id) => canais.map((canal) => ({ veiculo_id, canal })));
       const l = await db.transaction((tx) => repo.criar(tx, { idRevenda, idUsuario: quem.id, acao: entrada.acao, canais }, itens));
       await dep.enfileirar(TAREFA_LOTES, {});
-      return resposta(l.id);
+      return resposta(idRevenda, l.id);
     },
 
     /** The reseller's last LOTES_RECENTES batches (the list's "Ações em lote" menu), newest first, without items. */
@@ -331,15 +334,14 @@ export function criarLotesService(dep: Dep) {
     },
 
     async ler(idRevenda: string, idLote: string, desde?: string) {
-      if (!(await repo.buscar(db, idRevenda, idLote))) throw naoEncontrado(M.naoEncontrado);
-      return resposta(idLote, desde);
+      return resposta(idRevenda, idLote, desde);
     },
 
     /** Items not started become cancelado; the one in flight finishes and is recorded as it ends. */
     async cancelar(idRevenda: string, idLote: string) {
       if (!(await repo.buscar(db, idRevenda, idLote))) throw naoEncontrado(M.naoEncontrado);
       if (!(await db.transaction((tx) => repo.cancelar(tx, idLote)))) throw new ErroHttp(409, M.jaTerminou);
-      return resposta(idLote);
+      return resposta(idRevenda, idLote);
     },
 
     /**

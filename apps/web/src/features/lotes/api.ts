@@ -44,12 +44,10 @@ export function useCriarLote(idRevenda: string) {
  * already has; the batch's header (n of N, state) and the next cursor come whole. A whole answer replaces everything.
  */
 export function juntarLote(anterior: Lote | undefined, novo: Lote): Lote {
-  if (!novo.parcial || !anterior || anterior.id !== novo.id) return { ...novo, parcial: false };
+  if (!novo.parcial || !anterior) return novo;
+  // A batch's items are fixed when it is created: each changed one replaces its own row.
   const mudaram = new Map(novo.itens.map((i) => [i.id, i]));
-  const itens = anterior.itens.map((i) => mudaram.get(i.id) ?? i);
-  const conhecidos = new Set(anterior.itens.map((i) => i.id));
-  for (const i of novo.itens) if (!conhecidos.has(i.id)) itens.push(i);
-  return { ...novo, parcial: false, itens };
+  return { ...novo, parcial: false, itens: anterior.itens.map((i) => mudaram.get(i.id) ?? i) };
 }
 
 /**
