@@ -15,7 +15,7 @@ import { tarefaLimpeza } from './auth/limpeza.ts';
 import type { Config } from './config.ts';
 import { abrirBanco, type Banco } from './db/cliente.ts';
 import { semearDemo } from './db/demo.ts';
-import { tarefaManutencaoEmbutido } from './db/manutencao.ts';
+import { agendarManutencaoAtrasada, tarefaManutencaoEmbutido } from './db/manutencao.ts';
 import { criarCorreio } from './email/correio.ts';
 import { cabecalhosSeguranca } from './lib/cabecalhos-seguranca.ts';
 import { compressao } from './lib/compressao.ts';
@@ -432,6 +432,8 @@ export async function buildApp(
   await tarefas.enviar(TAREFA_LOTES, {});
   // Likewise an import left unfinished.
   await tarefas.enviar(TAREFA_IMPORTACAO, {});
+  // The embedded database's nightly upkeep, when the install was off at that hour (a while after this start).
+  await agendarManutencaoAtrasada(banco, tarefas);
   app.addHook('onClose', async () => {
     await tarefas.parar();
     await barramento.fechar();

@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TAREFA_MANUTENCAO_EMBUTIDO } from '../src/db/manutencao.ts';
-import { veiculos } from '../src/db/schema/index.ts';
+import {
+  agendarManutencaoAtrasada,
+  MANUTENCAO_ATRASADA_DEPOIS_MIN,
+  manutencaoAtrasada,
+  TAREFA_MANUTENCAO_EMBUTIDO,
+} from '../src/db/manutencao.ts';
+import { manutencoes, veiculos } from '../src/db/schema/index.ts';
 import { type Ambiente, criarAmbiente } from './ajuda/ambiente.ts';
 
 let amb: Ambiente;
@@ -36,5 +41,37 @@ describe('the embedded database’s upkeep', () => {
     const [{ n } = { n: 0 }] = await amb.banco.db.select({ n: sql<number>`count(*)::int` }).from(veiculos);
     await amb.tarefas.executar(TAREFA_MANUTENCAO_EMBUTIDO);
     expect(await estado()).toEqual({ aspirada: true, analisada: true, linhas: n });
+  });
+
+  it('an install that was off at night gets its upkeep a while after the next start, one pending run at most', async () => {
+    if (amb.banco.origem.tipo === 'postgres') {
+      expect(await agendarManutencaoAtrasada(amb.banco, amb.tarefas)).toBeNull();
+      return;
+    }
+    // The upkeep's jobs waiting to run, with the minutes until they may start.
+    const pendentes = async () =>
+      (
+        (await amb.banco.db.execute(
+          sql`select extract(epoch from start_after - now()) / 60 as minutos from pgboss.job
+              where name = ${TAREFA_MANUTENCAO_EMBUTIDO} and state = 'created'`,
+        )) as unknown as { rows: { minutos: number }[] }
+      ).rows;
+    // A new install never had one: its start queued it, to run some minutes later (not while the panel opens).
+    const [aoIniciar, ...outros] = await pendentes();
+    expect(outros).toEqual([]);
+    expect(Number(aoIniciar?.minutos)).toBeGreaterThan(MANUTENCAO_ATRASADA_DEPOIS_MIN - 1);
+    expect(Number(aoIniciar?.minutos)).toBeLessThanOrEqual(MANUTENCAO_ATRASADA_DEPOIS_MIN);
+
+    await amb.tarefas.executar(TAREFA_MANUTENCAO_EMBUTIDO);
+    expect(await manutencaoAtrasada(amb.banco.db)).toBe(false);
+    // A day later (the night's run missed): overdue. A restart while one is pending queues no second one.
+    await amb.banco.db.update(manutencoes).set({ feita_em: sql`now() - interval '21 hours'` });
+    expect(await manutencaoAtrasada(amb.banco.db)).toBe(true);
+    expect(await agendarManutencaoAtrasada(amb.banco, amb.tarefas)).toBeNull();
+    expect(await pendentes()).toHaveLength(1);
+    // Once the pending one is gone (it ran, say), the next start queues again.
+    await amb.banco.db.execute(sql`delete from pgboss.job where name = ${TAREFA_MANUTENCAO_EMBUTIDO}`);
+    expect(await agendarManutencaoAtrasada(amb.banco, amb.tarefas)).toEqual(expect.any(String));
+    expect(await pendentes()).toHaveLength(1);
   });
 });

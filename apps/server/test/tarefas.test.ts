@@ -76,6 +76,28 @@ describe(`background jobs (pg-boss) on ${process.env.DATABASE_URL ? 'PostgreSQL'
   });
 });
 
+describe('a queue’s options changed in the code reach an install that has the queue already', () => {
+  it('a queue created as standard that became `unica` keeps one pending job after the next start', async () => {
+    const outro = await novoBanco();
+    const registrar = (t: Tarefas, unica: boolean) => t.registrar({ nome: 'teste-mudou', unica, executar: async () => {} });
+    const antiga = new Tarefas(outro.banco, { log: () => {} });
+    registrar(antiga, false);
+    const nova = new Tarefas(outro.banco, { log: () => {} });
+    registrar(nova, true);
+    try {
+      await antiga.iniciar();
+      await antiga.parar();
+      await nova.iniciar();
+      const depoisDe = new Date(Date.now() + 60_000);
+      expect(await nova.enviar('teste-mudou', {}, { depoisDe })).toEqual(expect.any(String));
+      expect(await nova.enviar('teste-mudou', {}, { depoisDe })).toBeNull();
+    } finally {
+      await nova.parar();
+      await outro.descartar();
+    }
+  }, 60_000);
+});
+
 describe('a job queued here is fetched at once, not at the next poll', () => {
   it('with a 60 s polling interval, a job sent after the first poll runs within seconds', async () => {
     const outro = await novoBanco();

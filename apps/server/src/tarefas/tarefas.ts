@@ -138,15 +138,21 @@ export class Tarefas {
   }
 
   async #criarFilas(boss: PgBoss) {
+    const existentes = new Map((await boss.getQueues()).map((q) => [q.name, q]));
     for (const t of this.#registros.values()) {
-      await boss.createQueue(t.nome, {
+      const opcoes = {
         name: t.nome,
         retryLimit: t.tentativas ?? 2,
         retryDelay: t.atrasoSegundos ?? 30,
         retryBackoff: true,
         expireInSeconds: (t.limiteMinutos ?? 15) * 60,
         policy: t.unica ? 'short' : 'standard',
-      });
+      } satisfies PgBoss.Queue;
+      // pg-boss keeps a queue's options as first created: options changed here since (a job's attempts, time limit,
+      // `unica`) are written to an existing install's queue too. Jobs already queued keep theirs.
+      const atual = existentes.get(t.nome);
+      if (!atual) await boss.createQueue(t.nome, opcoes);
+      else if ((Object.keys(opcoes) as (keyof typeof opcoes)[]).some((k) => atual[k] !== opcoes[k])) await boss.updateQueue(t.nome, opcoes);
       const trabalhador = await boss.work<object>(t.nome, { pollingIntervalSeconds: this.#intervalo, batchSize: 1 }, async ([job]) => {
         try {
           if (job) await this.#rodar(t, job.data ?? {}, job.id);

@@ -5,6 +5,7 @@ export * from './importacoes.ts';
 export * from './integracoes.ts';
 export * from './leads.ts';
 export * from './lotes.ts';
+export * from './manutencao.ts';
 export * from './midia.ts';
 export * from './moderacao.ts';
 export * from './notificacoes.ts';
