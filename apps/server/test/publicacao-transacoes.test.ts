@@ -42,7 +42,7 @@ describe(`issue 24: transactions per send (${banco})`, () => {
       expect(doEnvio, doEnvio.join('\n')).toHaveLength(3);
       expect(doEnvio[0]).toMatch(/from "veiculos" inner join "revendas" .* left join "revenda_integracoes"/);
       expect(doEnvio[1]).toBe('transação');
-      expect(doEnvio[2]).toMatch(/^update "?veiculo_integracoes"? set/);
+      expect(doEnvio[2]).toMatch(/update veiculo_integracoes v set estado = .publicado./);
     }
   });
 

@@ -118,13 +118,12 @@ const concluirItem = preparada('lote_concluir', (db) =>
  * Published items' outcomes, written in their adverts' answer statement (`publicadosJunto`): an item only when its
  * answer was recorded, and only while its claim holds it.
  */
-const publicadosComItens = publicadosJunto<{ item_id: string; item_tentativas: number }>(
-  'lote_publicados',
-  'item_id uuid, item_tentativas int',
-  sql`update lote_itens i set estado = 'publicado', motivo = null, revisao = '[]'::jsonb, lease_ate = null, proxima_em = null,
+const publicadosComItens = publicadosJunto<{ item_id: string; item_tentativas: number }>('lote_publicados', {
+  colunas: 'item_id uuid, item_tentativas int',
+  sql: sql`update lote_itens i set estado = 'publicado', motivo = null, revisao = '[]'::jsonb, lease_ate = null, proxima_em = null,
   updated_at = now() from entrada e join publicado p on p.chave = e.chave
   where i.id = e.item_id and i.estado = 'enviando' and i.tentativas = e.item_tentativas`,
-);
+});
 
 /** Batches (lotes) and their items (lote_itens). */
 export const lotesRepository = {

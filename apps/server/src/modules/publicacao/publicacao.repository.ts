@@ -150,30 +150,6 @@ const tomadas = async (ex: Executor, sql_: typeof tomarSql, as: Tomada[]) => {
 
 /** What a published answer answers of the advert (`respostaPublicado`). */
 export type AnuncioPublicado = Pick<AnuncioRegistro, 'id_anuncio' | 'url_anuncio' | 'dados'>;
-type ParamsPublicado = { veiculoId: string; canal: string; chave: string; idAnuncio: string; urlAnuncio: string | null; dados: string };
-/**
- * The channel's answer onto the send it belongs to (`publicado`), with placeholders: `idAnuncio`, `urlAnuncio`,
- * `dados` (JSON text) and the send's `veiculoId`, `canal`, `chave`.
- */
-const PUBLICADO = sql`update veiculo_integracoes set estado = 'publicado', status = true, id_anuncio = ${p('idAnuncio', 'text')},
-  url_anuncio = ${p('urlAnuncio', 'text')}, dados = ${p('dados', 'jsonb')}, ultimo_erro = null, lease_ate = null,
-  respondido_em = now(), updated_at = now()
-where veiculo_id = ${p('veiculoId', 'uuid')} and canal = ${p('canal', 'text')} and chave = ${p('chave', 'text')} and estado = 'pendente'
-returning id_anuncio, url_anuncio, dados`;
-const publicadoSql = preparadaSql<ParamsPublicado, AnuncioPublicado>('publicacao_publicado', PUBLICADO);
-const paramsPublicado = (
-  a: Alvo,
-  chave: string,
-  r: { idAnuncio: string; urlAnuncio: string | null; dados: Record<string, unknown> },
-): ParamsPublicado => ({
-  veiculoId: a.veiculoId,
-  canal: a.canal,
-  chave,
-  idAnuncio: r.idAnuncio,
-  urlAnuncio: r.urlAnuncio,
-  dados: JSON.stringify(r.dados),
-});
-
 /** A send's published answer, as `publicadosJunto` takes it. */
 export type RespostaPublicada = {
   a: Alvo;
@@ -181,25 +157,30 @@ export type RespostaPublicada = {
   r: { idAnuncio: string; urlAnuncio: string | null; dados: Record<string, unknown> };
 };
 /**
- * `publicado` of several sends (a bulk run's answers in flight) with the caller's own record of each in the SAME
- * statement: the answers come as one jsonb parameter (table `entrada`, with `PUBLICADO`'s columns and the caller's
- * `colunas`, typed as in `jsonb_to_recordset`), `publicado` holds the keys whose answer was recorded, and `junto` is
- * the caller's UPDATE over them. One statement, no BEGIN / COMMIT round trips; prepared once as `nome`. Answers each
- * send's advert (null when its answer was not recorded: the send is no longer this key's pendente).
+ * The channel's answer onto each send it belongs to (`publicado`: only while the send is still that key's pendente),
+ * with, optionally, the caller's own record of each in the SAME statement (a bulk run's answers in flight): the
+ * answers come as one jsonb parameter (table `entrada`, with the caller's `colunas` besides the advert's, typed as in
+ * `jsonb_to_recordset`), `publicado` holds the keys whose answer was recorded, and `junto` is the caller's UPDATE over
+ * them. One statement, no BEGIN / COMMIT round trips; prepared once as `nome`. Answers each send's advert (null when
+ * its answer was not recorded).
  */
-export function publicadosJunto<V extends Record<string, unknown>>(nome: string, colunas: string, junto: SQL) {
+export function publicadosJunto<V extends Record<string, unknown>>(nome: string, junto?: { colunas: string; sql: SQL }) {
   const executar = preparadaSql<{ entradas: string }, AnuncioPublicado & { chave: string }>(
     nome,
     sql`with entrada as (select * from jsonb_to_recordset(${p('entradas', 'jsonb')}) as e(veiculo_id uuid, canal text, chave text,
-  id_anuncio text, url_anuncio text, dados jsonb, ${sql.raw(colunas)})),
+  id_anuncio text, url_anuncio text, dados jsonb${sql.raw(junto ? `, ${junto.colunas}` : '')})),
 publicado as (update veiculo_integracoes v set estado = 'publicado', status = true, id_anuncio = e.id_anuncio,
   url_anuncio = e.url_anuncio, dados = e.dados, ultimo_erro = null, lease_ate = null, respondido_em = now(), updated_at = now()
   from entrada e where v.veiculo_id = e.veiculo_id and v.canal = e.canal and v.chave = e.chave and v.estado = 'pendente'
-  returning v.chave, v.id_anuncio, v.url_anuncio, v.dados),
-junto as (${junto})
+  returning v.chave, v.id_anuncio, v.url_anuncio, v.dados)${
+    junto
+      ? sql`,
+junto as (${junto.sql})`
+      : sql``
+  }
 select * from publicado`,
   );
-  return async (db: Executor, respostas: (RespostaPublicada & { junto: V })[]) => {
+  return async (db: Executor, respostas: (RespostaPublicada & { junto?: V })[]) => {
     const entradas = respostas.map(({ a, chave, r, junto: j }) => ({
       veiculo_id: a.veiculoId,
       canal: a.canal,
@@ -213,6 +194,8 @@ select * from publicado`,
     return respostas.map((r): AnuncioPublicado | null => porChave.get(r.chave) ?? null);
   };
 }
+
+const publicadoUm = publicadosJunto('publicacao_publicado');
 
 /** The vehicle's adverts per channel (veiculo_integracoes) and what publishing reads of the vehicle. */
 export const publicacaoRepository = {
@@ -308,7 +291,7 @@ export const publicacaoRepository = {
     chave: string,
     r: { idAnuncio: string; urlAnuncio: string | null; dados: Record<string, unknown> },
   ): Promise<AnuncioPublicado | null> {
-    const [linha] = await publicadoSql(db, paramsPublicado(a, chave, r));
+    const [linha] = await publicadoUm(db, [{ a, chave, r }]);
     return linha ?? null;
   },
 
