@@ -48,8 +48,11 @@ test('dashboard da revenda: gráficos desenhados; o item "acima da FIPE" leva ao
   await expect(page.getByTestId('numero-a-venda')).toHaveText('2');
 
   // The charts: each section drawn as bars (the hidden table has the same numbers for screen readers).
-  for (const id of ['idade', 'vendas']) await expect(page.getByTestId(`grafico-${id}`).locator('svg.recharts-surface')).toBeVisible();
+  await expect(page.getByTestId('grafico-idade').locator('svg.recharts-surface')).toBeVisible();
   await expect(page.getByTestId('grafico-idade').locator('.recharts-bar-rectangle path').first()).toBeVisible();
+  // No sale yet: a sentence, not a chart of zeros.
+  await expect(page.getByRole('region', { name: 'Vendas por semana (12 semanas)' })).toContainText('Nenhuma venda nas últimas 12 semanas.');
+  await expect(page.getByTestId('grafico-vendas').locator('svg.recharts-surface')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Estoque por idade (dias)' }).getByRole('table')).toContainText('Veículos');
   await expect(page.getByRole('region', { name: 'Anúncios por canal' })).toContainText('Nenhum anúncio nos canais.');
 

@@ -25,13 +25,14 @@ afterEach(() => {
   ObservadorFalso.todos = [];
 });
 
-const grafico = () =>
+const grafico = (dados: Record<string, string | number>[] = [{ faixa: '0–30', quantidade: 4 }]) =>
   render(
     <MantineProvider>
       <GraficoAcessivel
         titulo="Estoque por idade (dias)"
         id="idade"
-        dados={[{ faixa: '0–30', quantidade: 4 }]}
+        dados={dados}
+        vazio="Nenhum veículo à venda."
         chave="faixa"
         rotuloChave="Dias em estoque"
         series={[{ name: 'quantidade', label: 'Veículos', color: 'teal.7' }]}
@@ -55,6 +56,29 @@ describe('GraficoAcessivel', () => {
   it('sem IntersectionObserver (navegador antigo), o desenho vem na hora', async () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     grafico();
+    expect(await screen.findByTestId('desenho')).toBeInTheDocument();
+  });
+
+  it('tudo zero ou nenhuma categoria: a frase no lugar de um gráfico vazio, e nenhum desenho pedido', async () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    for (const dados of [
+      [
+        { faixa: '0–30', quantidade: 0 },
+        { faixa: '31–60', quantidade: 0 },
+      ],
+      [],
+    ]) {
+      const { unmount } = grafico(dados);
+      expect(screen.getByText('Nenhum veículo à venda.')).toBeInTheDocument();
+      await act(() => new Promise((ok) => setTimeout(ok, 50)));
+      expect(screen.queryByTestId('desenho')).not.toBeInTheDocument();
+      unmount();
+    }
+    grafico([
+      { faixa: '0–30', quantidade: 0 },
+      { faixa: '31–60', quantidade: 1 },
+    ]);
+    expect(screen.queryByText('Nenhum veículo à venda.')).not.toBeInTheDocument();
     expect(await screen.findByTestId('desenho')).toBeInTheDocument();
   });
 });

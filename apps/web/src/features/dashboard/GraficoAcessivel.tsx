@@ -34,7 +34,7 @@ export type GraficoAcessivelProps = {
   rotuloChave: string;
   series: BarChartSeries[];
   empilhado?: boolean;
-  /** Shown instead of an empty chart when there is no category at all. */
+  /** Shown instead of an empty chart: no category at all, or every value zero (a chart of nothing says less). */
   vazio?: string;
 };
 
@@ -55,16 +55,17 @@ export function GraficoAcessivel({
 }: GraficoAcessivelProps) {
   const idTitulo = useId();
   const [ref, perto] = usePertoDaTela<HTMLDivElement>();
+  const semNada = dados.every((d) => series.every((s) => !Number(d[s.name] ?? 0)));
   return (
     <Paper component="section" aria-labelledby={idTitulo} withBorder p="md" radius="md" data-testid={`grafico-${id}`}>
       <Title order={2} size="h4" id={idTitulo} mb="sm">
         {titulo}
       </Title>
-      {dados.length === 0 && <Text size="sm">{vazio}</Text>}
+      {semNada && <Text size="sm">{vazio}</Text>}
       {/* The drawing loads when the chart nears the screen (a phone scrolls to it; a desktop shows it at once); its
           place is kept meanwhile, so nothing below jumps. */}
-      <div aria-hidden="true" hidden={dados.length === 0} ref={ref} style={{ minHeight: 220 }}>
-        {perto ? (
+      <div aria-hidden="true" hidden={semNada} ref={ref} style={{ minHeight: 220 }}>
+        {perto && !semNada ? (
           <Suspense fallback={<Skeleton h={220} />}>
             <GraficoBarras dados={dados} chave={chave} series={series} empilhado={empilhado} />
           </Suspense>

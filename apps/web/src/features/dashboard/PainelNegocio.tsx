@@ -111,6 +111,7 @@ export function PainelNegocio({ idRevenda }: { idRevenda: string }) {
             dados={data.idade_estoque}
             chave="faixa"
             rotuloChave="Dias em estoque"
+            vazio="Nenhum veículo à venda."
             series={[{ name: 'quantidade', label: 'Veículos', color: 'teal.7' }]}
           />
           <GraficoAcessivel
@@ -132,6 +133,7 @@ export function PainelNegocio({ idRevenda }: { idRevenda: string }) {
             dados={data.vendas_por_semana.map((s) => ({ semana: diaMes(s.semana), quantidade: s.quantidade }))}
             chave="semana"
             rotuloChave="Semana de"
+            vazio="Nenhuma venda nas últimas 12 semanas."
             series={[{ name: 'quantidade', label: 'Vendidos', color: 'teal.7' }]}
           />
         </SimpleGrid>

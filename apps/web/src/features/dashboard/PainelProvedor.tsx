@@ -86,6 +86,7 @@ export function PainelProvedor() {
         dados={data.revendas_por_plano.map((p) => ({ plano: ROTULO_PLANO[p.plano as Plano] ?? p.plano, quantidade: p.quantidade }))}
         chave="plano"
         rotuloChave="Plano"
+        vazio="Nenhuma revenda."
         series={[{ name: 'quantidade', label: 'Revendas', color: 'teal.7' }]}
       />
       <GraficoAcessivel

@@ -1,6 +1,7 @@
 import { FUSO_HORARIO } from '@intermedio/contracts';
-import { Group, Text, TextInput } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useState } from 'react';
+import { CampoData } from '@/ui/CampoData';
 import { urlExportacoes } from './api';
 import { MenuExportar } from './MenuExportar';
 
@@ -13,13 +14,12 @@ export function ExportarVendas({ idRevenda }: { idRevenda: string }) {
   const invertido = de !== '' && ate !== '' && de > ate;
   return (
     <Group gap="xs" align="flex-end" role="group" aria-label="Exportar vendas de um período">
-      <TextInput type="date" label="De" size="xs" value={de} onChange={(e) => setDe(e.currentTarget.value)} w={150} />
-      <TextInput
-        type="date"
+      <CampoData label="De" size="xs" value={de} onChange={setDe} w={150} />
+      <CampoData
         label="Até"
         size="xs"
         value={ate}
-        onChange={(e) => setAte(e.currentTarget.value)}
+        onChange={setAte}
         w={150}
         error={invertido ? 'A data final deve ser igual ou posterior à inicial.' : undefined}
       />

@@ -80,11 +80,11 @@ describe('Exportar (issue 25 item 6)', () => {
     renderizarApp('/painel/dashboard');
     const quadro = await screen.findByRole('region', { name: 'Vendas dos últimos 30 dias' });
     const periodo = within(quadro).getByRole('group', { name: 'Exportar vendas de um período' });
-    fireEvent.change(within(periodo).getByLabelText('De'), { target: { value: '2026-04-30' } });
-    fireEvent.change(within(periodo).getByLabelText('Até'), { target: { value: '2026-04-01' } });
+    fireEvent.change(within(periodo).getByLabelText('De'), { target: { value: '30/04/2026' } });
+    fireEvent.change(within(periodo).getByLabelText('Até'), { target: { value: '01/04/2026' } });
     expect(within(periodo).getByText('A data final deve ser igual ou posterior à inicial.')).toBeInTheDocument();
     expect(within(periodo).getByRole('button', { name: 'Exportar vendas do período' })).toBeDisabled();
-    fireEvent.change(within(periodo).getByLabelText('De'), { target: { value: '2026-03-01' } });
+    fireEvent.change(within(periodo).getByLabelText('De'), { target: { value: '01/03/2026' } });
     const links = await abrirExportar('Exportar vendas do período');
     expect(links).toEqual({
       csv: `/api/revendas/${ID_REVENDA}/vendas/exportar?formato=csv&de=2026-03-01&ate=2026-04-01`,

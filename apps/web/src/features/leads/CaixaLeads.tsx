@@ -1,9 +1,10 @@
 import { CANAIS_LEAD, ESTADOS_LEAD, type Lead, MENSAGENS_LEAD, ROTULO_CANAL, ROTULO_ESTADO_LEAD } from '@intermedio/contracts';
-import { Anchor, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { rotas } from '@/lib/rotas';
 import { AlertaErro } from '@/ui/AlertaErro';
+import { CampoData } from '@/ui/CampoData';
 import { Carregando } from '@/ui/Carregando';
 import { type ColunaTabela, DataTable } from '@/ui/DataTable';
 import { EstadoVazio } from '@/ui/EstadoVazio';
@@ -161,8 +162,8 @@ export function CaixaLeads({ idRevenda }: { idRevenda: string | null }) {
           searchable
           w={240}
         />
-        <TextInput label="De" type="date" value={filtros.de ?? ''} onChange={(e) => mudar('de', e.currentTarget.value)} w={160} />
-        <TextInput label="Até" type="date" value={filtros.ate ?? ''} onChange={(e) => mudar('ate', e.currentTarget.value)} w={160} />
+        <CampoData label="De" value={filtros.de ?? ''} onChange={(dia) => mudar('de', dia)} w={160} />
+        <CampoData label="Até" value={filtros.ate ?? ''} onChange={(dia) => mudar('ate', dia)} w={160} />
         {filtrando && (
           <Button variant="subtle" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
             Limpar filtros

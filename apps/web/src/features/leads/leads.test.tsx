@@ -131,7 +131,7 @@ describe('Caixa de leads (issue 26)', () => {
     expect(within(tabela).getByRole('link', { name: 'João Lima' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Limpar filtros' }));
     // Period: only the 20th (São Paulo day)
-    fireEvent.change(screen.getByLabelText('De'), { target: { value: '2026-11-19' } });
+    fireEvent.change(screen.getByLabelText('De'), { target: { value: '19/11/2026' } });
     await waitFor(() => expect(within(tabela).queryByRole('link', { name: 'João Lima' })).not.toBeInTheDocument());
     expect(within(tabela).getByRole('link', { name: 'Maria Souza' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Limpar filtros' }));

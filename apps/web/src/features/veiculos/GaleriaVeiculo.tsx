@@ -42,7 +42,8 @@ export function GaleriaVeiculo({ nome, imagens, urlOriginal }: Props) {
       ) : (
         <Stack gap="sm">
           <UnstyledButton onClick={() => setAberta(0)} aria-label="Ampliar foto 1" style={{ alignSelf: 'flex-start', maxWidth: '100%' }}>
-            <Image src={capa.fileUrl} alt={`${nome} foto 1`} h={320} maw="100%" w={480} fit="cover" radius="sm" />
+            {/* 4:3, the shape of a phone's photo and of the portals' pictures: the cover is shown whole, not cropped. */}
+            <Image src={capa.fileUrl} alt={`${nome} foto 1`} maw="100%" w={480} style={{ aspectRatio: '4 / 3' }} fit="cover" radius="sm" />
           </UnstyledButton>
           <Group component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Fotos">
             {imagens.map((f, i) => (
