@@ -27,7 +27,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CanalId } from '@intermedio/contracts';
+import { type CanalId, ROTULO_CANAL } from '@intermedio/contracts';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { PublicacaoVeiculo } from '../apps/server/src/canais/publicacao.ts';
@@ -380,14 +380,15 @@ async function medirPeloJob(
   for (const id of revendasDoJob) await definirPadroes(base, admin, id);
 
   // The channel calls the job makes, kept (context, session, vehicle, post) for the direct run, with their own time.
-  const chamadas: { canal: CanalId; args: ArgsEnviar; ms: number }[] = [];
+  // `fim`: when the call ended (performance.now()), for each channel's last advert.
+  const chamadas: { canal: CanalId; args: ArgsEnviar; ms: number; fim: number }[] = [];
   const restaurar = CANAIS.map((canal) => {
     const pub = CANAIS_REGISTRADOS[canal].publicacao as Pub;
     const anterior = pub.enviar;
     pub.enviar = async (...args) => {
       const t = performance.now();
       const r = await anterior(...args);
-      chamadas.push({ canal, args, ms: performance.now() - t });
+      chamadas.push({ canal, args, ms: performance.now() - t, fim: performance.now() });
       return r;
     };
     return () => (pub.enviar = anterior);
@@ -478,6 +479,7 @@ async function medirPeloJob(
   let nWm = 0;
   const diretos = chamadas.map((c, i) => ({ ...c, i, grupoWm: c.canal === 'webmotors' ? Math.floor(nWm++ / POR_REVENDA) : 0 }));
   const porChamada: number[] = [];
+  const fimDireto = new Map<CanalId, number>();
   const perfilDireto = process.env.BENCH_LOTE_PERFIL ? new (await import('node:inspector/promises')).Session() : null;
   perfilDireto?.connect();
   await perfilDireto?.post('Profiler.enable');
@@ -502,6 +504,7 @@ async function medirPeloJob(
     const t = performance.now();
     const r = await pub.enviar(ctx, s, v, post, { chave: `direto-job-${rodada}-${i}`, veiculoId: v.id });
     porChamada.push(performance.now() - t);
+    fimDireto.set(canal, performance.now() - t1);
     if (!r.ok) throw new Error(`${canal} direto: ${r.erro.mensagem}`);
   });
   const diretoMs = performance.now() - t1;
@@ -528,6 +531,12 @@ async function medirPeloJob(
     Number.POSITIVE_INFINITY,
   );
   registrar(`${nome}: p50 por chamada direta ao canal`, percentil(porChamada, 0.5), 'ms', Number.POSITIVE_INFINITY);
+  // Each channel at its own pace: when its last advert was out, in the job and in the direct run (same calls, same pace).
+  for (const canal of CANAIS) {
+    const fimJob = Math.max(...chamadas.filter((c) => c.canal === canal).map((c) => c.fim)) - t0;
+    const direto = Math.round(fimDireto.get(canal) ?? 0);
+    registrar(`${nome}: último anúncio ${ROTULO_CANAL[canal]} pelo job (direto: ${direto} ms)`, fimJob, 'ms', Number.POSITIVE_INFINITY);
+  }
   // The goal is the issue's measurement (sandboxes answering at once); with a portal's latency the ratio is context.
   registrar(
     `${nome}: razão job ÷ direto por envio (tempo total ÷ envios, no mesmo ritmo)`,

@@ -232,6 +232,41 @@ describe('ações em lote', () => {
     expect(picoEnviando).toBeLessThanOrEqual(2 * LIMITES_LOTE.porCanal);
   }, 60_000);
 
+  it('um canal lento não segura o rápido: os anúncios da Autoscar saem enquanto a Webmotors ainda envia', async () => {
+    // Ready items are read 4 at a time: with one read for every channel (a round), the Autoscar items of the next
+    // read would wait for the Webmotors ones of this read. Each channel reads its own next ones instead.
+    const ids = await novosVeiculos(6);
+    const criado = (await criar({ acao: 'publicar', veiculos: ids, canais: CANAIS })).json().data as Lote;
+    const antes = { ...LIMITES_LOTE };
+    Object.assign(LIMITES_LOTE, { porLeitura: 4 });
+    const feitos: CanalId[] = [];
+    let webmotorsQuandoAutoscarTerminou = -1;
+    const voltas = CANAIS.map((canal) => {
+      const enviar = (CANAIS_REGISTRADOS[canal].publicacao as PublicacaoVeiculo).enviar;
+      return trocar(canal, 'enviar', async (...args) => {
+        if (canal === 'webmotors') await new Promise((ok) => setTimeout(ok, 400)); // a slow portal
+        const r = await enviar(...args);
+        feitos.push(canal);
+        if (canal === 'autoscar' && feitos.filter((c) => c === 'autoscar').length === ids.length)
+          webmotorsQuandoAutoscarTerminou = feitos.filter((c) => c === 'webmotors').length;
+        return r;
+      });
+    });
+    try {
+      await amb.tarefas.executar(TAREFA_LOTES);
+    } finally {
+      for (const v of voltas) v();
+      Object.assign(LIMITES_LOTE, antes);
+    }
+    const feito = await ler(criado.id);
+    expect(feito).toMatchObject({ estado: 'concluido', total: 12, concluidos: 12 });
+    expect(estados(feito)).toEqual([...Array(6).fill('autoscar:publicado'), ...Array(6).fill('webmotors:publicado')]);
+    // 3 Webmotors calls at a time, 400 ms each: the six Autoscar adverts were out before the last three ended (a read
+    // for every channel at once gives 4: the third read's two Autoscar items waited for the second's Webmotors ones).
+    expect(webmotorsQuandoAutoscarTerminou).toBeGreaterThanOrEqual(0);
+    expect(webmotorsQuandoAutoscarTerminou).toBeLessThanOrEqual(3);
+  }, 60_000);
+
   it('issue 24, envios agrupados: cada envio do grupo é tomado ou não por si; dois do mesmo anúncio recusam o grupo', async () => {
     const [a, vendido, c, d] = (await novosVeiculos(4)) as [string, string, string, string];
     await amb.banco.db.update(veiculos).set({ vevendido: 1 }).where(eq(veiculos.id, vendido));

@@ -224,12 +224,26 @@ export const lotesRepository = {
   },
 
   /** Items ready to run (any batch): waiting or left by a dead worker, back-off over. */
-  aExecutar(db: Executor, limite: number) {
+  aExecutar(db: Executor, limite: number, op: { canal?: string; exceto?: string[] } = {}) {
+    // A sale's items have no channel: '' names them here.
+    const canal = sql`coalesce(${loteItens.canal}, '')`;
     return db
       .select({ id: loteItens.id, canal: loteItens.canal, lote_id: loteItens.lote_id, acao: lotes.acao })
       .from(loteItens)
       .innerJoin(lotes, eq(lotes.id, loteItens.lote_id))
-      .where(and(abertos, livre))
+      .where(
+        and(
+          abertos,
+          livre,
+          op.canal === undefined ? undefined : sql`${canal} = ${op.canal}`,
+          op.exceto?.length
+            ? sql`${canal} not in (${sql.join(
+                op.exceto.map((c) => sql`${c}`),
+                sql`, `,
+              )})`
+            : undefined,
+        ),
+      )
       .orderBy(asc(loteItens.created_at), asc(loteItens.id))
       .limit(limite);
   },

@@ -30,6 +30,8 @@ export const TAREFA_LOTES = 'lotes-executar';
  */
 export type LimitesLote = {
   porCanal: number;
+  /** Ready items read at once: the run's first read (every channel's), then each channel's next ones. */
+  porLeitura: number;
   leaseSegundos: number;
   esperaSegundos: number;
   esperaMaxSegundos: number;
@@ -38,6 +40,7 @@ export type LimitesLote = {
 };
 export const LIMITES_LOTE: LimitesLote = {
   porCanal: 3,
+  porLeitura: 200,
   leaseSegundos: 300,
   esperaSegundos: 5,
   esperaMaxSegundos: 120,
@@ -361,8 +364,12 @@ export function criarLotesService(dep: Dep) {
         maximo: 50,
         umPorUm: true,
       });
-      // Items of each batch still to end in this round: the batch is checked for its end once, after its last one.
-      let restantes = new Map<string, number>();
+      // Items of each batch taken and not yet ended (every channel's): the batch is checked for its end once its count
+      // falls to 0 (`terminarSeVazio` looks at the database, so another channel's items still open keep it going).
+      const restantes = new Map<string, number>();
+      const tomados = (prontos: Pronto[]) => {
+        for (const p of prontos) restantes.set(p.lote_id, (restantes.get(p.lote_id) ?? 0) + 1);
+      };
       const terminou = async (idLote: string) => {
         const n = (restantes.get(idLote) ?? 1) - 1;
         restantes.set(idLote, n);
@@ -383,28 +390,43 @@ export function criarLotesService(dep: Dep) {
           await terminou(lote_id).catch((e: unknown) => dep.log(`lote ${lote_id}: ${e instanceof Error ? e.message : String(e)}`));
         }
       };
-      while (Date.now() < ate && !dep.drenando?.()) {
-        const prontos = await repo.aExecutar(db, 200);
-        if (!prontos.length) {
-          const proxima = await repo.proximaEspera(db);
-          if (!proxima || proxima.getTime() > ate) break;
-          // In small steps: a batch created meanwhile is taken at once, not after the back-off.
-          await esperar(Math.min(1000, Math.max(50, proxima.getTime() - Date.now())));
-          continue;
+      const seguir = () => Date.now() < ate && !dep.drenando?.();
+      // One loop per channel (a sale, with no channel, is one too): its ready items, oldest first, at most `porCanal`
+      // calls in flight (its turn, `vez`) and twice as many items going, so the next items' claims, drafts and
+      // pendentes are written while the calls run; then its next ready items. Channels never wait for one another: a
+      // slow portal (Webmotors sends a car in four calls) does not hold a fast one's adverts back.
+      const rodando = new Map<string, Promise<void>>();
+      const doCanal = async (canal: string, primeiros: Pronto[]) => {
+        const vez = comVez(limites.porCanal);
+        const emCurso = canal ? 2 * limites.porCanal : limites.porCanal;
+        for (let prontos = primeiros; prontos.length; ) {
+          await emParalelo(prontos, emCurso, (p) => uma(p, vez));
+          if (!seguir()) return;
+          prontos = await repo.aExecutar(db, limites.porLeitura, { canal });
+          tomados(prontos);
         }
-        restantes = new Map();
-        for (const p of prontos) restantes.set(p.lote_id, (restantes.get(p.lote_id) ?? 0) + 1);
+      };
+      // Channels with ready items and no loop get one (a batch created meanwhile is taken within a second); with
+      // none running, items put off by a back-off due within the run are waited for; later ones go to the next run.
+      while (seguir()) {
+        const prontos = await repo.aExecutar(db, limites.porLeitura, { exceto: [...rodando.keys()] });
+        tomados(prontos);
         const porCanal = new Map<string, Pronto[]>();
         for (const p of prontos) porCanal.set(p.canal ?? '', [...(porCanal.get(p.canal ?? '') ?? []), p]);
-        // Per channel, at most `porCanal` calls in flight (its turn, `vez`); twice as many items going, so the next
-        // items' claims, drafts and pendentes are written while the calls run. A sale (no channel) runs whole in its turn.
-        await Promise.all(
-          [...porCanal.entries()].map(([canal, fila]) => {
-            const vez = comVez(limites.porCanal);
-            return emParalelo(fila, canal ? 2 * limites.porCanal : limites.porCanal, (p) => uma(p, vez));
-          }),
-        );
+        for (const [canal, fila] of porCanal) {
+          const loop = doCanal(canal, fila).finally(() => rodando.delete(canal));
+          rodando.set(canal, loop);
+        }
+        if (rodando.size) {
+          await Promise.race([...rodando.values(), esperar(1000)]);
+          continue;
+        }
+        const proxima = await repo.proximaEspera(db);
+        if (!proxima || proxima.getTime() > ate) break;
+        // In small steps: a batch created meanwhile is taken at once, not after the back-off.
+        await esperar(Math.min(1000, Math.max(50, proxima.getTime() - Date.now())));
       }
+      await Promise.all(rodando.values());
       return contagem;
     },
   };
