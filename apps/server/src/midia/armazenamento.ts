@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -18,6 +18,8 @@ export interface Armazenamento {
   salvarArquivo(chave: string, caminho: string, tipo: string): Promise<{ chave: string; url: string }>;
   /** Opens a stored file for reading; null when there is no such file. */
   abrir(chave: string): Promise<ArquivoAberto | null>;
+  /** A whole stored file at once, when the driver has a cheaper way than `abrir` (local disk: one read); null when missing. */
+  ler?(chave: string): Promise<Buffer | null>;
   remover(chave: string): Promise<void>;
   /** Removes every file whose key starts with `prefixo/` (an upload's renditions). */
   removerPasta(prefixo: string): Promise<void>;
@@ -33,6 +35,7 @@ export const chaveValida = (chave: string) => CHAVE_VALIDA.test(chave) && !chave
 
 /** Reads a whole stored file (frames, originals for a zip); null when missing. */
 export async function lerArquivo(armazenamento: Armazenamento, chave: string): Promise<Buffer | null> {
+  if (armazenamento.ler) return armazenamento.ler(chave);
   const aberto = await armazenamento.abrir(chave);
   if (!aberto) return null;
   const partes: Buffer[] = [];
@@ -62,6 +65,13 @@ export class ArmazenamentoLocal implements Armazenamento {
     const info = await stat(arquivo).catch(() => null);
     if (!info?.isFile()) return null;
     return { corpo: createReadStream(arquivo), tamanho: info.size, tipo: undefined };
+  }
+
+  async ler(chave: string) {
+    return readFile(this.#caminho(chave)).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT' || e.code === 'EISDIR' || e.code === 'ENOTDIR') return null;
+      throw e;
+    });
   }
 
   async remover(chave: string) {

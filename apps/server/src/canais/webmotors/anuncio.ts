@@ -55,26 +55,31 @@ export function recusa(codigos: string): Resultado<never> {
 export async function prepararFotos(ctx: ContextoCanal, v: VeiculoParaCanal): Promise<Resultado<string[]>> {
   const fotos = v.fotos.slice(0, MAX_FOTOS);
   if (fotos.length > 0 && !ctx.lerArquivo) return falha('transient', 'as fotos do veículo não estão acessíveis ao envio');
-  const prontas: string[] = [];
-  for (const [i, foto] of fotos.entries()) {
-    const original = await ctx.lerArquivo?.(foto.chave).catch(() => null);
-    if (!original) return falha('validation', `a foto ${i + 1} do veículo não foi encontrada no armazenamento`);
-    const info = await sharp(original)
-      .metadata()
-      .catch(() => null);
-    if (!info) return falha('validation', `a foto ${i + 1} do veículo não é uma imagem válida`);
-    const cabe = (info.width ?? 0) <= FOTO_MAX.largura && (info.height ?? 0) <= FOTO_MAX.altura;
-    const jpeg =
-      info.format === 'jpeg' && cabe && !info.orientation
-        ? original
-        : await sharp(original)
-            .rotate()
-            .resize(FOTO_MAX.largura, FOTO_MAX.altura, { fit: 'inside', withoutEnlargement: true })
-            .jpeg({ quality: 85 })
-            .toBuffer();
-    prontas.push(jpeg.toString('base64'));
-  }
-  return ok(prontas);
+  // The photos are read and checked side by side (a send waits for the slowest, not for the sum); the first one in
+  // order that fails is the one reported.
+  const prontas = await Promise.all(fotos.map((foto, i) => prepararFoto(ctx, foto.chave, i + 1)));
+  const recusada = prontas.find((p) => !p.ok);
+  return recusada && !recusada.ok ? recusada : ok(prontas.map((p) => (p.ok ? p.valor : '')));
+}
+
+/** One photo as Webmotors takes it (base64 JPEG within 1920×1440), or why not. */
+async function prepararFoto(ctx: ContextoCanal, chave: string, n: number): Promise<Resultado<string>> {
+  const original = await ctx.lerArquivo?.(chave).catch(() => null);
+  if (!original) return falha('validation', `a foto ${n} do veículo não foi encontrada no armazenamento`);
+  const info = await sharp(original)
+    .metadata()
+    .catch(() => null);
+  if (!info) return falha('validation', `a foto ${n} do veículo não é uma imagem válida`);
+  const cabe = (info.width ?? 0) <= FOTO_MAX.largura && (info.height ?? 0) <= FOTO_MAX.altura;
+  const jpeg =
+    info.format === 'jpeg' && cabe && !info.orientation
+      ? original
+      : await sharp(original)
+          .rotate()
+          .resize(FOTO_MAX.largura, FOTO_MAX.altura, { fit: 'inside', withoutEnlargement: true })
+          .jpeg({ quality: 85 })
+          .toBuffer();
+  return ok(jpeg.toString('base64'));
 }
 
 /** A stock operation's name for the vehicle type: IncluirCarro / IncluirMoto… */
