@@ -267,6 +267,34 @@ describe('ações em lote', () => {
     expect(webmotorsQuandoAutoscarTerminou).toBeLessThanOrEqual(3);
   }, 60_000);
 
+  it('o banco falha ao ler os próximos itens de um canal: a rodada não cai, e os itens desse canal são lidos de novo', async () => {
+    const ids = await novosVeiculos(3);
+    const criado = (await criar({ acao: 'publicar', veiculos: ids, canais: CANAIS })).json().data as Lote;
+    const antes = { ...LIMITES_LOTE };
+    Object.assign(LIMITES_LOTE, { porLeitura: 2 });
+    const aExecutar = lotesRepository.aExecutar.bind(lotesRepository);
+    let falhas = 0;
+    const espia = vi.spyOn(lotesRepository, 'aExecutar').mockImplementation((db, limite, op) => {
+      if (op?.canal === 'autoscar') {
+        falhas++;
+        return Promise.reject(new Error('conexão perdida')) as unknown as ReturnType<typeof aExecutar>;
+      }
+      return aExecutar(db, limite, op);
+    });
+    try {
+      await amb.tarefas.executar(TAREFA_LOTES);
+    } finally {
+      espia.mockRestore();
+      Object.assign(LIMITES_LOTE, antes);
+    }
+    // The Autoscar loop stopped at each failed read; the run's next read (of every channel without a loop) took its
+    // items again, so the run still ended every item.
+    expect(falhas).toBeGreaterThan(0);
+    const feito = await ler(criado.id);
+    expect(feito).toMatchObject({ estado: 'concluido', total: 6, concluidos: 6 });
+    expect(estados(feito)).toEqual([...Array(3).fill('autoscar:publicado'), ...Array(3).fill('webmotors:publicado')]);
+  }, 60_000);
+
   it('issue 24, envios agrupados: cada envio do grupo é tomado ou não por si; dois do mesmo anúncio recusam o grupo', async () => {
     const [a, vendido, c, d] = (await novosVeiculos(4)) as [string, string, string, string];
     await amb.banco.db.update(veiculos).set({ vevendido: 1 }).where(eq(veiculos.id, vendido));

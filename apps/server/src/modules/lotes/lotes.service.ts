@@ -399,11 +399,17 @@ export function criarLotesService(dep: Dep) {
       const doCanal = async (canal: string, primeiros: Pronto[]) => {
         const vez = comVez(limites.porCanal);
         const emCurso = canal ? 2 * limites.porCanal : limites.porCanal;
-        for (let prontos = primeiros; prontos.length; ) {
-          await emParalelo(prontos, emCurso, (p) => uma(p, vez));
-          if (!seguir()) return;
-          prontos = await repo.aExecutar(db, limites.porLeitura, { canal });
-          tomados(prontos);
+        try {
+          for (let prontos = primeiros; prontos.length; ) {
+            await emParalelo(prontos, emCurso, (p) => uma(p, vez));
+            if (!seguir()) return;
+            prontos = await repo.aExecutar(db, limites.porLeitura, { canal });
+            tomados(prontos);
+          }
+        } catch (e) {
+          // The database failed the next read: this loop ends, and the run's next read (of every channel with no loop)
+          // or the next run takes the channel's items again. A loop never rejects: the others go on.
+          dep.log(`ações em lote, ${canal || 'vendas'}: ${e instanceof Error ? e.message : String(e)}`);
         }
       };
       // Channels with ready items and no loop get one (a batch created meanwhile is taken within a second); with
