@@ -223,12 +223,23 @@ export const lotesRepository = {
       .orderBy(asc(loteItens.created_at), asc(loteItens.id));
   },
 
-  /** Items ready to run (any batch): waiting or left by a dead worker, back-off over. */
+  /**
+   * Items ready to run (any batch): waiting or left by a dead worker, back-off over; oldest first, at most `limite`
+   * PER CHANNEL (a large batch of one channel does not hide another channel's items from the run's read). `canal`:
+   * only that channel's; `exceto`: not those channels' (the ones whose loop is running).
+   */
   aExecutar(db: Executor, limite: number, op: { canal?: string; exceto?: string[] } = {}) {
     // A sale's items have no channel: '' names them here.
     const canal = sql`coalesce(${loteItens.canal}, '')`;
-    return db
-      .select({ id: loteItens.id, canal: loteItens.canal, lote_id: loteItens.lote_id, acao: lotes.acao })
+    const prontos = db
+      .select({
+        id: loteItens.id,
+        canal: loteItens.canal,
+        lote_id: loteItens.lote_id,
+        acao: lotes.acao,
+        criado: loteItens.created_at,
+        n: sql<number>`row_number() over (partition by ${canal} order by ${loteItens.created_at}, ${loteItens.id})`.as('n'),
+      })
       .from(loteItens)
       .innerJoin(lotes, eq(lotes.id, loteItens.lote_id))
       .where(
@@ -244,8 +255,12 @@ export const lotesRepository = {
             : undefined,
         ),
       )
-      .orderBy(asc(loteItens.created_at), asc(loteItens.id))
-      .limit(limite);
+      .as('prontos');
+    return db
+      .select({ id: prontos.id, canal: prontos.canal, lote_id: prontos.lote_id, acao: prontos.acao })
+      .from(prontos)
+      .where(lte(prontos.n, limite))
+      .orderBy(asc(prontos.criado), asc(prontos.id));
   },
 
   /** When the next item put off by a back-off becomes ready (null: none waiting). */

@@ -30,7 +30,7 @@ export const TAREFA_LOTES = 'lotes-executar';
  */
 export type LimitesLote = {
   porCanal: number;
-  /** Ready items read at once: the run's first read (every channel's), then each channel's next ones. */
+  /** Ready items read at once per channel: the run's first read (of every channel), then each channel's next ones. */
   porLeitura: number;
   leaseSegundos: number;
   esperaSegundos: number;
@@ -429,8 +429,10 @@ export function criarLotesService(dep: Dep) {
         }
         const proxima = await repo.proximaEspera(db);
         if (!proxima || proxima.getTime() > ate) break;
-        // In small steps: a batch created meanwhile is taken at once, not after the back-off.
-        await esperar(Math.min(1000, Math.max(50, proxima.getTime() - Date.now())));
+        // In small steps: a batch created meanwhile is taken at once, not after the back-off. A few ms past the item's
+        // time: the database keeps microseconds, a Date milliseconds, and a timer may fire a millisecond early; woken
+        // just before the item is due, the run would find nothing ready and nothing waiting, and end.
+        await esperar(Math.min(1000, Math.max(50, proxima.getTime() - Date.now() + 5)));
       }
       await Promise.all(rodando.values());
       return contagem;
